@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in one run, ending with the plain
+// line "N passed, N failed" summed over every runner (lint and typecheck count
+// as one check each; then vitest's tests; then Playwright's e2e tests).
+//
+// The whole run happens inside a private D-Bus session with a real Secret
+// Service (gnome-keyring, unlocked with a throwaway password, data in a temp
+// dir), so the keychain tests talk to the real thing and never to the
+// developer's own keyring.
+//
+// Options: --skip-static (no lint/typecheck), --skip-e2e, --skip-build;
+// anything after `--` goes to vitest as filters.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const sep = args.indexOf('--');
+const flags = new Set(sep === -1 ? args : args.slice(0, sep));
+const vitestFilters = sep === -1 ? [] : args.slice(sep + 1);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const resultsDir = join(root, 'test-results');
+
+if (!process.env.STAYBOARD_IN_DBUS) {
+  // Re-enter inside a fresh session bus; everything below runs there.
+  const r = spawnSync('dbus-run-session', ['--', process.execPath, fileURLToPath(import.meta.url), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, STAYBOARD_IN_DBUS: '1' },
+  });
+  process.exit(r.status ?? 1);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function startKeyring() {
+  const dataHome = mkdtempSync(join(tmpdir(), 'stayboard-keyring-'));
+  process.env.XDG_DATA_HOME = dataHome;
+  const daemon = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    env: process.env,
+  });
+  daemon.stdin.end('stayboard-test-keyring\n');
+  for (let i = 0; i < 100; i++) {
+    const r = spawnSync(
+      'dbus-send',
+      [
+        '--session',
+        '--dest=org.freedesktop.DBus',
+        '--type=method_call',
+        '--print-reply',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.NameHasOwner',
+        'string:org.freedesktop.secrets',
+      ],
+      { encoding: 'utf8' },
+    );
+    if (r.stdout?.includes('boolean true')) {
+      process.env.STAYBOARD_KEYRING = 'available';
+      return () => {
+        daemon.kill();
+        rmSync(dataHome, { recursive: true, force: true });
+      };
+    }
+    await sleep(100);
+  }
+  console.error('test: gnome-keyring did not come up; keychain tests will report the keychain as unavailable.');
+  daemon.kill();
+  return () => rmSync(dataHome, { recursive: true, force: true });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const lines = [];
+
+function step(name, cmd, cmdArgs, extraEnv = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', cwd: root, env: { ...process.env, ...extraEnv } });
+  return r.status ?? 1;
+}
+
+function check(name, cmd, cmdArgs) {
+  const ok = step(name, cmd, cmdArgs) === 0;
+  if (ok) passed++;
+  else failed++;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const stopKeyring = await startKeyring();
+mkdirSync(resultsDir, { recursive: true });
+try {
+  if (!flags.has('--skip-static')) {
+    check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
+    check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+    check('typecheck (tsc, node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
+    check('typecheck (svelte-check, renderer)', bin('svelte-check'), [
+      '--tsconfig',
+      './tsconfig.web.json',
+      '--fail-on-warnings',
+      '--output',
+      'machine',
+    ]);
+  }
+  const built = flags.has('--skip-build') || check('build (electron-vite)', bin('electron-vite'), ['build']);
+
+  const vitestJson = join(resultsDir, 'vitest.json');
+  rmSync(vitestJson, { force: true });
+  const vStatus = step('unit + integration (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+    ...vitestFilters,
+  ]);
+  const v = readJson(vitestJson);
+  if (v) {
+    passed += v.numPassedTests;
+    // A file that fails to load has no failed test in it: count it as one failure.
+    const brokenFiles = (v.testResults ?? []).filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    failed += v.numFailedTests + brokenFiles;
+    skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+    lines.push(
+      `${vStatus === 0 ? 'ok  ' : 'FAIL'} vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed, ${brokenFiles} files failed to run`,
+    );
+  } else {
+    failed++;
+    lines.push('FAIL vitest produced no report');
+  }
+  if (vStatus !== 0 && v && failed === 0) {
+    failed++;
+    lines.push('FAIL vitest exited non-zero');
+  }
+
+  if (!flags.has('--skip-e2e') && existsSync(join(root, 'tests', 'e2e'))) {
+    if (!built) {
+      failed++;
+      lines.push('FAIL e2e not run: the build failed');
+    } else {
+      const pwJson = join(resultsDir, 'playwright.json');
+      rmSync(pwJson, { force: true });
+      const pStatus = step('end-to-end (playwright, chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      });
+      const p = readJson(pwJson);
+      if (p?.stats) {
+        passed += p.stats.expected + p.stats.flaky;
+        failed += p.stats.unexpected;
+        skipped += p.stats.skipped;
+        lines.push(
+          `${pStatus === 0 ? 'ok  ' : 'FAIL'} playwright: ${p.stats.expected} passed, ${p.stats.unexpected} failed, ${p.stats.skipped} skipped, ${p.stats.flaky} flaky`,
+        );
+        if (pStatus !== 0 && p.stats.unexpected === 0) {
+          failed++;
+          lines.push('FAIL playwright exited non-zero');
+        }
+      } else {
+        failed++;
+        lines.push('FAIL playwright produced no report');
+      }
+    }
+  }
+} finally {
+  stopKeyring();
+}
+
+console.log('\n━━ summary ━━');
+for (const line of lines) console.log(line);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);

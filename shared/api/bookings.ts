@@ -27,7 +27,8 @@ import {
 } from './primitives';
 
 const sexOrNull = z
-  .union([z.string(), z.null(), z.undefined()])
+  .union([z.string(), z.null()])
+  .optional()
   .transform((v) => (v && /^[MF]$/i.test(v.trim()) ? (v.trim().toUpperCase() as 'M' | 'F') : null));
 
 /** Customer read shape (customer_type object; country as a name or null). */
@@ -45,11 +46,12 @@ export const customerRead = z.looseObject({
       z.looseObject({ id: intLike, nombre: z.string().nullish() }),
       intLike.transform((id) => ({ id, nombre: null })),
       z.null(),
-      z.undefined(),
     ])
+    .optional()
     .transform((v) => (v ? { id: v.id, name: v.nombre ?? null } : null)),
   country: z
-    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .union([z.string(), z.number(), z.null()])
+    .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : String(v))),
   document_type: textOrNull,
   nationality: textOrNull,
@@ -81,7 +83,10 @@ export type Guest = z.output<typeof guestRead>;
 /** {user, guests} — the body of customers-of-a-booking and guests-of-a-booking. */
 export const customerBundleRead = z.looseObject({
   user: customerRead.nullish().transform((v) => v ?? null),
-  guests: z.union([z.array(guestRead), z.null(), z.undefined()]).transform((v) => v ?? []),
+  guests: z
+    .union([z.array(guestRead), z.null()])
+    .optional()
+    .transform((v) => v ?? []),
 });
 export type CustomerBundle = z.output<typeof customerBundleRead>;
 
@@ -110,11 +115,18 @@ export const bookingRead = z.looseObject({
   opening_code: textOrNull,
   checkin_completed: flag.nullish().transform((v) => v ?? false),
   key_numbers: z
-    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .union([z.number(), z.string(), z.null()])
+    .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : String(v))),
   notes: textOrNull,
-  services: z.union([z.array(service), z.null(), z.undefined()]).transform((v) => v ?? []),
-  extras: z.union([z.array(z.unknown()), z.null(), z.undefined()]).transform((v) => v ?? []),
+  services: z
+    .union([z.array(service), z.null()])
+    .optional()
+    .transform((v) => v ?? []),
+  extras: z
+    .union([z.array(z.unknown()), z.null()])
+    .optional()
+    .transform((v) => v ?? []),
   created_at: dateTimeOrNull,
   updated_at: dateTimeOrNull,
   customers: customerBundleRead.nullish().transform((v) => v ?? null),

@@ -21,7 +21,8 @@ import {
 
 /** `state` comes as an integer (single-record read) or {id, nombre} (list). */
 const stateRef = z
-  .union([intLike, z.looseObject({ id: intLike, nombre: z.string().nullish() }), z.null(), z.undefined()])
+  .union([intLike, z.looseObject({ id: intLike, nombre: z.string().nullish() }), z.null()])
+  .optional()
   .transform((v) => {
     if (v === null || v === undefined) return { id: null, name: null };
     if (typeof v === 'number') return { id: v, name: null };
@@ -31,7 +32,8 @@ const stateRef = z
 const room = z.looseObject({ type: text, num_beds: intLike.catch(0) });
 /** Rooms: object keyed by room number → beds. Some back ends send [] for "no rooms". */
 const rooms = z
-  .union([z.record(z.string(), z.array(room)), z.array(z.array(room)), z.null(), z.undefined()])
+  .union([z.record(z.string(), z.array(room)), z.array(z.array(room)), z.null()])
+  .optional()
   .transform((v): Record<string, { type: string; num_beds: number }[]> => {
     if (!v) return {};
     if (Array.isArray(v)) return Object.fromEntries(v.map((beds, i) => [String(i + 1), beds]));
@@ -174,9 +176,18 @@ export const rateRead = z.looseObject({
   rate_id: intLike,
   name: text,
   parent_rate: intLike.nullish().transform((v) => v ?? null),
-  increment_by_person: z.union([z.array(increment), z.null(), z.undefined()]).transform((v) => v ?? null),
-  modify_price: z.unknown().transform((v) => v ?? null),
-  modify: z.unknown().transform((v) => v ?? null),
+  increment_by_person: z
+    .union([z.array(increment), z.null()])
+    .optional()
+    .transform((v) => v ?? null),
+  modify_price: z
+    .unknown()
+    .optional()
+    .transform((v) => v ?? null),
+  modify: z
+    .unknown()
+    .optional()
+    .transform((v) => v ?? null),
   listing_id: intLike.nullish().transform((v) => v ?? null),
   category_id: intLike.nullish().transform((v) => v ?? null),
   policy: policy.nullish().transform((v) => v ?? null),

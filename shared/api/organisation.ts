@@ -154,7 +154,8 @@ export const messageRead = z.looseObject({
   message: text,
   external_id: textOrNull,
   type: z
-    .union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()])
+    .union([z.string(), z.number(), z.boolean(), z.null()])
+    .optional()
     .catch(null)
     .transform((v) => (v === undefined || v === null ? null : String(v))),
   created_at: dateTimeOrNull,
@@ -170,7 +171,10 @@ export const threadRead = z.looseObject({
   external_id: textOrNull,
   type: textOrNull,
   created_at: dateTimeOrNull,
-  messages: z.union([z.array(messageRead), z.null(), z.undefined()]).transform((v) => v ?? []),
+  messages: z
+    .union([z.array(messageRead), z.null()])
+    .optional()
+    .transform((v) => v ?? []),
 });
 export type Thread = z.output<typeof threadRead>;
 

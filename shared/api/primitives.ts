@@ -28,7 +28,8 @@ export const numLike = z.union([
 
 /** A number that may be missing, null or "" on the wire → null. */
 export const numOrNull = z
-  .union([numLike, z.literal(''), z.null(), z.undefined()])
+  .union([numLike, z.literal(''), z.null()])
+  .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
 
 /** Flags: 0/1, true/false, "0"/"1", "true"/"false" (any case) → boolean. */
@@ -44,12 +45,14 @@ export const flag = z.union([
 
 /** Text that may be null or missing on the wire → string ('' when absent). */
 export const text = z
-  .union([z.string(), z.number().transform(String), z.null(), z.undefined()])
+  .union([z.string(), z.number().transform(String), z.null()])
+  .optional()
   .transform((v) => v ?? '');
 
 /** Text that may be null → string | null (null and '' both mean "not set"). */
 export const textOrNull = z
-  .union([z.string(), z.number().transform(String), z.null(), z.undefined()])
+  .union([z.string(), z.number().transform(String), z.null()])
+  .optional()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
 function isRealDate(y: number, m: number, d: number): boolean {
@@ -83,7 +86,8 @@ export const date = z.string().transform((s, ctx) => {
   return `${m[1]}-${m[2]}-${m[3]}`;
 });
 export const dateOrNull = z
-  .union([date, z.literal(''), z.literal('0000-00-00'), z.null(), z.undefined()])
+  .union([date, z.literal(''), z.literal('0000-00-00'), z.null()])
+  .optional()
   .transform((v) => (v === undefined || v === null || v === '' || v === '0000-00-00' ? null : v));
 
 /**
@@ -107,34 +111,42 @@ export const dateTime = z.string().transform((s, ctx) => {
   return z.NEVER;
 });
 export const dateTimeOrNull = z
-  .union([dateTime, z.literal(''), z.null(), z.undefined()])
+  .union([dateTime, z.literal(''), z.null()])
+  .optional()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
 /** Read: a time of day, HH:MM or HH:MM:SS (or H:MM) → "HH:MM"; "" / null → null. */
-export const timeOrNull = z.union([z.string(), z.null(), z.undefined()]).transform((s, ctx) => {
-  if (s === undefined || s === null || s.trim() === '') return null;
-  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(s.trim());
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
-    ctx.addIssue({ code: 'custom', message: `"${s}" is not a time of day (HH:MM)` });
-    return z.NEVER;
-  }
-  return `${m[1]!.padStart(2, '0')}:${m[2]}`;
-});
+export const timeOrNull = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((s, ctx) => {
+    if (s === undefined || s === null || s.trim() === '') return null;
+    const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(s.trim());
+    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
+      ctx.addIssue({ code: 'custom', message: `"${s}" is not a time of day (HH:MM)` });
+      return z.NEVER;
+    }
+    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  });
 
 /** Read: a duration "HH:MM" (hours may exceed 23) → "HH:MM"; "" / null → null. */
-export const durationOrNull = z.union([z.string(), z.null(), z.undefined()]).transform((s, ctx) => {
-  if (s === undefined || s === null || s.trim() === '') return null;
-  const m = /^(\d{1,3}):(\d{2})(?::\d{2})?$/.exec(s.trim());
-  if (!m || Number(m[2]) > 59) {
-    ctx.addIssue({ code: 'custom', message: `"${s}" is not a duration (HH:MM)` });
-    return z.NEVER;
-  }
-  return `${m[1]!.padStart(2, '0')}:${m[2]}`;
-});
+export const durationOrNull = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((s, ctx) => {
+    if (s === undefined || s === null || s.trim() === '') return null;
+    const m = /^(\d{1,3}):(\d{2})(?::\d{2})?$/.exec(s.trim());
+    if (!m || Number(m[2]) > 59) {
+      ctx.addIssue({ code: 'custom', message: `"${s}" is not a duration (HH:MM)` });
+      return z.NEVER;
+    }
+    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  });
 
 /** Read: multilingual text — a plain string, or a language object (first non-empty value wins). */
 export const readText = z
-  .union([z.string(), z.record(z.string(), z.union([z.string(), z.null()])), z.null(), z.undefined()])
+  .union([z.string(), z.record(z.string(), z.union([z.string(), z.null()])), z.null()])
+  .optional()
   .transform((v) => {
     if (v === undefined || v === null) return '';
     if (typeof v === 'string') return v;
@@ -142,7 +154,10 @@ export const readText = z
   });
 
 /** Read: array of integers (ids), tolerant of strings and of null → []. */
-export const idList = z.union([z.array(intLike), z.null(), z.undefined()]).transform((v) => v ?? []);
+export const idList = z
+  .union([z.array(intLike), z.null()])
+  .optional()
+  .transform((v) => v ?? []);
 
 // ───────────────────────── write side (strict) ─────────────────────────
 

@@ -26,7 +26,10 @@ export const incidentRead = z.looseObject({
   date: dateTime,
   subtitle: textOrNull,
   note: text,
-  images: z.union([z.array(z.unknown()), z.null(), z.undefined()]).transform((v) => v ?? []),
+  images: z
+    .union([z.array(z.unknown()), z.null()])
+    .optional()
+    .transform((v) => v ?? []),
   properties: z
     .union([
       z.array(
@@ -37,8 +40,8 @@ export const incidentRead = z.looseObject({
         }),
       ),
       z.null(),
-      z.undefined(),
     ])
+    .optional()
     .transform((v) => v ?? []),
 });
 export type Incident = z.output<typeof incidentRead>;
@@ -68,8 +71,14 @@ export const maintenanceRead = z.looseObject({
   inspected: flag.nullish().transform((v) => v ?? false),
   inspection_date: dateOrNull,
   duration: durationOrNull,
-  start: z.unknown().transform((v) => v ?? null),
-  end: z.unknown().transform((v) => v ?? null),
+  start: z
+    .unknown()
+    .optional()
+    .transform((v) => v ?? null),
+  end: z
+    .unknown()
+    .optional()
+    .transform((v) => v ?? null),
   pending: intLike.nullish().transform((v) => v ?? 0),
   notes: text,
 });

@@ -1,0 +1,73 @@
+// The answer shape of every command: `{ok: true, value}` or `{ok: false, error}`.
+// Error codes are a closed list so the renderer can choose a message per code;
+// the `message` is a plain sentence for a person (never a stack trace or a secret).
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  /** The input did not match the command's schema; `fields` says where. */
+  'invalid_input',
+  /** The command name is not in the contract. */
+  'unknown_command',
+  /** The IPC sender is not our top frame on our origin (or the web client lacks the secret). */
+  'forbidden',
+  /** The command needs a signed-in session and there is none. */
+  'not_signed_in',
+  /** The server refused the user name or password. */
+  'wrong_credentials',
+  /** The server could not be reached (offline, DNS, refused, timeout). */
+  'unreachable',
+  /** The server answered something Stayboard cannot use. */
+  'bad_response',
+  /** No usable keychain; credentials are kept for this session only. */
+  'keychain_unavailable',
+  /** The record asked for is not in the local cache. */
+  'not_found',
+  /** Sign-out refused because edits are still unsent; retry with `discardUnsent: true`. */
+  'unsent_changes',
+  /** The outbox entry is not in a state that allows this action. */
+  'invalid_state',
+  /** The part of the app that answers this command is not running (or not built yet). */
+  'unavailable',
+  /** Anything else: a bug. The message says so without internals. */
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const contractError = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  /** Field path → messages, for `invalid_input` (and server-side 422 rejections). */
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ContractError = z.infer<typeof contractError>;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ContractError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail(code: ErrorCode, message: string, fields?: Record<string, string[]>): Result<never> {
+  return { ok: false, error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Schema of a whole answer (any value): used by transports to check what crosses the wire. */
+export const resultEnvelope = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: contractError }),
+]);
+
+/**
+ * An error a handler throws on purpose, carrying a code from the list above.
+ * Anything else thrown becomes `internal` with a generic message.
+ */
+export class CommandError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string[]> | undefined;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+    super(message);
+    this.name = 'CommandError';
+    this.code = code;
+    this.fields = fields;
+  }
+}

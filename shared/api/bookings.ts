@@ -4,16 +4,12 @@
 // Card fields exist only on the create payload and are never part of a read type.
 import { z } from 'zod';
 import {
-  date,
-  dateOrNull,
-  dateTimeOrNull,
-  flag,
-  intLike,
-  numLike,
-  numOrNull,
-  text,
-  textOrNull,
-  timeOrNull,
+  F,
+  listOf,
+  orElse,
+  orNull,
+  show,
+  bad,
   wCount,
   wDate,
   wEmail,
@@ -24,112 +20,87 @@ import {
   wSex,
   wText,
   wTime,
+  type Field,
 } from './primitives';
+import { nested, record } from './record';
 
-const sexOrNull = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v) => (v && /^[MF]$/i.test(v.trim()) ? (v.trim().toUpperCase() as 'M' | 'F') : null));
+/** customer_type: {id, nombre, created_at, updated_at}, or a bare id → {id, name}. */
+const customerType: Field<{ id: number; name: string | null } | null> = (v) => {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'object' && !Array.isArray(v)) {
+    const o = v as Record<string, unknown>;
+    const id = F.int(o['id']);
+    return typeof id === 'number'
+      ? { id, name: typeof o['nombre'] === 'string' ? o['nombre'] : null }
+      : bad(`expected a customer type, got ${show(v)}`);
+  }
+  const id = F.int(v);
+  return typeof id === 'number' ? { id, name: null } : bad(`expected a customer type, got ${show(v)}`);
+};
+
+const personFields = {
+  id: F.int,
+  name: F.text,
+  lastname: F.text,
+  email: F.text,
+  address: F.text,
+  city: F.text,
+  zip_code: F.text,
+  number_id: F.text,
+  document_type: F.textOrNull,
+  nationality: F.textOrNull,
+  sex: F.sex,
+  date_issue: F.dateOrNull,
+  date_birth: F.dateOrNull,
+};
 
 /** Customer read shape (customer_type object; country as a name or null). */
-export const customerRead = z.looseObject({
-  id: intLike,
-  name: text,
-  lastname: text,
-  email: text,
-  address: text,
-  city: text,
-  zip_code: text,
-  number_id: text,
-  customer_type: z
-    .union([
-      z.looseObject({ id: intLike, nombre: z.string().nullish() }),
-      intLike.transform((id) => ({ id, nombre: null })),
-      z.null(),
-    ])
-    .optional()
-    .transform((v) => (v ? { id: v.id, name: v.nombre ?? null } : null)),
-  country: z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v === undefined || v === null || v === '' ? null : String(v))),
-  document_type: textOrNull,
-  nationality: textOrNull,
-  sex: sexOrNull,
-  date_issue: dateOrNull,
-  date_birth: dateOrNull,
-});
+const customerFields = { ...personFields, customer_type: customerType, country: F.textOrNull };
+export const customerRead = record(customerFields);
 export type Customer = z.output<typeof customerRead>;
 
 /** Guest read shape (country as an integer id). */
-export const guestRead = z.looseObject({
-  id: intLike,
-  name: text,
-  lastname: text,
-  email: text,
-  address: text,
-  city: text,
-  zip_code: text,
-  number_id: text,
-  country: intLike.nullish().transform((v) => v ?? null),
-  document_type: textOrNull,
-  nationality: textOrNull,
-  sex: sexOrNull,
-  date_issue: dateOrNull,
-  date_birth: dateOrNull,
-});
+const guestFields = { ...personFields, country: orNull(F.int) };
+export const guestRead = record(guestFields);
 export type Guest = z.output<typeof guestRead>;
 
+const bundleFields = { user: orNull(nested(customerFields)), guests: listOf(nested(guestFields)) };
 /** {user, guests} — the body of customers-of-a-booking and guests-of-a-booking. */
-export const customerBundleRead = z.looseObject({
-  user: customerRead.nullish().transform((v) => v ?? null),
-  guests: z
-    .union([z.array(guestRead), z.null()])
-    .optional()
-    .transform((v) => v ?? []),
-});
+export const customerBundleRead = record(bundleFields);
 export type CustomerBundle = z.output<typeof customerBundleRead>;
 
-const service = z.looseObject({ id: intLike, qty: intLike.catch(1), price: numLike.catch(0) });
+const service = nested({ id: F.int, qty: orElse(F.int, 1), price: orElse(F.num, 0) });
 
-export const bookingRead = z.looseObject({
-  booking_number: intLike,
-  listing_id: intLike.nullish().transform((v) => v ?? null),
-  start_date: date,
-  end_date: date,
-  customer_id: intLike.nullish().transform((v) => v ?? null),
-  state: intLike,
-  adults: intLike.catch(0),
-  children: intLike.catch(0),
-  infants: intLike.catch(0),
-  paid: numOrNull,
-  prepaid: numOrNull,
-  total: numOrNull,
-  deposit: numOrNull,
-  tourist_tax: numOrNull,
-  arrival_time: timeOrNull,
-  arrival_time_until: timeOrNull,
-  departure_time: timeOrNull,
-  departure_time_until: timeOrNull,
-  source_id: intLike.nullish().transform((v) => v ?? null),
-  opening_code: textOrNull,
-  checkin_completed: flag.nullish().transform((v) => v ?? false),
-  key_numbers: z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((v) => (v === undefined || v === null || v === '' ? null : String(v))),
-  notes: textOrNull,
-  services: z
-    .union([z.array(service), z.null()])
-    .optional()
-    .transform((v) => v ?? []),
-  extras: z
-    .union([z.array(z.unknown()), z.null()])
-    .optional()
-    .transform((v) => v ?? []),
-  created_at: dateTimeOrNull,
-  updated_at: dateTimeOrNull,
-  customers: customerBundleRead.nullish().transform((v) => v ?? null),
+export const bookingRead = record({
+  booking_number: F.int,
+  listing_id: orNull(F.int),
+  start_date: F.date,
+  end_date: F.date,
+  customer_id: orNull(F.int),
+  state: F.int,
+  adults: orElse(F.int, 0),
+  children: orElse(F.int, 0),
+  infants: orElse(F.int, 0),
+  paid: F.numOrNull,
+  prepaid: F.numOrNull,
+  total: F.numOrNull,
+  deposit: F.numOrNull,
+  tourist_tax: F.numOrNull,
+  arrival_time: F.time,
+  arrival_time_until: F.time,
+  departure_time: F.time,
+  departure_time_until: F.time,
+  source_id: orNull(F.int),
+  opening_code: F.textOrNull,
+  checkin_completed: orElse(F.flag, false),
+  // A number of keys, sent as an integer or a string: kept as text ("2").
+  key_numbers: F.textOrNull,
+  notes: F.textOrNull,
+  services: listOf(service),
+  extras: listOf(F.any),
+  created_at: F.dateTimeOrNull,
+  updated_at: F.dateTimeOrNull,
+  customers: orNull(nested(bundleFields)),
 });
 export type Booking = z.output<typeof bookingRead>;
 

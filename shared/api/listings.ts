@@ -2,92 +2,91 @@
 // prices, availability (single- and multi-unit) and calendar blocks.
 // Read schemas are loose objects: unknown fields are kept, never a reason to reject.
 import { z } from 'zod';
-import {
-  date,
-  flag,
-  idList,
-  intLike,
-  numLike,
-  numOrNull,
-  readText,
-  text,
-  textOrNull,
-  timeOrNull,
-  wDate,
-  wId,
-  wLangText,
-  wText,
-} from './primitives';
+import { Bad, F, bad, listOf, orElse, orNull, show, wDate, wId, wLangText, wText, type Field } from './primitives';
+import { nested, record } from './record';
 
 /** `state` comes as an integer (single-record read) or {id, nombre} (list). */
-const stateRef = z
-  .union([intLike, z.looseObject({ id: intLike, nombre: z.string().nullish() }), z.null()])
-  .optional()
-  .transform((v) => {
-    if (v === null || v === undefined) return { id: null, name: null };
-    if (typeof v === 'number') return { id: v, name: null };
-    return { id: v.id, name: v.nombre ?? null };
-  });
+const stateRef: Field<{ id: number | null; name: string | null }> = (v) => {
+  if (v === null || v === undefined) return { id: null, name: null };
+  if (typeof v === 'object' && !Array.isArray(v)) {
+    const o = v as Record<string, unknown>;
+    const id = F.int(o['id']);
+    if (id instanceof Bad) return bad(id.message, ['id']);
+    return { id, name: typeof o['nombre'] === 'string' ? o['nombre'] : null };
+  }
+  const id = F.int(v);
+  return id instanceof Bad ? bad(`expected a state id or {id, nombre}, got ${show(v)}`) : { id, name: null };
+};
 
-const room = z.looseObject({ type: text, num_beds: intLike.catch(0) });
+const room = nested({ type: F.text, num_beds: orElse(F.int, 0) });
+type Room = { type: string; num_beds: number };
 /** Rooms: object keyed by room number → beds. Some back ends send [] for "no rooms". */
-const rooms = z
-  .union([z.record(z.string(), z.array(room)), z.array(z.array(room)), z.null()])
-  .optional()
-  .transform((v): Record<string, { type: string; num_beds: number }[]> => {
-    if (!v) return {};
-    if (Array.isArray(v)) return Object.fromEntries(v.map((beds, i) => [String(i + 1), beds]));
-    return v;
-  });
+const rooms: Field<Record<string, Room[]>> = (v) => {
+  if (v === null || v === undefined) return {};
+  const entries: [string, unknown][] = Array.isArray(v)
+    ? v.map((beds, i) => [String(i + 1), beds])
+    : typeof v === 'object'
+      ? Object.entries(v)
+      : [];
+  if (!Array.isArray(v) && typeof v !== 'object') return bad(`expected rooms, got ${show(v)}`);
+  const out: Record<string, Room[]> = {};
+  for (const [key, beds] of entries) {
+    const r = listOf(room)(beds);
+    if (r instanceof Bad) return bad(r.message, [key, ...r.path]);
+    out[key] = r;
+  }
+  return out;
+};
 
-export const listingRead = z
-  .looseObject({
-    id: intLike,
-    active: flag.catch(true),
-    name: text,
-    mu: flag.catch(false),
-    destination: intLike.nullish(),
-    street: text,
-    floor: text,
-    door: text,
-    city: text,
+export const listingRead = record(
+  {
+    id: F.int,
+    active: orElse(F.flag, true),
+    name: F.text,
+    mu: orElse(F.flag, false),
+    destination: orNull(F.int),
+    street: F.text,
+    floor: F.text,
+    door: F.text,
+    city: F.text,
     state: stateRef,
-    country: intLike.nullish(),
-    zipcode: text,
-    license: text,
-    lat: numOrNull,
-    lng: numOrNull,
-    person_capacity: intLike.nullish(),
-    bathrooms: intLike.nullish(),
-    bath: intLike.nullish(),
-    bedrooms: intLike.nullish(),
-    m2: intLike.nullish(),
-    longstay: flag.nullish().transform((v) => v ?? false),
-    checkinfrom: timeOrNull,
-    checkinto: timeOrNull,
-    checkout: timeOrNull,
-    latecheckinfrom: timeOrNull,
-    latecheckinto: timeOrNull,
-    price_latecheckin: numOrNull,
-    entry_limit_time: timeOrNull,
-    deposit: numOrNull,
-    intercom_number: textOrNull,
-    key_number: textOrNull,
-    wifi_network: textOrNull,
-    wifi_password: textOrNull,
-    tourist_tax: numOrNull,
-    description: readText,
-    short_description: readText,
-    property_type: intLike.nullish(),
-    url: text,
-    num_sofa_beds: intLike.nullish(),
-    fees: idList,
-    services: idList,
-    owner_id: intLike.nullish(),
+    country: orNull(F.int),
+    zipcode: F.text,
+    license: F.text,
+    lat: F.numOrNull,
+    lng: F.numOrNull,
+    person_capacity: orNull(F.int),
+    bathrooms: orNull(F.int),
+    bath: orNull(F.int),
+    bedrooms: orNull(F.int),
+    m2: orNull(F.int),
+    longstay: orElse(F.flag, false),
+    checkinfrom: F.time,
+    checkinto: F.time,
+    checkout: F.time,
+    latecheckinfrom: F.time,
+    latecheckinto: F.time,
+    price_latecheckin: F.numOrNull,
+    entry_limit_time: F.time,
+    deposit: F.numOrNull,
+    intercom_number: F.textOrNull,
+    key_number: F.textOrNull,
+    wifi_network: F.textOrNull,
+    wifi_password: F.textOrNull,
+    tourist_tax: F.numOrNull,
+    description: F.langText,
+    short_description: F.langText,
+    property_type: orNull(F.int),
+    url: F.text,
+    num_sofa_beds: orNull(F.int),
+    fees: listOf(F.int),
+    services: listOf(F.int),
+    owner_id: orNull(F.int),
     rooms,
-    synchronization_category: textOrNull,
-  })
-  .transform(({ state, ...rest }) => ({ ...rest, state: state.id, state_name: state.name }));
+    synchronization_category: F.textOrNull,
+  },
+  ({ state, ...rest }) => ({ ...rest, state: state.id, state_name: state.name }),
+);
 export type Listing = z.output<typeof listingRead>;
 
 const roomWrite = z.strictObject({ type: wText(40), num_beds: z.number().int().min(0).max(20) });
@@ -134,15 +133,15 @@ export const listingWrite = z
   })
   .partial();
 
-export const photoRead = z.looseObject({
-  id: intLike,
-  listing_id: intLike.nullish(),
-  name: text,
-  zone: text,
-  type: intLike.nullish(),
-  position: intLike.catch(0),
-  alt_text: readText,
-  title: readText,
+export const photoRead = record({
+  id: F.int,
+  listing_id: orNull(F.int),
+  name: F.text,
+  zone: F.text,
+  type: orNull(F.int),
+  position: orElse(F.int, 0),
+  alt_text: F.langText,
+  title: F.langText,
 });
 export type Photo = z.output<typeof photoRead>;
 
@@ -158,39 +157,27 @@ export const photoUpdate = z
   .partial();
 
 /** Members of increment_by_person arrive as strings in responses. */
-const increment = z.looseObject({
-  maximum_people: numOrNull,
-  minimum_people: numOrNull,
-  increment_type: textOrNull,
-  increment_price: numOrNull,
+const increment = nested({
+  maximum_people: F.numOrNull,
+  minimum_people: F.numOrNull,
+  increment_type: F.textOrNull,
+  increment_price: F.numOrNull,
 });
-const policy = z.looseObject({
-  name: text,
-  description: readText,
-  prepaid: z
-    .looseObject({ percent: numOrNull, less_than_days: numOrNull, percent2: numOrNull })
-    .nullish()
-    .transform((v) => v ?? null),
+const policy = nested({
+  name: F.text,
+  description: F.langText,
+  prepaid: orNull(nested({ percent: F.numOrNull, less_than_days: F.numOrNull, percent2: F.numOrNull })),
 });
-export const rateRead = z.looseObject({
-  rate_id: intLike,
-  name: text,
-  parent_rate: intLike.nullish().transform((v) => v ?? null),
-  increment_by_person: z
-    .union([z.array(increment), z.null()])
-    .optional()
-    .transform((v) => v ?? null),
-  modify_price: z
-    .unknown()
-    .optional()
-    .transform((v) => v ?? null),
-  modify: z
-    .unknown()
-    .optional()
-    .transform((v) => v ?? null),
-  listing_id: intLike.nullish().transform((v) => v ?? null),
-  category_id: intLike.nullish().transform((v) => v ?? null),
-  policy: policy.nullish().transform((v) => v ?? null),
+export const rateRead = record({
+  rate_id: F.int,
+  name: F.text,
+  parent_rate: orNull(F.int),
+  increment_by_person: orNull(listOf(increment)),
+  modify_price: F.any,
+  modify: F.any,
+  listing_id: orNull(F.int),
+  category_id: orNull(F.int),
+  policy: orNull(policy),
 });
 export type Rate = z.output<typeof rateRead>;
 
@@ -207,15 +194,15 @@ export const rateUpdate = z
   })
   .partial();
 
-export const priceRead = z.looseObject({
-  rate_id: intLike,
-  date,
-  min_days: intLike.nullish().transform((v) => v ?? null),
-  max_days: intLike.nullish().transform((v) => v ?? null),
-  price: numLike,
-  active: flag.catch(true),
-  cta: flag.catch(false),
-  ctd: flag.catch(false),
+export const priceRead = record({
+  rate_id: F.int,
+  date: F.date,
+  min_days: orNull(F.int),
+  max_days: orNull(F.int),
+  price: F.num,
+  active: orElse(F.flag, true),
+  cta: orElse(F.flag, false),
+  ctd: orElse(F.flag, false),
 });
 export type Price = z.output<typeof priceRead>;
 
@@ -236,35 +223,30 @@ export const priceUpdate = z.strictObject({
 });
 
 /** Single-unit availability: per rate, per day, a boolean. */
-export const availabilityRead = z.looseObject({
-  listing_id: intLike,
-  rates: z.array(
-    z.looseObject({
-      rate_id: intLike,
-      dates: z.array(z.looseObject({ date, availability: flag })),
-    }),
-  ),
+export const availabilityRead = record({
+  listing_id: F.int,
+  rates: listOf(nested({ rate_id: F.int, dates: listOf(nested({ date: F.date, availability: F.flag })) })),
 });
 export type Availability = z.output<typeof availabilityRead>;
 
 /** Multi-unit availability: per day, how many units are free. Unwrapped body. */
-export const availabilityMURead = z.looseObject({
-  category_id: intLike.nullish().transform((v) => v ?? null),
-  availabilities: z.array(z.looseObject({ date, availability: intLike })),
+export const availabilityMURead = record({
+  category_id: orNull(F.int),
+  availabilities: listOf(nested({ date: F.date, availability: F.int })),
 });
 export type AvailabilityMU = z.output<typeof availabilityMURead>;
 
-export const checkAvailabilityRead = z.looseObject({ availability: flag });
-export const checkAvailabilityMURead = z.looseObject({ availability: intLike });
+export const checkAvailabilityRead = record({ availability: F.flag });
+export const checkAvailabilityMURead = record({ availability: F.int });
 
-export const blockRead = z.looseObject({
-  id: intLike,
-  start_date: date,
-  end_date: date,
-  listing_id: intLike,
+export const blockRead = record({
+  id: F.int,
+  start_date: F.date,
+  end_date: F.date,
+  listing_id: F.int,
   // Values outside the documented table are seen: keep whatever integer comes.
-  block_type: intLike,
-  reason: text,
+  block_type: F.int,
+  reason: F.text,
 });
 export type Block = z.output<typeof blockRead>;
 

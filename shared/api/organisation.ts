@@ -1,30 +1,18 @@
 // Schemas of the organisation side: destinations, origins, intranet users
 // (admins), owners, costs, message threads, and the login response.
 import { z } from 'zod';
-import {
-  dateOrNull,
-  dateTimeOrNull,
-  flag,
-  intLike,
-  numOrNull,
-  readText,
-  text,
-  textOrNull,
-  wEmail,
-  wLangText,
-  wNonEmpty,
-  wText,
-} from './primitives';
+import { F, listOf, orElse, orNull, wEmail, wLangText, wNonEmpty, wText } from './primitives';
+import { nested, record } from './record';
 
 export const loginResponse = z.looseObject({ token: z.string().min(1) });
 
-export const destinationRead = z.looseObject({
-  id: intLike,
-  name: readText,
-  tourist_tax: numOrNull,
-  latitude: numOrNull,
-  longitude: numOrNull,
-  max_days: numOrNull,
+export const destinationRead = record({
+  id: F.int,
+  name: F.langText,
+  tourist_tax: F.numOrNull,
+  latitude: F.numOrNull,
+  longitude: F.numOrNull,
+  max_days: F.numOrNull,
 });
 export type Destination = z.output<typeof destinationRead>;
 
@@ -44,12 +32,7 @@ export const destinationWrite = z
   })
   .partial();
 
-export const originRead = z.looseObject({
-  id: intLike,
-  name: text,
-  active: flag.catch(true),
-  tourist_tax: numOrNull,
-});
+export const originRead = record({ id: F.int, name: F.text, active: orElse(F.flag, true), tourist_tax: F.numOrNull });
 export type Origin = z.output<typeof originRead>;
 
 export const DEPARTMENTS = [
@@ -64,26 +47,27 @@ export const DEPARTMENTS = [
 ] as const;
 
 /** Admin read: the password field, if a server ever echoes it, is dropped here and never stored. */
-export const adminRead = z
-  .looseObject({
-    id: intLike.optional(),
-    username: text,
-    password: z.unknown().optional(),
-    department: text,
-    name: text,
-    last_name: text,
-    date_of_birth: dateOrNull,
-    address: text,
-    city: text,
-    zip_code: text,
-    email: text,
-    phone: text,
-    active: flag.catch(false),
-    notes: text,
-    iso_lang: text,
-    user_type: text,
-  })
-  .transform(({ password: _password, ...rest }) => rest);
+export const adminRead = record(
+  {
+    id: orNull(F.int),
+    username: F.text,
+    password: F.any,
+    department: F.text,
+    name: F.text,
+    last_name: F.text,
+    date_of_birth: F.dateOrNull,
+    address: F.text,
+    city: F.text,
+    zip_code: F.text,
+    email: F.text,
+    phone: F.text,
+    active: orElse(F.flag, false),
+    notes: F.text,
+    iso_lang: F.text,
+    user_type: F.text,
+  },
+  ({ password: _password, ...rest }) => rest,
+);
 export type Admin = z.output<typeof adminRead>;
 
 export const adminWrite = z
@@ -107,14 +91,14 @@ export const adminWrite = z
   .partial();
 
 /** Owner read: id arrives as a string. */
-export const ownerRead = z.looseObject({
-  id: intLike,
-  company_name: text,
-  name: text,
-  email: text,
-  phone: text,
-  document_number: text,
-  tourist_tax: numOrNull,
+export const ownerRead = record({
+  id: F.int,
+  company_name: F.text,
+  name: F.text,
+  email: F.text,
+  phone: F.text,
+  document_number: F.text,
+  tourist_tax: F.numOrNull,
 });
 export type Owner = z.output<typeof ownerRead>;
 
@@ -136,45 +120,35 @@ export const ownerWrite = z
  * Costs: the overview lists {id, owner_id, concept, amount}; details have the
  * owner-record shape. One tolerant schema covers both.
  */
-export const costRead = z.looseObject({
-  id: intLike,
-  owner_id: intLike.nullish().transform((v) => v ?? null),
-  concept: textOrNull,
-  amount: numOrNull,
-});
+export const costRead = record({ id: F.int, owner_id: orNull(F.int), concept: F.textOrNull, amount: F.numOrNull });
 export type Cost = z.output<typeof costRead>;
 export const costWrite = ownerWrite
   .extend({ owner_id: z.number().int().positive(), concept: wText(200), amount: z.number() })
   .partial();
 
-export const messageRead = z.looseObject({
-  id: intLike,
-  thread_id: intLike.nullish().transform((v) => v ?? null),
-  in_out: intLike.catch(0),
-  message: text,
-  external_id: textOrNull,
-  type: z
-    .union([z.string(), z.number(), z.boolean(), z.null()])
-    .optional()
-    .catch(null)
-    .transform((v) => (v === undefined || v === null ? null : String(v))),
-  created_at: dateTimeOrNull,
-});
+const messageFields = {
+  id: F.int,
+  thread_id: orNull(F.int),
+  in_out: orElse(F.int, 0),
+  message: F.text,
+  external_id: F.textOrNull,
+  // Meaning of message type values is not shown: kept as text.
+  type: orElse(F.textOrNull, null),
+  created_at: F.dateTimeOrNull,
+};
+export const messageRead = record(messageFields);
 export type Message = z.output<typeof messageRead>;
 
-export const threadRead = z.looseObject({
-  id: intLike,
-  listing_id: intLike.nullish().transform((v) => v ?? null),
-  booking_id: intLike.nullish().transform((v) => v ?? null),
-  customer_id: intLike.nullish().transform((v) => v ?? null),
-  origin: textOrNull,
-  external_id: textOrNull,
-  type: textOrNull,
-  created_at: dateTimeOrNull,
-  messages: z
-    .union([z.array(messageRead), z.null()])
-    .optional()
-    .transform((v) => v ?? []),
+export const threadRead = record({
+  id: F.int,
+  listing_id: orNull(F.int),
+  booking_id: orNull(F.int),
+  customer_id: orNull(F.int),
+  origin: F.textOrNull,
+  external_id: F.textOrNull,
+  type: F.textOrNull,
+  created_at: F.dateTimeOrNull,
+  messages: listOf(nested(messageFields)),
 });
 export type Thread = z.output<typeof threadRead>;
 
@@ -189,4 +163,4 @@ export const messageSend = z.strictObject({
 export type MessageSend = z.infer<typeof messageSend>;
 
 /** GET /customersTypes: the sample answer is an empty object; tolerate {data:[…]} or [] too. */
-export const customerTypeRead = z.looseObject({ id: intLike, name: text.optional(), nombre: text.optional() });
+export const customerTypeRead = record({ id: F.int, name: F.text, nombre: F.text });

@@ -4,56 +4,62 @@
 // form. Write-side pieces are strict and carry messages a person can read.
 import { z } from 'zod';
 
+/**
+ * A read-side coercer: one function instead of a union of schemas. Zod tries
+ * every member of a union and pipes every transform; on sync's hot path
+ * (hundreds of thousands of records) a single function is several times faster.
+ * `fn` returns the normalised value, or a `Bad` with the reason.
+ */
+export class Bad {
+  constructor(
+    readonly message: string,
+    readonly path: readonly (string | number)[] = [],
+  ) {}
+}
+export const bad = (message: string, path: readonly (string | number)[] = []) => new Bad(message, path);
+/** A field reader: the normalised value, or a `Bad` saying why not. */
+export type Field<T> = (v: unknown) => T | Bad;
+/** Wraps a field reader as a zod schema (for single values and tests). */
+export function coerce<T>(fn: Field<T>) {
+  // optional() first: zod 4 reports a missing key as "nonoptional" before a transform
+  // can see it; required fields still fail below with the coercer's own message.
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): T => {
+      const out = fn(v);
+      if (out instanceof Bad) {
+        ctx.addIssue({ code: 'custom', message: out.message, path: [...out.path] });
+        return z.NEVER;
+      }
+      return out;
+    });
+}
+export const show = (v: unknown) =>
+  typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : (JSON.stringify(v) ?? String(v));
+export const absent = (v: unknown) => v === undefined || v === null;
+
 const INT_RE = /^\s*-?\d+\s*$/;
 // Decimal with a point or a comma (Spanish back offices write "1,50").
 const NUM_RE = /^\s*-?\d+(?:[.,]\d+)?\s*$/;
 
-/** Integer, or a string of digits (ids and counts sometimes arrive as strings). */
-export const intLike = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(INT_RE, 'expected an integer')
-    .transform((s) => Number.parseInt(s, 10)),
-]);
+function toInt(v: unknown): number | Bad {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && INT_RE.test(v)) return Number.parseInt(v, 10);
+  return bad(`expected an integer, got ${show(v)}`);
+}
+function toNum(v: unknown): number | Bad {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && NUM_RE.test(v)) return Number(v.trim().replace(',', '.'));
+  return bad(`expected a number, got ${show(v)}`);
+}
 
-/** Number, or a numeric string ("12.50", "12,50"). */
-export const numLike = z.union([
-  z.number().finite(),
-  z
-    .string()
-    .regex(NUM_RE, 'expected a number')
-    .transform((s) => Number(s.trim().replace(',', '.'))),
-]);
-
-/** A number that may be missing, null or "" on the wire → null. */
-export const numOrNull = z
-  .union([numLike, z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (typeof v === 'number' ? v : null));
-
-/** Flags: 0/1, true/false, "0"/"1", "true"/"false" (any case) → boolean. */
-export const flag = z.union([
-  z.boolean(),
-  z.literal(0).transform(() => false),
-  z.literal(1).transform(() => true),
-  z
-    .string()
-    .regex(/^\s*(0|1|true|false|yes|no)\s*$/i, 'expected a flag (0/1 or true/false)')
-    .transform((s) => ['1', 'true', 'yes'].includes(s.trim().toLowerCase())),
-]);
-
-/** Text that may be null or missing on the wire → string ('' when absent). */
-export const text = z
-  .union([z.string(), z.number().transform(String), z.null()])
-  .optional()
-  .transform((v) => v ?? '');
-
-/** Text that may be null → string | null (null and '' both mean "not set"). */
-export const textOrNull = z
-  .union([z.string(), z.number().transform(String), z.null()])
-  .optional()
-  .transform((v) => (v === undefined || v === null || v === '' ? null : v));
+function toText(v: unknown): string | null | Bad {
+  if (absent(v)) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  return bad(`expected text, got ${show(v)}`);
+}
 
 function isRealDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
@@ -73,91 +79,159 @@ export function isTimeOfDay(s: string): boolean {
   return m !== null && Number(m[1]) <= 23 && Number(m[2]) <= 59;
 }
 
-/**
- * Read: a date. Accepts YYYY-MM-DD, YYYY/MM/DD (admin birth dates), and the
- * date part of YYYY-MM-DD HH:MM:SS or ISO-8601 → always YYYY-MM-DD.
- */
-export const date = z.string().transform((s, ctx) => {
-  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[ T].*)?$/.exec(s.trim());
-  if (!m || !isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) {
-    ctx.addIssue({ code: 'custom', message: `"${s}" is not a date (YYYY-MM-DD)` });
-    return z.NEVER;
+const DATE_RE = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[ T].*)?$/;
+function toDate(v: unknown): string | Bad {
+  if (typeof v === 'string') {
+    const m = DATE_RE.exec(v.trim());
+    if (m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return `${m[1]}-${m[2]}-${m[3]}`;
   }
-  return `${m[1]}-${m[2]}-${m[3]}`;
-});
-export const dateOrNull = z
-  .union([date, z.literal(''), z.literal('0000-00-00'), z.null()])
-  .optional()
-  .transform((v) => (v === undefined || v === null || v === '' || v === '0000-00-00' ? null : v));
+  return bad(`${show(v)} is not a date (YYYY-MM-DD)`);
+}
 
-/**
- * Read: a date-time. Accepts "YYYY-MM-DD HH:MM:SS" (incidents, booking audit
- * fields, local time of the business) and ISO-8601 UTC with microseconds
- * (threads). → "YYYY-MM-DD HH:MM:SS" for the former; ISO string (ms precision,
- * Z) for the latter. Both sort correctly as text within their own kind.
- */
-export const dateTime = z.string().transform((s, ctx) => {
-  const t = s.trim();
-  const local = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(t);
-  if (local && isRealDate(Number(local[1]), Number(local[2]), Number(local[3]))) {
-    return `${local[1]}-${local[2]}-${local[3]} ${local[4]}:${local[5]}:${local[6] ?? '00'}`;
-  }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/.test(t)) {
-    const ms = Date.parse(t);
-    if (!Number.isNaN(ms)) return new Date(ms).toISOString();
-  }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t) && isIsoDate(t)) return `${t} 00:00:00`;
-  ctx.addIssue({ code: 'custom', message: `"${s}" is not a date-time` });
-  return z.NEVER;
-});
-export const dateTimeOrNull = z
-  .union([dateTime, z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (v === undefined || v === null || v === '' ? null : v));
-
-/** Read: a time of day, HH:MM or HH:MM:SS (or H:MM) → "HH:MM"; "" / null → null. */
-export const timeOrNull = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((s, ctx) => {
-    if (s === undefined || s === null || s.trim() === '') return null;
-    const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(s.trim());
-    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
-      ctx.addIssue({ code: 'custom', message: `"${s}" is not a time of day (HH:MM)` });
-      return z.NEVER;
+const LOCAL_DT_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const ISO_DT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/;
+function toDateTime(v: unknown): string | Bad {
+  if (typeof v === 'string') {
+    const t = v.trim();
+    const local = LOCAL_DT_RE.exec(t);
+    if (local && isRealDate(Number(local[1]), Number(local[2]), Number(local[3]))) {
+      return `${local[1]}-${local[2]}-${local[3]} ${local[4]}:${local[5]}:${local[6] ?? '00'}`;
     }
-    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
-  });
-
-/** Read: a duration "HH:MM" (hours may exceed 23) → "HH:MM"; "" / null → null. */
-export const durationOrNull = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((s, ctx) => {
-    if (s === undefined || s === null || s.trim() === '') return null;
-    const m = /^(\d{1,3}):(\d{2})(?::\d{2})?$/.exec(s.trim());
-    if (!m || Number(m[2]) > 59) {
-      ctx.addIssue({ code: 'custom', message: `"${s}" is not a duration (HH:MM)` });
-      return z.NEVER;
+    if (ISO_DT_RE.test(t)) {
+      const ms = Date.parse(t);
+      if (!Number.isNaN(ms)) return new Date(ms).toISOString();
     }
-    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
-  });
+    if (isIsoDate(t)) return `${t} 00:00:00`;
+  }
+  return bad(`${show(v)} is not a date-time`);
+}
 
-/** Read: multilingual text — a plain string, or a language object (first non-empty value wins). */
-export const readText = z
-  .union([z.string(), z.record(z.string(), z.union([z.string(), z.null()])), z.null()])
-  .optional()
-  .transform((v) => {
-    if (v === undefined || v === null) return '';
+const TIME_RE = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
+const DURATION_RE = /^(\d{1,3}):(\d{2})(?::\d{2})?$/;
+const blank = (v: unknown) => absent(v) || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Field readers: plain functions, one per wire variant family. Each returns the
+ * normalised domain value or a `Bad`. Record schemas (record.ts) are built from
+ * these; the zod wrappers below serve single values and tests.
+ */
+export const F = {
+  /** Integer, or a string of digits (ids and counts sometimes arrive as strings). */
+  int: toInt,
+  /** Number, or a numeric string ("12.50", "12,50"). */
+  num: toNum,
+  /** A number that may be missing, null or "" → null. */
+  numOrNull: (v: unknown) => (absent(v) || v === '' ? null : toNum(v)),
+  /** Flags: 0/1, true/false, "0"/"1", "true"/"false", "yes"/"no" (any case) → boolean. */
+  flag: (v: unknown): boolean | Bad => {
+    if (typeof v === 'boolean') return v;
+    if (v === 0 || v === 1) return v === 1;
+    if (typeof v === 'string') {
+      const t = v.trim().toLowerCase();
+      if (t === '1' || t === 'true' || t === 'yes') return true;
+      if (t === '0' || t === 'false' || t === 'no') return false;
+    }
+    return bad(`expected a flag (0/1 or true/false), got ${show(v)}`);
+  },
+  /** Text that may be null or missing → string ('' when absent). */
+  text: (v: unknown): string | Bad => {
+    const t = toText(v);
+    return t === null ? '' : t;
+  },
+  /** Text that may be null → string | null (null and '' both mean "not set"). */
+  textOrNull: (v: unknown): string | null | Bad => {
+    const t = toText(v);
+    return t === '' ? null : t;
+  },
+  /** A date: YYYY-MM-DD, YYYY/MM/DD (admin birth dates), or the date part of a date-time → YYYY-MM-DD. */
+  date: toDate,
+  dateOrNull: (v: unknown) => (absent(v) || v === '' || v === '0000-00-00' ? null : toDate(v)),
+  /**
+   * A date-time: "YYYY-MM-DD HH:MM:SS" (incidents, booking audit fields; local
+   * time of the business) stays in that form; ISO-8601 UTC with microseconds
+   * (threads) → ISO string with ms and Z. Both sort correctly as text within their kind.
+   */
+  dateTime: toDateTime,
+  dateTimeOrNull: (v: unknown) => (absent(v) || v === '' ? null : toDateTime(v)),
+  /** A time of day, HH:MM or HH:MM:SS (or H:MM) → "HH:MM"; "" / null → null. */
+  time: (v: unknown): string | null | Bad => {
+    if (blank(v)) return null;
+    const m = typeof v === 'string' ? TIME_RE.exec(v.trim()) : null;
+    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return bad(`${show(v)} is not a time of day (HH:MM)`);
+    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  },
+  /** A duration "HH:MM" (hours may exceed 23) → "HH:MM"; "" / null → null. */
+  duration: (v: unknown): string | null | Bad => {
+    if (blank(v)) return null;
+    const m = typeof v === 'string' ? DURATION_RE.exec(v.trim()) : null;
+    if (!m || Number(m[2]) > 59) return bad(`${show(v)} is not a duration (HH:MM)`);
+    return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  },
+  /** Multilingual text: a plain string, or a language object (en, then es, then any non-empty value). */
+  langText: (v: unknown): string | Bad => {
+    if (absent(v)) return '';
     if (typeof v === 'string') return v;
-    return v['en'] ?? v['es'] ?? Object.values(v).find((x) => x) ?? '';
-  });
+    if (typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      const pick = [o['en'], o['es'], ...Object.values(o)].find((x): x is string => typeof x === 'string' && x !== '');
+      return pick ?? '';
+    }
+    return bad(`expected text or a language object, got ${show(v)}`);
+  },
+  /** M or F (any case) → 'M' | 'F'; anything else → null (never a reason to reject a guest). */
+  sex: (v: unknown): 'M' | 'F' | null => {
+    const t = typeof v === 'string' ? v.trim().toUpperCase() : '';
+    return t === 'M' || t === 'F' ? t : null;
+  },
+  /** Any value, kept as it came (shapes the spec does not show); missing → null. */
+  any: (v: unknown): unknown => v ?? null,
+} as const;
 
-/** Read: array of integers (ids), tolerant of strings and of null → []. */
-export const idList = z
-  .union([z.array(intLike), z.null()])
-  .optional()
-  .transform((v) => v ?? []);
+/** Missing or null → null; otherwise read with `f`. */
+export const orNull =
+  <T>(f: Field<T>): Field<T | null> =>
+  (v) =>
+    absent(v) ? null : f(v);
+
+/** Missing/null → `fallback`; unreadable → `fallback` too (for fields where a default is safe). */
+export const orElse =
+  <T>(f: Field<T>, fallback: T): Field<T> =>
+  (v) => {
+    if (absent(v)) return fallback;
+    const r = f(v);
+    return r instanceof Bad ? fallback : r;
+  };
+
+/** An array of `f` (null/missing → []); the first bad element fails with its index in the path. */
+export const listOf =
+  <T>(f: Field<T>): Field<T[]> =>
+  (v) => {
+    if (absent(v)) return [];
+    if (!Array.isArray(v)) return bad(`expected a list, got ${show(v)}`);
+    const out: T[] = new Array<T>(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const r = f(v[i]);
+      if (r instanceof Bad) return bad(r.message, [i, ...r.path]);
+      out[i] = r;
+    }
+    return out;
+  };
+
+// zod wrappers of single values (tests, write-side helpers, ad-hoc use).
+export const intLike = coerce(F.int);
+export const numLike = coerce(F.num);
+export const numOrNull = coerce(F.numOrNull);
+export const flag = coerce(F.flag);
+export const text = coerce(F.text);
+export const textOrNull = coerce(F.textOrNull);
+export const date = coerce(F.date);
+export const dateOrNull = coerce(F.dateOrNull);
+export const dateTime = coerce(F.dateTime);
+export const dateTimeOrNull = coerce(F.dateTimeOrNull);
+export const timeOrNull = coerce(F.time);
+export const durationOrNull = coerce(F.duration);
+export const readText = coerce(F.langText);
+export const idList = coerce(listOf(F.int));
 
 // ───────────────────────── write side (strict) ─────────────────────────
 

@@ -1,48 +1,20 @@
 // Schemas of the operations side: incidents, maintenance tasks and cleaning
 // tasks, read (tolerant) and update (strict, every field the outbox carries).
 import { z } from 'zod';
-import {
-  date,
-  dateOrNull,
-  dateTime,
-  durationOrNull,
-  flag,
-  intLike,
-  text,
-  textOrNull,
-  timeOrNull,
-  wDate,
-  wDuration,
-  wText,
-  wTime,
-} from './primitives';
+import { F, listOf, orElse, orNull, wDate, wDuration, wText, wTime } from './primitives';
+import { nested, record } from './record';
 
 export const INCIDENT_PRIORITIES = { 1: 'low', 2: 'medium', 3: 'high', 4: 'urgent' } as const;
 export type IncidentPriority = keyof typeof INCIDENT_PRIORITIES;
 
-export const incidentRead = z.looseObject({
-  id: intLike,
-  priority: intLike,
-  date: dateTime,
-  subtitle: textOrNull,
-  note: text,
-  images: z
-    .union([z.array(z.unknown()), z.null()])
-    .optional()
-    .transform((v) => v ?? []),
-  properties: z
-    .union([
-      z.array(
-        z.looseObject({
-          listing_id: intLike,
-          finished: flag.catch(false),
-          finish_date: dateOrNull,
-        }),
-      ),
-      z.null(),
-    ])
-    .optional()
-    .transform((v) => v ?? []),
+export const incidentRead = record({
+  id: F.int,
+  priority: F.int,
+  date: F.dateTime,
+  subtitle: F.textOrNull,
+  note: F.text,
+  images: listOf(F.any),
+  properties: listOf(nested({ listing_id: F.int, finished: orElse(F.flag, false), finish_date: F.dateOrNull })),
 });
 export type Incident = z.output<typeof incidentRead>;
 
@@ -61,26 +33,20 @@ export type IncidentUpdate = z.infer<typeof incidentUpdate>;
 
 export const MAINTENANCE_TYPES = { 0: 'entrance', 1: 'exit' } as const;
 
-export const maintenanceRead = z.looseObject({
-  id: intLike,
-  listing_id: intLike.nullish().transform((v) => v ?? null),
-  booking_id: intLike.nullish().transform((v) => v ?? null),
-  type: intLike.catch(0),
-  date,
-  hour: timeOrNull,
-  inspected: flag.nullish().transform((v) => v ?? false),
-  inspection_date: dateOrNull,
-  duration: durationOrNull,
-  start: z
-    .unknown()
-    .optional()
-    .transform((v) => v ?? null),
-  end: z
-    .unknown()
-    .optional()
-    .transform((v) => v ?? null),
-  pending: intLike.nullish().transform((v) => v ?? 0),
-  notes: text,
+export const maintenanceRead = record({
+  id: F.int,
+  listing_id: orNull(F.int),
+  booking_id: orNull(F.int),
+  type: orElse(F.int, 0),
+  date: F.date,
+  hour: F.time,
+  inspected: orElse(F.flag, false),
+  inspection_date: F.dateOrNull,
+  duration: F.duration,
+  start: F.any,
+  end: F.any,
+  pending: orElse(F.int, 0),
+  notes: F.text,
 });
 export type MaintenanceTask = z.output<typeof maintenanceRead>;
 
@@ -97,17 +63,17 @@ export const maintenanceUpdate = z
   .partial();
 export type MaintenanceUpdate = z.infer<typeof maintenanceUpdate>;
 
-export const cleaningRead = z.looseObject({
-  id: intLike,
-  listing_id: intLike.nullish().transform((v) => v ?? null),
+export const cleaningRead = record({
+  id: F.int,
+  listing_id: orNull(F.int),
   // Allowed values are not shown by the spec: any integer is kept.
-  status: intLike.catch(0),
-  date,
-  inspected: flag.nullish().transform((v) => v ?? false),
-  time: timeOrNull,
-  duration: durationOrNull,
-  booking_id: intLike.nullish().transform((v) => v ?? null),
-  notes: text,
+  status: orElse(F.int, 0),
+  date: F.date,
+  inspected: orElse(F.flag, false),
+  time: F.time,
+  duration: F.duration,
+  booking_id: orNull(F.int),
+  notes: F.text,
 });
 export type CleaningTask = z.output<typeof cleaningRead>;
 

@@ -1,0 +1,80 @@
+// `npm run bench`: runs every suite in bench/suites/, prints one table (figure,
+// baseline measured in the same run, ratio, goal) and writes it as JSON under
+// .bench/ (ignored by git). Options: --quick (smaller, fewer runs),
+// --only <suite,...>.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchRow, BenchSuite } from './types';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
+
+function fmt(n: number | undefined): string {
+  if (n === undefined || Number.isNaN(n)) return '';
+  if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
+  if (Math.abs(n) >= 10) return n.toFixed(1);
+  return n.toFixed(Math.abs(n) >= 1 ? 2 : 3);
+}
+
+function printTable(rows: (BenchRow & { suite: string })[]): void {
+  const head = ['suite', 'what', 'figure', 'baseline / limit', 'ratio', 'goal', 'ok', 'spread'];
+  const body = rows.map((r) => [
+    r.suite,
+    r.what,
+    `${fmt(r.figure)} ${r.unit}`,
+    r.baseline === undefined ? '' : `${fmt(r.baseline)}${r.baselineWhat ? ` (${r.baselineWhat})` : ''}`,
+    r.ratio === undefined ? '' : `${fmt(r.ratio)}×`,
+    r.goal,
+    r.ok === undefined ? '–' : r.ok ? 'yes' : 'NO',
+    r.spread ?? '',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' │ ');
+  console.log(line(head));
+  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
+  for (const b of body) console.log(line(b));
+}
+
+const suiteFiles = readdirSync(join(here, 'suites'))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .sort();
+const rows: (BenchRow & { suite: string })[] = [];
+const failures: string[] = [];
+const started = Date.now();
+for (const file of suiteFiles) {
+  const mod = (await import(pathToFileURL(join(here, 'suites', file)).href)) as { suite?: BenchSuite };
+  const suite = mod.suite;
+  if (!suite || (only && !only.has(suite.name))) continue;
+  const t0 = Date.now();
+  console.error(`bench: ${suite.name} …`);
+  try {
+    const out = await suite.run({ quick, log: (s) => console.error(`  ${suite.name}: ${s}`) });
+    rows.push(...out.map((r) => ({ ...r, suite: suite.name })));
+  } catch (err) {
+    failures.push(`${suite.name}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+  console.error(`bench: ${suite.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+console.log('');
+printTable(rows);
+for (const f of failures) console.error(`\nbench suite failed: ${f}`);
+const out = join(here, '..', '.bench');
+mkdirSync(out, { recursive: true });
+const report = {
+  at: new Date().toISOString(),
+  quick,
+  node: process.version,
+  seconds: (Date.now() - started) / 1000,
+  rows,
+  failures,
+};
+writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2));
+console.log(
+  `\n${rows.length} figures (${rows.filter((r) => r.ok === false).length} missing their goal) in ${report.seconds.toFixed(0)} s; JSON: .bench/latest.json`,
+);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,46 @@
+// `record(fields)`: a read schema for one API record, built from a table of
+// field readers (primitives.ts). It is ONE zod transform per record — not one
+// per field — because sync validates hundreds of thousands of records and zod
+// pipes cost microseconds each. Unknown fields are kept (never a reason to
+// reject); every unreadable field is reported with its path.
+import { z } from 'zod';
+import { Bad, bad, show, type Field } from './primitives';
+
+type Fields = Record<string, Field<unknown>>;
+type Read<S extends Fields> = { -readonly [K in keyof S]: Exclude<ReturnType<S[K]>, Bad> };
+
+/** The plain reader behind a record schema (usable as a field of another record). */
+export function recordReader<S extends Fields>(fields: S): Field<Read<S>> {
+  const keys = Object.keys(fields);
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad(`expected an object, got ${show(v)}`);
+    const input = v as Record<string, unknown>;
+    // Spread first so unknown fields survive; known fields are then normalised in place.
+    const out: Record<string, unknown> = { ...input };
+    for (const k of keys) {
+      const r = fields[k]!(input[k]);
+      if (r instanceof Bad) return bad(r.message, [k, ...r.path]);
+      out[k] = r;
+    }
+    return out as Read<S>;
+  };
+}
+
+/** A zod schema reading one record; `post` reshapes the normalised record (e.g. split a field). */
+export function record<S extends Fields, O = Read<S>>(fields: S, post?: (r: Read<S>) => O) {
+  const read = recordReader(fields);
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): O => {
+      const r = read(v);
+      if (r instanceof Bad) {
+        ctx.addIssue({ code: 'custom', message: r.message, path: [...r.path] });
+        return z.NEVER;
+      }
+      return post ? post(r) : (r as O);
+    });
+}
+
+/** The reader of a record schema built with `record` — for nesting records inside records. */
+export const nested = recordReader;

@@ -1,0 +1,88 @@
+// Edit commands: every change the outbox carries. Each writes the optimistic
+// change and its outbox entry in one transaction and answers at once with the
+// entry (state `pending`); the replay worker sends it when it can. Payloads are
+// the strict write schemas of shared/api, so what the renderer may send is
+// exactly what the API accepts.
+import { z } from 'zod';
+import {
+  blockCreate,
+  blockUpdate,
+  bookingUpdate,
+  cleaningUpdate,
+  customerUpdate,
+  guestCreate,
+  guestUpdate,
+  incidentUpdate,
+  maintenanceUpdate,
+  messageSend,
+} from '../../api';
+import { command } from '../define';
+import { recordId } from '../primitives';
+import { editReceipt } from '../status';
+
+/** Local records (created offline, not yet on the server) have negative ids; 0 is never an id. */
+const id = recordId.refine((n) => n !== 0, { error: 'is not a record id' });
+
+/** Changes must change something: an empty edit would only add noise to the outbox. */
+function changes<T extends z.ZodType<object>>(schema: T) {
+  return schema.refine((c) => Object.keys(c).length > 0, { error: 'nothing to change' });
+}
+
+const update = <T extends z.ZodType<object>>(schema: T) => z.strictObject({ id, changes: changes(schema) });
+const updateMany = <T extends z.ZodType<object>>(schema: T) =>
+  z.strictObject({
+    items: z
+      .array(z.strictObject({ id, changes: changes(schema) }))
+      .min(1, { error: 'select at least one task' })
+      .max(500, { error: 'at most 500 tasks at a time' }),
+  });
+const remove = z.strictObject({ id });
+
+export const editCommands = {
+  'cleaning.update': command('Edit a cleaning task.', update(cleaningUpdate), editReceipt),
+  'cleaning.updateMany': command(
+    'Edit several cleaning tasks at once (bulk actions of the board); one entry per task, one transaction.',
+    updateMany(cleaningUpdate),
+    z.array(editReceipt),
+  ),
+  'cleaning.delete': command('Delete a cleaning task.', remove, editReceipt),
+
+  'maintenance.update': command('Edit a maintenance task.', update(maintenanceUpdate), editReceipt),
+  'maintenance.updateMany': command(
+    'Edit several maintenance tasks at once; one entry per task, one transaction.',
+    updateMany(maintenanceUpdate),
+    z.array(editReceipt),
+  ),
+  'maintenance.delete': command('Delete a maintenance task.', remove, editReceipt),
+
+  'incidents.update': command(
+    'Edit an incident (priority, date, subtitle, note).',
+    update(incidentUpdate),
+    editReceipt,
+  ),
+  'incidents.delete': command('Delete an incident.', remove, editReceipt),
+
+  'bookings.update': command(
+    'Edit a booking: confirm / cancel, check-in done, dates, party, times, paid, tourist tax, opening code, keys, notes.',
+    z.strictObject({ bookingNumber: id, changes: changes(bookingUpdate) }),
+    editReceipt,
+  ),
+
+  'guests.create': command(
+    'Register a guest on a booking.',
+    z.strictObject({ bookingNumber: id, guest: guestCreate.shape.guest }),
+    editReceipt,
+  ),
+  'guests.update': command('Edit a registered guest.', update(guestUpdate), editReceipt),
+  'customers.update': command("Edit a booking's customer.", update(customerUpdate), editReceipt),
+
+  'messages.send': command(
+    "Send a message to a booking's thread.",
+    z.strictObject({ bookingNumber: id, threadId: messageSend.shape.thread_id, message: messageSend.shape.message }),
+    editReceipt,
+  ),
+
+  'blocks.create': command('Block dates of a listing.', z.strictObject({ block: blockCreate }), editReceipt),
+  'blocks.update': command('Edit a calendar block.', update(blockUpdate), editReceipt),
+  'blocks.delete': command('Remove a calendar block.', remove, editReceipt),
+} as const;

@@ -1,0 +1,146 @@
+// Read commands: everything the screens show, answered from the local cache
+// (never the network), with the filters the screens use. Fast enough to run
+// on every keystroke; `sync.setInterest` is how a screen asks for fresher data.
+import { z } from 'zod';
+import { wDate, wText } from '../../api/primitives';
+import { command } from '../define';
+import { noInput, recordId, serverId, windowInput } from '../primitives';
+import {
+  adminRecord,
+  blockRecord,
+  bookingListItem,
+  cleaningRecord,
+  costRecord,
+  customerRecord,
+  destinationRecord,
+  guestRecord,
+  incidentRecord,
+  listingSummary,
+  maintenanceRecord,
+  originRecord,
+  ownerRecord,
+  priceRecord,
+  threadRecord,
+} from '../records';
+import { boardDay, bookingDetail, calendarRange, listingDetail, searchKind, searchResult } from '../views';
+
+const listingIds = z.array(serverId).max(5000, { error: 'at most 5000 listings at a time' });
+const optional = <T extends z.ZodType>(s: T) => s.optional();
+
+/** Window plus the listing filter every dated list shares. */
+const windowed = <T extends z.ZodRawShape>(extra: T) => windowInput({ listingIds: optional(listingIds), ...extra });
+
+const inspected = z.boolean();
+
+export const readCommands = {
+  'board.day': command(
+    'The supervisor board for one date: per listing departures → cleaning → maintenance → arrivals, open incidents, readiness.',
+    z.strictObject({
+      date: wDate,
+      city: optional(wText(120)),
+      destination: optional(serverId),
+      /** Cleaning status values (see CLEANING_STATUSES in shared/api). */
+      cleaningStatus: optional(z.array(z.number().int().min(0).max(99))),
+      inspected: optional(inspected),
+      hasIncident: optional(z.boolean()),
+      /** Default true: only listings with something happening that day. */
+      onlyActive: z.boolean().default(true),
+    }),
+    boardDay,
+  ),
+
+  'listings.list': command(
+    'Listings, optionally filtered by text (name or city), city, destination or active flag.',
+    z.strictObject({
+      text: optional(wText(200)),
+      city: optional(wText(120)),
+      destination: optional(serverId),
+      active: optional(z.boolean()),
+    }),
+    z.array(listingSummary),
+  ),
+  'listings.get': command(
+    'One listing with photos, rates, owner and destination.',
+    z.strictObject({ id: serverId }),
+    listingDetail,
+  ),
+  'prices.list': command(
+    'Daily prices of one rate over a window.',
+    windowInput({ rateId: serverId }),
+    z.array(priceRecord),
+  ),
+  'calendar.range': command(
+    'Calendar timeline data for a window and the visible listings: bookings, blocks, availability.',
+    windowed({}),
+    calendarRange,
+  ),
+
+  'bookings.list': command(
+    'Bookings in a window: overlapping it, or only those arriving / departing in it.',
+    windowed({
+      kind: z.enum(['overlapping', 'arrivals', 'departures']).default('overlapping'),
+      states: optional(z.array(z.number().int()).max(20)),
+    }),
+    z.array(bookingListItem),
+  ),
+  'bookings.get': command(
+    'One booking with listing, customer, guests, threads and its tasks.',
+    z.strictObject({ bookingNumber: recordId }),
+    bookingDetail,
+  ),
+  'customers.get': command('One customer.', z.strictObject({ id: recordId }), customerRecord),
+  'guests.list': command(
+    'Guests registered on a booking.',
+    z.strictObject({ bookingNumber: recordId }),
+    z.array(guestRecord),
+  ),
+  'threads.list': command(
+    'Message threads of a booking, messages oldest first.',
+    z.strictObject({ bookingNumber: recordId }),
+    z.array(threadRecord),
+  ),
+
+  'cleaning.list': command(
+    'Cleaning tasks in a window.',
+    windowed({ status: optional(z.array(z.number().int().min(0).max(99))), inspected: optional(inspected) }),
+    z.array(cleaningRecord),
+  ),
+  'cleaning.get': command('One cleaning task.', z.strictObject({ id: recordId }), cleaningRecord),
+  'maintenance.list': command(
+    'Maintenance tasks in a window.',
+    windowed({ type: optional(z.union([z.literal(0), z.literal(1)])), inspected: optional(inspected) }),
+    z.array(maintenanceRecord),
+  ),
+  'maintenance.get': command('One maintenance task.', z.strictObject({ id: recordId }), maintenanceRecord),
+  'incidents.list': command(
+    'Incidents in a window, most urgent first.',
+    windowed({
+      priorities: optional(z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))),
+      /** true: only incidents with a listing not finished; false: only finished ones. */
+      open: optional(z.boolean()),
+    }),
+    z.array(incidentRecord),
+  ),
+  'incidents.get': command('One incident.', z.strictObject({ id: recordId }), incidentRecord),
+  'blocks.list': command('Calendar blocks in a window.', windowed({}), z.array(blockRecord)),
+
+  'destinations.list': command('Destinations.', noInput, z.array(destinationRecord)),
+  'origins.list': command('Booking origins.', noInput, z.array(originRecord)),
+  'owners.list': command('Owners.', noInput, z.array(ownerRecord)),
+  'costs.list': command(
+    'Costs, optionally of one owner.',
+    z.strictObject({ ownerId: optional(serverId) }),
+    z.array(costRecord),
+  ),
+  'admins.list': command('Intranet users (no passwords).', noInput, z.array(adminRecord)),
+
+  'search.query': command(
+    'Instant search over the cache: guests, customers, booking numbers, listings, messages.',
+    z.strictObject({
+      text: z.string().max(200, { error: 'must be at most 200 characters' }),
+      kinds: optional(z.array(searchKind).min(1)),
+      limit: z.number().int().min(1).max(200).default(50),
+    }),
+    searchResult,
+  ),
+} as const;

@@ -1,0 +1,485 @@
+// One realistic example input and output for every command and one payload
+// for every event. The contract's tests check each against its schema (so the
+// examples cannot drift from the contract), and renderer tests can use them
+// as the answers of a fake bridge.
+import type { CommandInput, CommandName, CommandOutput } from './commands';
+import type { EventName, EventPayload } from './push-events';
+import type {
+  BookingRecord,
+  CleaningRecord,
+  CustomerRecord,
+  GuestRecord,
+  IncidentRecord,
+  ListingRecord,
+  MaintenanceRecord,
+  ThreadRecord,
+} from './records';
+import type { OutboxEntry, OutboxSummary, SessionInfo, Settings, SyncStatus } from './status';
+import { DEFAULT_SETTINGS } from './status';
+
+const NOW = '2026-05-04T09:30:00.000Z';
+
+export const exampleListing: ListingRecord = {
+  id: 12,
+  active: true,
+  name: 'Casa Azul',
+  mu: false,
+  destination: 3,
+  street: 'Carrer de la Mar 4',
+  floor: '2',
+  door: 'B',
+  city: 'Sitges',
+  state: 8,
+  state_name: 'Barcelona',
+  country: 1,
+  zipcode: '08870',
+  license: 'HUTB-012345',
+  lat: 41.235,
+  lng: 1.811,
+  person_capacity: 4,
+  bathrooms: 1,
+  bath: 1,
+  bedrooms: 2,
+  m2: 70,
+  longstay: false,
+  checkinfrom: '15:00',
+  checkinto: '21:00',
+  checkout: '11:00',
+  latecheckinfrom: null,
+  latecheckinto: null,
+  price_latecheckin: null,
+  entry_limit_time: null,
+  deposit: 200,
+  intercom_number: null,
+  key_number: 'K12',
+  wifi_network: 'CasaAzul',
+  wifi_password: null,
+  tourist_tax: 1.5,
+  description: 'Bright flat by the sea.',
+  short_description: 'Sea view',
+  property_type: 1,
+  url: 'casa-azul',
+  num_sofa_beds: 0,
+  fees: [],
+  services: [1, 4],
+  owner_id: 7,
+  rooms: { '1': [{ type: 'Double', num_beds: 1 }] },
+  synchronization_category: 'none',
+};
+
+const summary = {
+  id: exampleListing.id,
+  active: true,
+  name: exampleListing.name,
+  mu: false,
+  destination: 3,
+  city: 'Sitges',
+  person_capacity: 4,
+  bedrooms: 2,
+  checkinfrom: '15:00',
+  checkinto: '21:00',
+  checkout: '11:00',
+  owner_id: 7,
+};
+
+export const exampleBooking: BookingRecord = {
+  booking_number: 1042,
+  listing_id: 12,
+  start_date: '2026-05-04',
+  end_date: '2026-05-08',
+  customer_id: 501,
+  state: 3,
+  adults: 2,
+  children: 1,
+  infants: 0,
+  paid: 300,
+  prepaid: 100,
+  total: 640,
+  deposit: 200,
+  tourist_tax: 12,
+  arrival_time: '16:00',
+  arrival_time_until: '18:00',
+  departure_time: '10:00',
+  departure_time_until: '11:00',
+  source_id: 2,
+  opening_code: '4821',
+  checkin_completed: false,
+  key_numbers: '2',
+  notes: null,
+  services: [{ id: 3, qty: 1, price: 2500 }],
+  extras: [],
+  created_at: '2026-04-01 10:00:00',
+  updated_at: '2026-04-20 12:00:00',
+  outbox: null,
+};
+
+const listItem = { ...exampleBooking, listing_name: 'Casa Azul', customer_name: 'Ana García', guests_registered: 1 };
+
+const person = {
+  name: 'Ana',
+  lastname: 'García',
+  email: 'ana@example.com',
+  address: 'Calle Mayor 1',
+  city: 'Madrid',
+  zip_code: '28001',
+  number_id: '12345678Z',
+  document_type: 'DNI',
+  nationality: 'Spain',
+  sex: 'F' as const,
+  date_issue: '2020-01-01',
+  date_birth: '1985-06-15',
+  outbox: null,
+};
+export const exampleCustomer: CustomerRecord = {
+  id: 501,
+  ...person,
+  customer_type: { id: 2, name: 'VIP' },
+  country: 'Spain',
+};
+export const exampleGuest: GuestRecord = { id: 9001, ...person, country: 1, booking_number: 1042 };
+
+export const exampleCleaning: CleaningRecord = {
+  id: 300,
+  listing_id: 12,
+  status: 0,
+  date: '2026-05-04',
+  inspected: false,
+  time: '11:30',
+  duration: '02:00',
+  booking_id: 1041,
+  notes: '',
+  outbox: { state: 'pending', entryIds: [17], fields: ['inspected'] },
+};
+export const exampleMaintenance: MaintenanceRecord = {
+  id: 400,
+  listing_id: 12,
+  booking_id: 1042,
+  type: 0,
+  date: '2026-05-04',
+  hour: '12:00',
+  inspected: false,
+  inspection_date: null,
+  duration: '00:30',
+  start: null,
+  end: null,
+  pending: 1,
+  notes: 'Check boiler',
+  outbox: null,
+};
+export const exampleIncident: IncidentRecord = {
+  id: 77,
+  priority: 4,
+  date: '2026-05-03 18:20:00',
+  subtitle: 'Leak',
+  note: 'Water under the sink',
+  images: [],
+  properties: [{ listing_id: 12, finished: false, finish_date: null }],
+  outbox: null,
+};
+export const exampleThread: ThreadRecord = {
+  id: 55,
+  listing_id: 12,
+  booking_id: 1042,
+  customer_id: 501,
+  origin: 'email',
+  external_id: null,
+  type: 'booking',
+  created_at: '2026-04-01T10:00:00.000Z',
+  messages: [
+    {
+      id: 1,
+      thread_id: 55,
+      in_out: 0,
+      message: 'What time can we arrive?',
+      external_id: null,
+      type: null,
+      created_at: '2026-04-02T08:00:00.000Z',
+      outbox: null,
+    },
+  ],
+};
+
+const outboxSummary: OutboxSummary = {
+  unsent: 1,
+  pending: 1,
+  sending: 0,
+  rejected: 0,
+  conflict: 0,
+  unknown: 0,
+  confirmed: 3,
+};
+export const exampleOutboxEntry: OutboxEntry = {
+  id: 17,
+  operation: 'cleaning.update',
+  resource: 'cleaning',
+  recordId: 300,
+  label: 'Cleaning · Casa Azul · 2026-05-04',
+  state: 'conflict',
+  changes: { notes: 'Extra towels' },
+  base: { notes: '' },
+  attempts: 1,
+  createdAt: NOW,
+  updatedAt: NOW,
+  nextAttemptAt: null,
+  error: null,
+  conflicts: [{ field: 'notes', base: '', mine: 'Extra towels', theirs: 'Towels done' }],
+};
+const session: SessionInfo = {
+  state: 'signedIn',
+  account: { baseUrl: 'http://127.0.0.1:40123', environment: 'demo', user: 'demo' },
+  remembered: false,
+  keychain: { available: false, message: 'No keychain on this machine: credentials are kept for this session only.' },
+};
+const budget = {
+  limit: 5000,
+  used: 120,
+  remaining: 4880,
+  reserve: 1000,
+  nextFreeAt: null,
+  throttledUntil: null,
+  rateLimited: 0,
+};
+const freshness = [
+  { resource: 'bookings' as const, scope: 'all', from: '2026-05-04', to: '2026-05-06', fetchedAt: NOW, stale: false },
+];
+const syncStatus: SyncStatus = {
+  state: 'idle',
+  connectivity: 'online',
+  lastSuccessAt: NOW,
+  lastError: null,
+  current: null,
+  budget,
+  freshness,
+  degraded: null,
+  quarantined: 0,
+  outbox: outboxSummary,
+};
+const settings: Settings = { ...DEFAULT_SETTINGS, locale: 'es' };
+const receipt = { entryId: 17, state: 'pending' as const };
+const window = { from: '2026-05-04', to: '2026-05-10' };
+
+type Examples = { [N in CommandName]: { input: CommandInput<N>; output: CommandOutput<N> } };
+
+export const COMMAND_EXAMPLES: Examples = {
+  'session.get': { input: {}, output: session },
+  'session.signIn': {
+    input: {
+      environment: 'custom',
+      baseUrl: 'https://pms.example.com',
+      user: 'api-user',
+      password: 'pw',
+      remember: true,
+    },
+    output: { ...session, remembered: true },
+  },
+  'session.openDemo': { input: {}, output: session },
+  'session.signOut': { input: { discardUnsent: false }, output: { ...session, state: 'signedOut', account: null } },
+  'session.accounts': {
+    input: {},
+    output: [{ baseUrl: 'https://pms.example.com', environment: 'custom', user: 'api-user' }],
+  },
+  'board.day': {
+    input: { date: '2026-05-04', inspected: false },
+    output: {
+      date: '2026-05-04',
+      rows: [
+        {
+          listing: summary,
+          departures: [{ ...listItem, booking_number: 1041, start_date: '2026-04-30', end_date: '2026-05-04' }],
+          cleaning: [exampleCleaning],
+          maintenance: [exampleMaintenance],
+          arrivals: [listItem],
+          incidents: [exampleIncident],
+          readiness: { ready: false, blockers: ['cleaning_not_done', 'urgent_incident'] },
+        },
+      ],
+      totals: {
+        listings: 1,
+        departures: 1,
+        arrivals: 1,
+        cleaningOpen: 1,
+        notInspected: 1,
+        incidentsOpen: 1,
+        readyForCheckin: 0,
+      },
+    },
+  },
+  'listings.list': { input: { text: 'azul' }, output: [summary] },
+  'listings.get': {
+    input: { id: 12 },
+    output: { listing: exampleListing, photos: [], rates: [], owner: null, destination: null },
+  },
+  'prices.list': {
+    input: { rateId: 5, ...window },
+    output: [
+      { rate_id: 5, date: '2026-05-04', min_days: 2, max_days: null, price: 120, active: true, cta: false, ctd: false },
+    ],
+  },
+  'calendar.range': {
+    input: { ...window, listingIds: [12] },
+    output: {
+      ...window,
+      bookings: [
+        {
+          booking_number: 1042,
+          listing_id: 12,
+          start_date: '2026-05-04',
+          end_date: '2026-05-08',
+          state: 3,
+          adults: 2,
+          children: 1,
+          outbox: null,
+          customer_name: 'Ana García',
+        },
+      ],
+      blocks: [
+        {
+          id: 8,
+          start_date: '2026-05-09',
+          end_date: '2026-05-10',
+          listing_id: 12,
+          block_type: 2,
+          reason: 'Painting',
+          outbox: null,
+        },
+      ],
+      availability: [{ listing_id: 12, mu: false, days: { '2026-05-04': 0, '2026-05-09': 1 } }],
+    },
+  },
+  'bookings.list': { input: { ...window, kind: 'arrivals' }, output: [listItem] },
+  'bookings.get': {
+    input: { bookingNumber: 1042 },
+    output: {
+      booking: exampleBooking,
+      listing: summary,
+      customer: exampleCustomer,
+      guests: [exampleGuest],
+      guestsExpected: 3,
+      guestsComplete: false,
+      threads: [exampleThread],
+      cleaning: [],
+      maintenance: [exampleMaintenance],
+    },
+  },
+  'customers.get': { input: { id: 501 }, output: exampleCustomer },
+  'guests.list': { input: { bookingNumber: 1042 }, output: [exampleGuest] },
+  'threads.list': { input: { bookingNumber: 1042 }, output: [exampleThread] },
+  'cleaning.list': { input: { ...window, inspected: false }, output: [exampleCleaning] },
+  'cleaning.get': { input: { id: 300 }, output: exampleCleaning },
+  'maintenance.list': { input: { ...window, type: 0 }, output: [exampleMaintenance] },
+  'maintenance.get': { input: { id: 400 }, output: exampleMaintenance },
+  'incidents.list': { input: { ...window, open: true, priorities: [3, 4] }, output: [exampleIncident] },
+  'incidents.get': { input: { id: 77 }, output: exampleIncident },
+  'blocks.list': { input: window, output: [] },
+  'destinations.list': {
+    input: {},
+    output: [{ id: 3, name: 'Sitges', tourist_tax: 1.5, latitude: 41.2, longitude: 1.8, max_days: 30 }],
+  },
+  'origins.list': { input: {}, output: [{ id: 2, name: 'Direct', active: true, tourist_tax: null }] },
+  'owners.list': {
+    input: {},
+    output: [
+      {
+        id: 7,
+        company_name: 'Mar SL',
+        name: 'Jordi',
+        email: 'j@example.com',
+        phone: '600000000',
+        document_number: 'B1234567',
+        tourist_tax: null,
+      },
+    ],
+  },
+  'costs.list': { input: { ownerId: 7 }, output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40 }] },
+  'admins.list': { input: {}, output: [] },
+  'search.query': {
+    input: { text: 'garcia' },
+    output: {
+      hits: [
+        {
+          kind: 'guest',
+          id: 9001,
+          title: 'Ana García',
+          subtitle: 'Booking 1042 · Casa Azul',
+          snippet: 'Ana García · 12345678Z',
+          ranges: [[4, 10]],
+          bookingNumber: 1042,
+          listingId: 12,
+          outbox: null,
+        },
+      ],
+      tookMs: 0.4,
+    },
+  },
+  'cleaning.update': { input: { id: 300, changes: { inspected: 1 } }, output: receipt },
+  'cleaning.updateMany': {
+    input: {
+      items: [
+        { id: 300, changes: { status: 2 } },
+        { id: 301, changes: { notes: 'Extra towels' } },
+      ],
+    },
+    output: [receipt, { entryId: 18, state: 'pending' }],
+  },
+  'cleaning.delete': { input: { id: 300 }, output: receipt },
+  'maintenance.update': {
+    input: { id: 400, changes: { inspected: 1, inspection_date: '2026-05-04' } },
+    output: receipt,
+  },
+  'maintenance.updateMany': { input: { items: [{ id: 400, changes: { notes: 'Done' } }] }, output: [receipt] },
+  'maintenance.delete': { input: { id: 400 }, output: receipt },
+  'incidents.update': { input: { id: 77, changes: { priority: 2 } }, output: receipt },
+  'incidents.delete': { input: { id: 77 }, output: receipt },
+  'bookings.update': {
+    input: { bookingNumber: 1042, changes: { status: 'confirmed', opening_code: '9931', key_numbers: 2 } },
+    output: receipt,
+  },
+  'guests.create': {
+    input: { bookingNumber: 1042, guest: { name: 'Luis', lastname: 'Pérez', number_id: 'X1234567L', country: 1 } },
+    output: receipt,
+  },
+  'guests.update': { input: { id: 9001, changes: { date_birth: '1985-06-15' } }, output: receipt },
+  'customers.update': { input: { id: 501, changes: { email: 'ana@example.org' } }, output: receipt },
+  'messages.send': { input: { bookingNumber: 1042, threadId: 55, message: 'From 16:00.' }, output: receipt },
+  'blocks.create': {
+    input: {
+      block: { listing_id: '12', block_type: 2, start_date: '2026-05-09', end_date: '2026-05-10', reason: 'Paint' },
+    },
+    output: receipt,
+  },
+  'blocks.update': { input: { id: 8, changes: { reason: 'Painting' } }, output: receipt },
+  'blocks.delete': { input: { id: 8 }, output: receipt },
+  'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
+  'outbox.summary': { input: {}, output: outboxSummary },
+  'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },
+  'outbox.discard': { input: { id: 17 }, output: { discarded: true } },
+  'outbox.resolve': {
+    input: { id: 17, choice: 'mine' },
+    output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] },
+  },
+  'sync.status': { input: {}, output: syncStatus },
+  'sync.now': { input: { full: false }, output: { started: true } },
+  'sync.setInterest': {
+    input: { screen: 'today', from: '2026-05-04', to: '2026-05-04', listingIds: [12] },
+    output: { accepted: true },
+  },
+  'settings.get': { input: {}, output: settings },
+  'settings.update': { input: { locale: 'es' }, output: settings },
+  'app.info': { input: {}, output: { name: 'Stayboard', version: '0.1.0', demo: true } },
+};
+
+type EventExamples = { [E in EventName]: EventPayload<E> };
+
+export const EVENT_EXAMPLES: EventExamples = {
+  'sync.progress': {
+    state: 'syncing',
+    current: { resource: 'bookings', scope: 'all', done: 3, planned: 10 },
+    budget,
+  },
+  'sync.freshness': { lastSuccessAt: NOW, freshness, degraded: null },
+  'outbox.changed': { summary: outboxSummary, entryIds: [17] },
+  'connectivity.changed': { connectivity: 'offline', at: NOW },
+  'cache.changed': { resources: ['cleaning', 'bookings'] },
+  'session.changed': session,
+  'session.expired': { message: 'The server no longer accepts your password. Sign in again.' },
+};

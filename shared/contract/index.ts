@@ -1,0 +1,14 @@
+// The IPC contract between the untrusted renderer and the main process:
+// commands (with input/output schemas), push events, the Result shape, the
+// bridge surface, and the record and view shapes the renderer uses as types.
+export * from './result';
+export * from './define';
+export * from './primitives';
+export * from './records';
+export * from './views';
+export * from './status';
+export * from './commands';
+export * from './push-events';
+export * from './bridge';
+export { ENVIRONMENT_URLS, signInInput, type SignInInput } from './commands/session';
+export { SCREENS, interestInput, type Interest } from './commands/sync';

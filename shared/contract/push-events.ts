@@ -1,0 +1,50 @@
+// (Named push-events.ts because the lint layer rule forbids importing a module named `events`.)
+// The ONE table of push events the main side sends the renderer: sync
+// progress and freshness, outbox changes, connectivity, cache changes, session
+// changes and expiry. Payloads are JSON and validated before they are sent.
+import { z } from 'zod';
+import { event } from './define';
+import { instant, nullable, resourceName } from './primitives';
+import { budgetInfo, connectivity, freshness, outboxSummary, sessionInfo, syncActivity, syncStatus } from './status';
+
+export const EVENTS = {
+  'sync.progress': event(
+    'A sync step started or finished (activity, budget).',
+    z.object({
+      state: syncStatus.shape.state,
+      current: nullable(syncActivity),
+      budget: budgetInfo,
+    }),
+  ),
+  'sync.freshness': event(
+    'Freshness changed after a complete fetch (or the planner degraded).',
+    z.object({
+      lastSuccessAt: nullable(instant),
+      freshness: z.array(freshness),
+      degraded: nullable(z.string()),
+    }),
+  ),
+  'outbox.changed': event(
+    'Entries were added, changed state or removed.',
+    z.object({ summary: outboxSummary, entryIds: z.array(z.number().int()) }),
+  ),
+  'connectivity.changed': event('The server became reachable or unreachable.', z.object({ connectivity, at: instant })),
+  'cache.changed': event(
+    'Cached records of these resources changed (sync or local edit): screens showing them re-read.',
+    z.object({ resources: z.array(resourceName).min(1) }),
+  ),
+  'session.changed': event('Signed in, signed out, or switched account.', sessionInfo),
+  'session.expired': event(
+    'The server refused the stored credentials; the person must sign in again (edits stay in the outbox).',
+    z.object({ message: z.string() }),
+  ),
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]['payload']>;
+
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+const EVENT_SET: ReadonlySet<string> = new Set(EVENT_NAMES);
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && EVENT_SET.has(name);
+}

@@ -1,0 +1,187 @@
+// Output shapes of the app's own state: the session, the sync status (with
+// connectivity, request budget and freshness per resource), the outbox
+// (entries with their state and both values of a conflict) and the settings.
+import { z } from 'zod';
+import { contractError } from './result';
+import { instant, nullable, outboxState, resourceName } from './primitives';
+
+// ───────────────────────── session ─────────────────────────
+
+export const ENVIRONMENTS = ['test', 'production', 'custom', 'demo'] as const;
+export const environment = z.enum(ENVIRONMENTS);
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const accountInfo = z.object({
+  /** Base URL without /api/v1, e.g. https://api.example.com */
+  baseUrl: z.string(),
+  environment,
+  user: z.string(),
+});
+export type AccountInfo = z.output<typeof accountInfo>;
+
+export const sessionInfo = z.object({
+  /** `expired`: the server refused the stored credentials; the person must sign in again. */
+  state: z.enum(['signedOut', 'signedIn', 'expired']),
+  account: nullable(accountInfo),
+  /** True when the credentials are in the OS keychain (signed in with "remember"). */
+  remembered: z.boolean(),
+  keychain: z.object({
+    available: z.boolean(),
+    /** Why it is not, in plain words (null when it is). */
+    message: nullable(z.string()),
+  }),
+});
+export type SessionInfo = z.output<typeof sessionInfo>;
+
+// ───────────────────────── outbox ─────────────────────────
+
+/** Field → value. Values are whatever the write schemas allow (JSON). */
+const fieldValues = z.record(z.string(), z.unknown());
+
+export const conflictField = z.object({
+  field: z.string(),
+  /** The value when the edit was made. */
+  base: z.unknown(),
+  mine: z.unknown(),
+  /** The value the server has now. */
+  theirs: z.unknown(),
+});
+export type ConflictField = z.output<typeof conflictField>;
+
+export const outboxEntry = z.object({
+  id: z.number().int(),
+  /** The command that made it, e.g. `cleaning.update`, `guests.create`, `blocks.delete`. */
+  operation: z.string(),
+  resource: resourceName,
+  recordId: nullable(z.number().int()),
+  /** Short human label of the record ("Booking 1042 · Casa Azul"), built when the edit was made. */
+  label: z.string(),
+  state: outboxState,
+  /** Changes as sent (coalesced edits show their merged values). */
+  changes: fieldValues,
+  /** Values the change was made against (null for creates and deletes). */
+  base: nullable(fieldValues),
+  attempts: z.number().int(),
+  createdAt: instant,
+  updatedAt: instant,
+  nextAttemptAt: nullable(instant),
+  /** The server's reason for a rejection, or the last error of a retryable failure. */
+  error: nullable(contractError),
+  /** Present in state `conflict`. */
+  conflicts: z.array(conflictField).default([]),
+});
+export type OutboxEntry = z.output<typeof outboxEntry>;
+
+export const outboxSummary = z.object({
+  /** Everything not yet confirmed: pending + sending + rejected + conflict + unknown. */
+  unsent: z.number().int(),
+  pending: z.number().int(),
+  sending: z.number().int(),
+  rejected: z.number().int(),
+  conflict: z.number().int(),
+  unknown: z.number().int(),
+  /** Confirmed and still listed (kept a while so the person sees the outcome). */
+  confirmed: z.number().int(),
+});
+export type OutboxSummary = z.output<typeof outboxSummary>;
+
+/** What an edit command answers: the entry it wrote (visible at once as pending). */
+export const editReceipt = z.object({ entryId: z.number().int(), state: outboxState });
+export type EditReceipt = z.output<typeof editReceipt>;
+
+// ───────────────────────── sync ─────────────────────────
+
+export const connectivity = z.enum(['online', 'offline', 'unknown']);
+export type Connectivity = z.output<typeof connectivity>;
+
+export const budgetInfo = z.object({
+  /** Requests allowed per hour per token. */
+  limit: z.number().int(),
+  /** Requests counted in the last hour. */
+  used: z.number().int(),
+  remaining: z.number().int(),
+  /** Part of the limit background refresh may not use (kept for edits and on-screen reads). */
+  reserve: z.number().int(),
+  /** When the oldest counted request leaves the hour window (more room then). */
+  nextFreeAt: nullable(instant),
+  /** Set while the server asked us to wait (Retry-After). */
+  throttledUntil: nullable(instant),
+  /** 429 answers received this session (the goal is zero). */
+  rateLimited: z.number().int(),
+});
+export type BudgetInfo = z.output<typeof budgetInfo>;
+
+export const freshness = z.object({
+  resource: resourceName,
+  /** Human-readable scope ("all", "listing 12", "booking 1042"). */
+  scope: z.string(),
+  from: nullable(z.string()),
+  to: nullable(z.string()),
+  /** Last complete fetch (null: never fetched). */
+  fetchedAt: nullable(instant),
+  /** True when it is older than the planner wants for its importance. */
+  stale: z.boolean(),
+});
+export type Freshness = z.output<typeof freshness>;
+
+export const syncActivity = z.object({
+  resource: resourceName,
+  scope: z.string(),
+  /** Steps done and planned in the current pass. */
+  done: z.number().int(),
+  planned: z.number().int(),
+});
+export type SyncActivity = z.output<typeof syncActivity>;
+
+export const syncStatus = z.object({
+  state: z.enum(['idle', 'syncing', 'waiting', 'offline', 'signedOut']),
+  connectivity,
+  lastSuccessAt: nullable(instant),
+  lastError: nullable(contractError),
+  current: nullable(syncActivity),
+  budget: budgetInfo,
+  freshness: z.array(freshness),
+  /** Set when a full refresh does not fit the budget: today stays fresh, the far future ages. */
+  degraded: nullable(z.string()),
+  /** Records that failed validation and were kept aside. */
+  quarantined: z.number().int(),
+  outbox: outboxSummary,
+});
+export type SyncStatus = z.output<typeof syncStatus>;
+
+// ───────────────────────── settings ─────────────────────────
+
+export const LOCALES = ['en', 'es', 'ca'] as const;
+export const locale = z.enum(LOCALES, { error: 'must be en, es or ca' });
+export type Locale = (typeof LOCALES)[number];
+
+export const settingsShape = z.object({
+  locale,
+  /** The per-token hourly request limit of the account (the spec says 5000; more can be bought). */
+  budgetPerHour: z.number().int().min(100).max(1_000_000),
+  /** Percent of the budget kept for edits and on-screen reads. */
+  reservePercent: z.number().int().min(0).max(50),
+  /** Keep refreshing in the background (off: only what is on screen and the outbox). */
+  backgroundSync: z.boolean(),
+  /** How far ahead sync looks, in days. */
+  horizonDays: z.number().int().min(7).max(730),
+});
+export type Settings = z.output<typeof settingsShape>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  locale: 'en',
+  budgetPerHour: 5000,
+  reservePercent: 20,
+  backgroundSync: true,
+  horizonDays: 365,
+};
+
+// ───────────────────────── app ─────────────────────────
+
+export const appInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** True while the demo workspace (embedded simulator) is the account. */
+  demo: z.boolean(),
+});
+export type AppInfo = z.output<typeof appInfo>;

@@ -1,0 +1,142 @@
+// Output shapes of the composed views: the supervisor's day board, the booking
+// and listing details, the calendar range, and search hits. Composition happens
+// in the main process (one indexed query set per call, one IPC round trip).
+import { z } from 'zod';
+import { isoDate, nullable, outboxMark, recordId } from './primitives';
+import {
+  blockRecord,
+  bookingListItem,
+  bookingRecord,
+  cleaningRecord,
+  customerRecord,
+  destinationRecord,
+  guestRecord,
+  incidentRecord,
+  listingRecord,
+  listingSummary,
+  maintenanceRecord,
+  ownerRecord,
+  photoRecord,
+  rateRecord,
+  threadRecord,
+} from './records';
+
+/** Why a listing is not ready for the day's arrival (the renderer words each code). */
+export const READINESS_BLOCKERS = [
+  'no_cleaning_task',
+  'cleaning_not_done',
+  'not_inspected',
+  'maintenance_open',
+  'urgent_incident',
+  'departure_pending',
+] as const;
+export const readinessBlocker = z.enum(READINESS_BLOCKERS);
+export type ReadinessBlocker = (typeof READINESS_BLOCKERS)[number];
+
+export const boardRow = z.object({
+  listing: listingSummary,
+  departures: z.array(bookingListItem),
+  cleaning: z.array(cleaningRecord),
+  maintenance: z.array(maintenanceRecord),
+  arrivals: z.array(bookingListItem),
+  /** Open incidents of the listing, most urgent first. */
+  incidents: z.array(incidentRecord),
+  /** Null when nobody arrives that day; otherwise ready or the reasons it is not. */
+  readiness: nullable(z.object({ ready: z.boolean(), blockers: z.array(readinessBlocker) })),
+});
+export type BoardRow = z.output<typeof boardRow>;
+
+export const boardDay = z.object({
+  date: isoDate,
+  rows: z.array(boardRow),
+  totals: z.object({
+    listings: z.number().int(),
+    departures: z.number().int(),
+    arrivals: z.number().int(),
+    cleaningOpen: z.number().int(),
+    notInspected: z.number().int(),
+    incidentsOpen: z.number().int(),
+    readyForCheckin: z.number().int(),
+  }),
+});
+export type BoardDay = z.output<typeof boardDay>;
+
+export const bookingDetail = z.object({
+  booking: bookingRecord,
+  listing: nullable(listingSummary),
+  customer: nullable(customerRecord),
+  guests: z.array(guestRecord),
+  /** adults + children: how many guests should be registered. */
+  guestsExpected: z.number().int(),
+  guestsComplete: z.boolean(),
+  threads: z.array(threadRecord),
+  cleaning: z.array(cleaningRecord),
+  maintenance: z.array(maintenanceRecord),
+});
+export type BookingDetail = z.output<typeof bookingDetail>;
+
+export const listingDetail = z.object({
+  listing: listingRecord,
+  photos: z.array(photoRecord),
+  rates: z.array(rateRecord),
+  owner: nullable(ownerRecord),
+  destination: nullable(destinationRecord),
+});
+export type ListingDetail = z.output<typeof listingDetail>;
+
+/** A booking as a calendar bar: only what the timeline draws. */
+export const calendarBooking = bookingRecord
+  .pick({
+    booking_number: true,
+    listing_id: true,
+    start_date: true,
+    end_date: true,
+    state: true,
+    adults: true,
+    children: true,
+    outbox: true,
+  })
+  .extend({ customer_name: nullable(z.string()) });
+export type CalendarBooking = z.output<typeof calendarBooking>;
+
+export const calendarAvailability = z.object({
+  listing_id: z.number().int(),
+  mu: z.boolean(),
+  /** Date → free units (multi-unit) or 1/0 (single-unit: any rate bookable). Missing dates: not known. */
+  days: z.record(z.string(), z.number().int()),
+});
+
+export const calendarRange = z.object({
+  from: isoDate,
+  to: isoDate,
+  bookings: z.array(calendarBooking),
+  blocks: z.array(blockRecord),
+  availability: z.array(calendarAvailability),
+});
+export type CalendarRange = z.output<typeof calendarRange>;
+
+export const SEARCH_KINDS = ['guest', 'customer', 'booking', 'listing', 'message'] as const;
+export const searchKind = z.enum(SEARCH_KINDS);
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const searchHit = z.object({
+  kind: searchKind,
+  id: recordId,
+  title: z.string(),
+  subtitle: z.string(),
+  /** A short excerpt around the match; `ranges` are [start, end) offsets of matched text within it. */
+  snippet: z.string(),
+  ranges: z.array(z.tuple([z.number().int(), z.number().int()])),
+  /** Where to go: the booking (guests, customers, bookings, messages) or the listing. */
+  bookingNumber: nullable(z.number().int()),
+  listingId: nullable(z.number().int()),
+  outbox: outboxMark,
+});
+export type SearchHit = z.output<typeof searchHit>;
+
+export const searchResult = z.object({
+  hits: z.array(searchHit),
+  /** Milliseconds the query took in the cache (shown in diagnostics). */
+  tookMs: z.number(),
+});
+export type SearchResult = z.output<typeof searchResult>;

@@ -1,0 +1,422 @@
+// The API client: builds requests from the shared endpoint table, sends them
+// through the budget governor, classifies every failure once (errors.ts),
+// validates every answer with the shared schemas, logs in with HTTP Basic,
+// re-logs in ONCE on a 401 with the credentials it holds and repeats the
+// request, and otherwise reports the session as expired ("sign in again").
+//
+// Credentials live in this object's memory only; they never appear in an
+// error, an event or a log line.
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { z } from 'zod';
+import { API_PREFIX, buildPath, endpoint, loginResponse, summarize, type EndpointName } from '../../shared/api';
+import type { Endpoint } from '../../shared/api';
+import { sleep, type Clock } from './clock';
+import {
+  ApiError,
+  errorFromException,
+  errorFromResponse,
+  isApiError,
+  neverSent,
+  tryParseJson,
+  unexpectedBody,
+  type RequestContext,
+} from './errors';
+import type { BudgetGovernor, Priority } from './governor';
+import { READS, validateList, validateOne, type ListResult, type ReadItem, type ReadName } from './reads';
+import { UndiciTransport, type Transport, type TransportOptions } from './transport';
+
+export interface Credentials {
+  user: string;
+  password: string;
+}
+
+export interface CallOptions {
+  id?: number | string;
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  /** 'user' for reads the UI waits on and for edits; 'background' for sync. Default 'background'. */
+  priority?: Priority;
+  signal?: AbortSignal;
+}
+
+export interface RequestEvent {
+  endpoint: string;
+  method: string;
+  priority: Priority;
+  status: number | null;
+  kind: string | null;
+  ms: number;
+}
+
+export interface ApiClientOptions {
+  /** Base URL of the service, without /api/v1 (a path prefix is kept). */
+  baseUrl: string;
+  governor: BudgetGovernor;
+  transport?: Transport;
+  transportOptions?: TransportOptions;
+  /** Extra attempts for idempotent reads after network/timeout/5xx/garbled answers. */
+  readRetries?: number;
+  /** Extra attempts after a 429 (any method: a 429 was not processed). */
+  rateLimitRetries?: number;
+  /** First back-off step; doubles each attempt, capped at 30 s, with jitter. */
+  backoffMs?: number;
+}
+
+export interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON; undefined for an empty body. */
+  body: unknown;
+}
+
+/**
+ * Events: 'request' (RequestEvent), 'connectivity' (online: boolean),
+ * 'session.expired' (no payload), 'signed-in' / 'signed-out'.
+ */
+export class ApiClient extends EventEmitter {
+  readonly baseUrl: URL;
+  /** Path prefix of the base URL without a trailing slash ('' for a bare host). */
+  private readonly basePath: string;
+  readonly governor: BudgetGovernor;
+  private readonly clock: Clock;
+  private readonly transport: Transport;
+  private readonly readRetries: number;
+  private readonly rateLimitRetries: number;
+  private readonly backoffMs: number;
+  private credentials: Credentials | null = null;
+  private token: string | null = null;
+  private loginInFlight: Promise<void> | null = null;
+  private online: boolean | null = null;
+  private expired = false;
+
+  constructor(options: ApiClientOptions) {
+    super();
+    const base = new URL(options.baseUrl);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('the API address must be http(s)');
+    this.basePath = base.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
+    base.pathname = this.basePath || '/';
+    base.search = '';
+    this.baseUrl = base;
+    this.governor = options.governor;
+    this.clock = options.governor.clock;
+    this.transport = options.transport ?? new UndiciTransport(options.transportOptions);
+    this.readRetries = options.readRetries ?? 3;
+    this.rateLimitRetries = options.rateLimitRetries ?? 6;
+    this.backoffMs = options.backoffMs ?? 500;
+  }
+
+  get signedIn(): boolean {
+    return this.token !== null;
+  }
+  get hasCredentials(): boolean {
+    return this.credentials !== null;
+  }
+  get sessionExpired(): boolean {
+    return this.expired;
+  }
+  get isOnline(): boolean | null {
+    return this.online;
+  }
+
+  /** Keeps credentials (from the keychain) for logging in when a token is needed. */
+  setCredentials(credentials: Credentials | null): void {
+    this.credentials = credentials ? { ...credentials } : null;
+    this.expired = false;
+  }
+
+  /** Logs in with these credentials; on success keeps them for re-login. Throws ApiError. */
+  async signIn(credentials: Credentials, signal?: AbortSignal): Promise<void> {
+    await this.login(credentials, signal);
+    this.credentials = { ...credentials };
+    this.expired = false;
+    this.emit('signed-in');
+  }
+
+  signOut(): void {
+    this.credentials = null;
+    this.setToken(null);
+    this.emit('signed-out');
+  }
+
+  private setToken(token: string | null): void {
+    this.token = token;
+    // The governor counts per token; it gets an opaque label, not the token.
+    this.governor.setTokenKey(token ? createHash('sha256').update(token).digest('hex').slice(0, 16) : null);
+  }
+
+  private async login(credentials: Credentials, signal?: AbortSignal): Promise<void> {
+    const e = endpoint('auth.login');
+    const basic = Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64');
+    try {
+      const raw = await this.send(e, buildPath(e), { priority: 'user', signal }, `Basic ${basic}`);
+      const r = loginResponse.safeParse(raw.body);
+      if (!r.success) throw unexpectedBody(this.ctx(e, buildPath(e)), `login answer: ${summarize(r.error)}`);
+      this.setToken(r.data.token);
+    } catch (err) {
+      if (isApiError(err) && (err.kind === 'unauthenticated' || err.kind === 'forbidden')) {
+        throw new ApiError({
+          ...this.ctx(e, buildPath(e)),
+          kind: 'unauthenticated',
+          status: err.status,
+          message: 'The API user name or password was not accepted.',
+        });
+      }
+      throw err;
+    }
+  }
+
+  /** One login at a time; requests that saw a 401 together share it. */
+  private relogin(signal?: AbortSignal): Promise<void> {
+    if (!this.loginInFlight) {
+      const creds = this.credentials;
+      this.loginInFlight = (async () => {
+        if (!creds) throw this.signedOut('No stored credentials: please sign in.');
+        try {
+          await this.login(creds, signal);
+        } catch (err) {
+          if (isApiError(err) && err.kind === 'unauthenticated') {
+            this.expired = true;
+            this.setToken(null);
+            this.emit('session.expired');
+            throw this.signedOut('The stored sign-in was refused: please sign in again.');
+          }
+          throw err;
+        }
+      })().finally(() => {
+        this.loginInFlight = null;
+      });
+    }
+    return this.loginInFlight;
+  }
+
+  private signedOut(message: string): ApiError {
+    return new ApiError({ endpoint: 'auth.login', method: 'POST', path: '/login', kind: 'signed_out', message });
+  }
+
+  private ctx(e: Endpoint, path: string): RequestContext {
+    return { endpoint: e.name, method: e.method, path };
+  }
+
+  /** Sends one operation, with re-login and retries; returns the parsed body. Throws ApiError. */
+  async request(name: EndpointName, options: CallOptions = {}): Promise<Raw> {
+    const e = endpoint(name);
+    return this.requestEndpoint(e, buildPath(e, { id: options.id }, options.query ?? {}), options);
+  }
+
+  /** Follows a `links.next` address (made relative to our base: never another host). */
+  async requestNext(name: EndpointName, next: string, options: CallOptions = {}): Promise<Raw> {
+    const e = endpoint(name);
+    const url = new URL(next, this.baseUrl);
+    const path = url.pathname.startsWith(this.basePath + API_PREFIX)
+      ? url.pathname.slice(this.basePath.length)
+      : url.pathname.slice(Math.max(0, url.pathname.indexOf(API_PREFIX)));
+    if (!path.startsWith(API_PREFIX)) {
+      throw unexpectedBody(this.ctx(e, next), `the next-page link ${next} is not an API address`);
+    }
+    return this.requestEndpoint(e, `${path}${url.search}`, options);
+  }
+
+  private async requestEndpoint(e: Endpoint, path: string, options: CallOptions): Promise<Raw> {
+    if (e.auth === 'basic') throw new Error('use signIn() for the login operation');
+    let relogged = false;
+    let readFailures = 0;
+    let rateLimited = 0;
+    for (;;) {
+      if (!this.token) {
+        if (this.expired) throw this.signedOut('The session has expired: please sign in again.');
+        await this.relogin(options.signal);
+        relogged = true;
+      }
+      const tokenUsed = this.token!;
+      try {
+        return await this.send(e, path, options, `Bearer ${tokenUsed}`);
+      } catch (err) {
+        if (!isApiError(err)) throw err;
+        if (err.kind === 'unauthenticated') {
+          if (relogged) {
+            // Logged in afresh and still refused: stop and ask the person.
+            this.expired = true;
+            this.setToken(null);
+            this.emit('session.expired');
+            throw this.signedOut('The server refuses the new sign-in: please sign in again.');
+          }
+          relogged = true;
+          // Another request may already have logged in again meanwhile.
+          if (this.token === tokenUsed) this.setToken(null);
+          continue;
+        }
+        if (err.kind === 'rate_limited' && rateLimited++ < this.rateLimitRetries) continue; // the governor waits
+        const safeToRepeat = e.method === 'GET' || (err.kind === 'network' && !err.outcomeUnknown);
+        if (safeToRepeat && RETRY_KINDS.has(err.kind) && readFailures < this.readRetries) {
+          await sleep(this.clock, err.retryAfterMs ?? this.backoff(readFailures++), options.signal);
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = Math.min(30_000, this.backoffMs * 2 ** attempt);
+    return Math.round(base * (0.75 + Math.random() * 0.5));
+  }
+
+  /** One attempt: governor permit → transport → classification. */
+  private async send(e: Endpoint, path: string, options: CallOptions, authorization: string): Promise<Raw> {
+    const ctx = this.ctx(e, path);
+    const priority = options.priority ?? 'background';
+    const permit = await this.governor.acquire(priority, options.signal).catch((err: unknown) => {
+      throw errorFromException(ctx, err, { callerAborted: options.signal?.aborted ?? false });
+    });
+    const started = performance.now();
+    const url = new URL(this.basePath + path, this.baseUrl.origin);
+    const headers: Record<string, string> = { accept: 'application/json', authorization };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    let status: number | null = null;
+    let kind: string | null = null;
+    try {
+      const res = await this.transport.send({ method: e.method, url, headers, body, signal: options.signal });
+      status = res.status;
+      permit.release({ sent: true, status: res.status, headers: res.headers });
+      this.setOnline(true);
+      if (res.status < 200 || res.status >= 300) {
+        throw errorFromResponse(ctx, res.status, res.headers, res.text, this.clock.now());
+      }
+      if (res.text.trim() === '') {
+        if (e.response.shape === 'nothing') return { status: res.status, headers: res.headers, body: undefined };
+        throw unexpectedBody(ctx, 'the answer was empty', res.status);
+      }
+      const parsed = tryParseJson(res.text);
+      if (!parsed.ok) {
+        // A write whose answer we ignore anyway is confirmed by reading back.
+        if (e.response.shape === 'nothing') return { status: res.status, headers: res.headers, body: undefined };
+        throw unexpectedBody(ctx, `not JSON: ${res.text.slice(0, 80)}`, res.status);
+      }
+      return { status: res.status, headers: res.headers, body: parsed.value };
+    } catch (err) {
+      if (status === null) {
+        permit.release({ sent: !neverSent(err) });
+        const classified = errorFromException(ctx, err, { callerAborted: options.signal?.aborted ?? false });
+        if (classified.kind === 'network' || classified.kind === 'timeout') this.setOnline(false);
+        kind = classified.kind;
+        throw classified;
+      }
+      kind = isApiError(err) ? err.kind : 'unexpected_body';
+      throw err;
+    } finally {
+      const event: RequestEvent = {
+        endpoint: e.name,
+        method: e.method,
+        priority,
+        status,
+        kind,
+        ms: performance.now() - started,
+      };
+      this.emit('request', event);
+    }
+  }
+
+  private setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    this.emit('connectivity', online);
+  }
+
+  // ───────────── typed reads and writes on top of request() ─────────────
+
+  /**
+   * A list operation, each item validated on its own (invalid items come back
+   * in `rejected`). A garbled envelope is fetched once more, then thrown.
+   */
+  async list<N extends ReadName>(name: N, options: CallOptions = {}): Promise<ListResult<ReadItem<N>>> {
+    return this.fetchValidated(
+      () => this.request(name, options),
+      (raw) => this.validatedList(name, raw),
+    );
+  }
+
+  async listNext<N extends ReadName>(
+    name: N,
+    next: string,
+    options: CallOptions = {},
+  ): Promise<ListResult<ReadItem<N>>> {
+    return this.fetchValidated(
+      () => this.requestNext(name, next, options),
+      (raw) => this.validatedList(name, raw),
+    );
+  }
+
+  private validatedList<N extends ReadName>(name: N, raw: Raw): ListResult<ReadItem<N>> {
+    const e = endpoint(name);
+    const schema: z.ZodType<ReadItem<N>> = READS[name] as unknown as z.ZodType<ReadItem<N>>;
+    const r = validateList(schema, e, raw.body);
+    if (!r.ok) throw unexpectedBody(this.ctx(e, e.path), r.why, raw.status);
+    return r.result;
+  }
+
+  /** A single-record operation, validated (a record that does not validate throws unexpected_body). */
+  async one<N extends ReadName>(name: N, options: CallOptions = {}): Promise<{ value: ReadItem<N>; raw: unknown }> {
+    const e = endpoint(name);
+    const schema: z.ZodType<ReadItem<N>> = READS[name] as unknown as z.ZodType<ReadItem<N>>;
+    return this.fetchValidated(
+      () => this.request(name, options),
+      (raw) => {
+        const r = validateOne(schema, e, raw.body);
+        if (!r.ok) throw unexpectedBody(this.ctx(e, e.path), r.why, raw.status);
+        return { value: r.value, raw: r.raw };
+      },
+    );
+  }
+
+  /** A wrong-shaped answer is usually transient (a proxy, a half-deployed server): fetch once more. */
+  private async fetchValidated<T>(fetch: () => Promise<Raw>, validate: (raw: Raw) => T): Promise<T> {
+    const first = await fetch();
+    try {
+      return validate(first);
+    } catch (err) {
+      if (!(isApiError(err) && err.kind === 'unexpected_body')) throw err;
+      return validate(await fetch());
+    }
+  }
+
+  /**
+   * A write. The body is checked against the strict write schema first (a
+   * local 'invalid' error, nothing sent); the answer is validated when the
+   * endpoint documents one, else returned as parsed JSON.
+   */
+  async write(name: EndpointName, options: CallOptions & { body?: unknown }): Promise<Raw & { value?: unknown }> {
+    const e = endpoint(name);
+    const path = buildPath(e, { id: options.id }, options.query ?? {});
+    if (e.body) {
+      const check = e.body.safeParse(options.body);
+      if (!check.success) {
+        throw new ApiError({
+          ...this.ctx(e, path),
+          kind: 'invalid',
+          message: `Not sent: ${summarize(check.error)}`,
+          fields: Object.fromEntries(
+            check.error.issues.map((i) => [i.path.map(String).join('.') || '_', [i.message]] as const),
+          ),
+        });
+      }
+    }
+    const raw = await this.requestEndpoint(e, path, { priority: 'user', ...options });
+    if (e.response.shape === 'one' && e.response.item) {
+      const r = validateOne(e.response.item, e, raw.body);
+      if (!r.ok) throw unexpectedBody(this.ctx(e, path), r.why, raw.status);
+      return { ...raw, value: r.value };
+    }
+    return raw;
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+const RETRY_KINDS = new Set(['network', 'timeout', 'server', 'unexpected_body']);

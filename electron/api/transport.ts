@@ -1,0 +1,115 @@
+// HTTP transport: one undici keep-alive pool per origin, a connect timeout,
+// a deadline per request (headers and body), and a cap on response size.
+// The client above it knows nothing about undici; tests may swap this out.
+import { Pool } from 'undici';
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Absolute URL. */
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface Transport {
+  send(req: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export interface TransportOptions {
+  /** Connections per origin (bounded concurrency at the socket level). */
+  connections?: number;
+  connectTimeoutMs?: number;
+  /** Deadline for the whole answer (headers + body) of one request. */
+  requestTimeoutMs?: number;
+  keepAliveMs?: number;
+  maxBodyBytes?: number;
+}
+
+export class TimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`no complete answer within ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+export class UndiciTransport implements Transport {
+  private pools = new Map<string, Pool>();
+  private readonly connections: number;
+  private readonly connectTimeoutMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly keepAliveMs: number;
+  private readonly maxBodyBytes: number;
+
+  constructor(options: TransportOptions = {}) {
+    this.connections = options.connections ?? 6;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.keepAliveMs = options.keepAliveMs ?? 30_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
+  }
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.connections,
+        connectTimeout: this.connectTimeoutMs,
+        headersTimeout: this.requestTimeoutMs,
+        bodyTimeout: this.requestTimeoutMs,
+        keepAliveTimeout: this.keepAliveMs,
+        // No pipelining: a reset connection must not take queued requests with it.
+        pipelining: 1,
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    // Our own deadline covers a server that trickles bytes forever.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new TimeoutError(this.requestTimeoutMs)), this.requestTimeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, deadline.signal]) : deadline.signal;
+    try {
+      const res = await this.pool(req.url.origin).request({
+        method: req.method,
+        path: `${req.url.pathname}${req.url.search}`,
+        headers: req.headers,
+        body: req.body ?? null,
+        signal,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        size += buf.length;
+        if (size > this.maxBodyBytes) {
+          res.body.destroy();
+          throw new Error(`answer larger than ${this.maxBodyBytes} bytes`);
+        }
+        chunks.push(buf);
+      }
+      return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
+    } catch (e) {
+      if (deadline.signal.aborted && !req.signal?.aborted) throw new TimeoutError(this.requestTimeoutMs);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((p) => p.destroy().catch(() => undefined)));
+  }
+}

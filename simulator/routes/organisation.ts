@@ -1,0 +1,214 @@
+// Handlers of destinations, origins, admins (intranet users), owners and
+// costs: lists, single reads (owner and cost detail unwrapped, admin under
+// `User`), creates and updates with their uniqueness and reference checks.
+import { adminWrite, costWrite, destinationWrite, ownerWrite } from '../../shared/api/organisation';
+import { dayOf } from '../days';
+import type { Admin, Cost, Destination, Owner } from '../model';
+import { adminWire, costDetailWire, costRowWire, originWire, ownerWire } from '../wire/operations';
+import { destinationWire } from '../wire/inventory';
+import {
+  created,
+  intParam,
+  invalid,
+  notFound,
+  ok,
+  pathId,
+  updated,
+  validBody,
+  type Ctx,
+  type Handler,
+} from './context';
+
+const OWNER_FIELDS = [
+  'company_name',
+  'name',
+  'email',
+  'phone',
+  'document_number',
+  'fiscal_address',
+  'fiscal_city',
+  'fiscal_phone',
+  'fiscal_postal_code',
+] as const;
+
+type AdminBody = ReturnType<typeof adminWrite.parse>;
+
+function applyAdmin(ctx: Ctx, admin: Admin, b: AdminBody): void {
+  const { password, date_of_birth, active, ...rest } = b;
+  if (rest.username !== undefined) {
+    const taken = [...ctx.store.admins.values()].some((a) => a.username === rest.username && a.id !== admin.id);
+    if (taken) invalid('username', 'has already been taken');
+  }
+  Object.assign(admin, rest);
+  // Only a hash is kept, as a real back office would.
+  if (password !== undefined)
+    admin.passwordHash = `$2y$10$sim.${Buffer.from(password).toString('base64url').slice(0, 40)}`;
+  if (date_of_birth !== undefined) admin.date_of_birth = dayOf(date_of_birth.replaceAll('/', '-'));
+  if (active !== undefined) admin.active = active === 'true';
+  admin.updatedAt = ctx.now;
+}
+
+export const organisationHandlers = {
+  'destinations.list': (ctx) =>
+    ok({
+      data: [...ctx.store.destinations.values()].sort((a, b) => a.order - b.order || a.id - b.id).map(destinationWire),
+    }),
+
+  'destinations.get': (ctx) =>
+    ok({ data: destinationWire(ctx.store.destinations.get(pathId(ctx)) ?? notFound('Destination')) }),
+
+  'destinations.create': (ctx) => {
+    const b = validBody(ctx, destinationWrite);
+    if (!b.name || Object.keys(b.name).length === 0) invalid('name', 'is required');
+    const id = ctx.store.newId('destination');
+    const d: Destination = {
+      id,
+      name: b.name,
+      tax: b.tax ?? 0,
+      lat: b.lat ?? 0,
+      lng: b.lng ?? 0,
+      order: b.order ?? id,
+      exempt_age: b.exempt_age ?? 16,
+      max_days: b.max_days ?? 30,
+      min_days_long_stay: b.min_days_long_stay ?? 28,
+      text: b.text ?? {},
+      dinamic_url: b.dinamic_url ?? {},
+      menu_name: b.menu_name ?? b.name,
+      updatedAt: ctx.now,
+    };
+    ctx.store.destinations.set(id, d);
+    return created(ctx, id, () => destinationWire(d));
+  },
+
+  'destinations.update': (ctx) => {
+    const d = ctx.store.destinations.get(pathId(ctx)) ?? notFound('Destination');
+    const { tax, lat, lng, ...rest } = validBody(ctx, destinationWrite);
+    Object.assign(d, rest);
+    if (tax !== undefined) d.tax = tax;
+    if (lat !== undefined) d.lat = lat;
+    if (lng !== undefined) d.lng = lng;
+    d.updatedAt = ctx.now;
+    ctx.resultId = d.id;
+    return updated(() => destinationWire(d));
+  },
+
+  'origins.list': (ctx) => ok({ data: [...ctx.store.origins.values()].map(originWire) }),
+
+  'admins.list': (ctx) => ok({ data: [...ctx.store.admins.values()].map(adminWire) }),
+
+  'admins.get': (ctx) => ok({ User: adminWire(ctx.store.admins.get(pathId(ctx)) ?? notFound('User')) }),
+
+  'admins.create': (ctx) => {
+    const b = validBody(ctx, adminWrite);
+    if (!b.username) invalid('username', 'is required');
+    if (!b.password) invalid('password', 'is required');
+    const id = ctx.store.newId('admin');
+    const admin: Admin = {
+      id,
+      username: b.username,
+      passwordHash: '',
+      department: 'Reception',
+      name: '',
+      last_name: '',
+      date_of_birth: dayOf('1990-01-01'),
+      address: '',
+      city: '',
+      zip_code: '',
+      email: '',
+      phone: '',
+      active: true,
+      notes: '',
+      iso_lang: 'ES',
+      user_type: 'Internal',
+      updatedAt: ctx.now,
+    };
+    applyAdmin(ctx, admin, b);
+    ctx.store.admins.set(id, admin);
+    return created(ctx, id, () => adminWire(admin));
+  },
+
+  'admins.update': (ctx) => {
+    const admin = ctx.store.admins.get(pathId(ctx)) ?? notFound('User');
+    applyAdmin(ctx, admin, validBody(ctx, adminWrite));
+    ctx.resultId = admin.id;
+    return updated(() => adminWire(admin));
+  },
+
+  'owners.list': (ctx) => ok({ data: [...ctx.store.owners.values()].map((o) => ownerWire(o, 'list')) }),
+
+  'owners.get': (ctx) => ok(ownerWire(ctx.store.owners.get(pathId(ctx)) ?? notFound('Owner'), 'get')),
+
+  'owners.create': (ctx) => {
+    const b = validBody(ctx, ownerWrite);
+    if (!b.name && !b.company_name) invalid('name', 'a name or a company name is required');
+    const id = ctx.store.newId('owner');
+    const owner: Owner = {
+      id,
+      company_name: '',
+      name: '',
+      email: '',
+      phone: '',
+      document_number: '',
+      fiscal_address: '',
+      fiscal_city: '',
+      fiscal_phone: '',
+      fiscal_postal_code: '',
+      tourist_tax: 0,
+      ...b,
+      updatedAt: ctx.now,
+    };
+    ctx.store.owners.set(id, owner);
+    return created(ctx, id, () => ownerWire(owner, 'get'));
+  },
+
+  'owners.update': (ctx) => {
+    const owner = ctx.store.owners.get(pathId(ctx)) ?? notFound('Owner');
+    Object.assign(owner, validBody(ctx, ownerWrite), { updatedAt: ctx.now });
+    ctx.resultId = owner.id;
+    return updated(() => ownerWire(owner, 'get'));
+  },
+
+  'costs.list': (ctx) => {
+    const ownerId = intParam(ctx, 'owner_id');
+    const rows = [...ctx.store.costs.values()].filter((c) => ownerId === undefined || c.owner_id === ownerId);
+    return ok({ data: rows.map(costRowWire) });
+  },
+
+  'costs.get': (ctx) => {
+    const cost = ctx.store.costs.get(pathId(ctx)) ?? notFound('Cost');
+    return ok(costDetailWire(cost, ctx.store.owners.get(cost.owner_id)));
+  },
+
+  'costs.create': (ctx) => {
+    const b = validBody(ctx, costWrite);
+    if (b.owner_id === undefined) invalid('owner_id', 'is required');
+    if (!ctx.store.owners.has(b.owner_id)) invalid('owner_id', 'unknown owner');
+    if (b.concept === undefined) invalid('concept', 'is required');
+    if (b.amount === undefined) invalid('amount', 'is required');
+    const id = ctx.store.newId('cost');
+    const cost: Cost = {
+      id,
+      owner_id: b.owner_id,
+      concept: b.concept,
+      amount: b.amount,
+      details: {},
+      updatedAt: ctx.now,
+    };
+    for (const f of OWNER_FIELDS) if (b[f] !== undefined) cost.details[f] = b[f];
+    ctx.store.costs.set(id, cost);
+    return created(ctx, id, () => costDetailWire(cost, ctx.store.owners.get(cost.owner_id)));
+  },
+
+  'costs.update': (ctx) => {
+    const cost = ctx.store.costs.get(pathId(ctx)) ?? notFound('Cost');
+    const b = validBody(ctx, costWrite);
+    if (b.owner_id !== undefined && !ctx.store.owners.has(b.owner_id)) invalid('owner_id', 'unknown owner');
+    if (b.owner_id !== undefined) cost.owner_id = b.owner_id;
+    if (b.concept !== undefined) cost.concept = b.concept;
+    if (b.amount !== undefined) cost.amount = b.amount;
+    for (const f of OWNER_FIELDS) if (b[f] !== undefined) cost.details[f] = b[f];
+    cost.updatedAt = ctx.now;
+    ctx.resultId = cost.id;
+    return updated(() => costDetailWire(cost, ctx.store.owners.get(cost.owner_id)));
+  },
+} satisfies Record<string, Handler>;

@@ -1,0 +1,65 @@
+// The calendar timeline for a window and the visible listings: booking bars,
+// blocks and per-day availability (free units, or 1/0 for single units).
+import type { BookingRecord, CalendarBooking, CalendarRange } from '../../../shared/contract';
+import type { ReadableDB, SqlValue } from '../db';
+import { addDays, idsParam, markOf } from './common';
+import { longestStay } from './bookings';
+import { listBlocks } from './tasks';
+
+export function calendarRange(
+  db: ReadableDB,
+  w: { from: string; to: string; listingIds?: readonly number[] },
+): CalendarRange {
+  const where = ['b.start_date BETWEEN ? AND ?', 'b.end_date >= ?'];
+  const params: SqlValue[] = [addDays(w.from, -longestStay(db)), w.to, w.from];
+  if (w.listingIds) {
+    where.push('b.listing_id IN (SELECT value FROM json_each(?))');
+    params.push(idsParam(w.listingIds));
+  }
+  const bookings: CalendarBooking[] = db
+    .all<{ data: string; outbox_mark: string | null; customer_name: string | null }>(
+      `SELECT b.data, b.outbox_mark, CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END AS customer_name
+       FROM bookings b LEFT JOIN customers c ON c.id = b.customer_id
+       WHERE ${where.join(' AND ')} ORDER BY b.listing_id, b.start_date`,
+      params,
+    )
+    .map((r) => {
+      const b = JSON.parse(r.data) as BookingRecord;
+      return {
+        booking_number: b.booking_number,
+        listing_id: b.listing_id,
+        start_date: b.start_date,
+        end_date: b.end_date,
+        state: b.state,
+        adults: b.adults,
+        children: b.children,
+        outbox: markOf(r.outbox_mark),
+        customer_name: r.customer_name || null,
+      };
+    });
+
+  const aWhere = ['date BETWEEN ? AND ?'];
+  const aParams: SqlValue[] = [w.from, w.to];
+  if (w.listingIds) {
+    aWhere.push('listing_id IN (SELECT value FROM json_each(?))');
+    aParams.push(idsParam(w.listingIds));
+  }
+  const byListing = new Map<number, { listing_id: number; mu: boolean; days: Record<string, number> }>();
+  for (const [listingId, date, mu, available] of db.rows(
+    `SELECT listing_id, date, max(mu), max(available) FROM availability WHERE ${aWhere.join(' AND ')}
+     GROUP BY listing_id, date ORDER BY listing_id, date`,
+    aParams,
+  )) {
+    const id = listingId as number;
+    let entry = byListing.get(id);
+    if (!entry) byListing.set(id, (entry = { listing_id: id, mu: mu === 1, days: {} }));
+    entry.days[date as string] = available as number;
+  }
+  return {
+    from: w.from,
+    to: w.to,
+    bookings,
+    blocks: listBlocks(db, w),
+    availability: [...byListing.values()],
+  };
+}

@@ -1,0 +1,63 @@
+// Helpers every read query shares: turning a stored row into the contract
+// record (data JSON + the outbox mark), id-list parameters, date arithmetic.
+import type { OutboxMark } from '../../../shared/contract';
+import { BOOKING_STATUSES } from '../../../shared/domain/states';
+
+/** The mark of unsent changes, or null when the record is in sync. */
+export function markOf(s: unknown): OutboxMark {
+  if (typeof s !== 'string' || s === '') return null;
+  try {
+    return JSON.parse(s) as OutboxMark;
+  } catch {
+    return { state: 'pending', entryIds: [], fields: [] };
+  }
+}
+
+/** A stored record with its outbox mark (the parsed object is fresh, so it is extended in place: no copy). */
+export function withMark<T>(data: unknown, mark: unknown): T & { outbox: OutboxMark } {
+  const record = JSON.parse(data as string) as T & { outbox: OutboxMark };
+  record.outbox = markOf(mark);
+  return record;
+}
+
+/** A stored record without a mark (reference data). */
+export function parsed<T>(data: unknown): T {
+  return JSON.parse(data as string) as T;
+}
+
+/** An id list as one bound parameter: use with `IN (SELECT value FROM json_each(?))`. */
+export function idsParam(ids: readonly number[]): string {
+  return JSON.stringify(ids);
+}
+
+/** YYYY-MM-DD plus n days (UTC calendar arithmetic). */
+export function addDays(date: string, n: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`) + n * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Booking states that count for operations (they block the calendar: arrivals, departures, cleaning). */
+export const LIVE_STATES: readonly number[] = BOOKING_STATUSES.filter((s) => s.blocksCalendar).map((s) => s.id);
+export const LIVE_STATES_SQL = `(${LIVE_STATES.join(', ')})`;
+
+/** SQL fragment: a booking list item's extra columns (listing name, customer name, guests registered). */
+export const BOOKING_ITEM_SELECT = `b.data, b.outbox_mark, l.name AS listing_name,
+  CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END AS customer_name,
+  (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) AS guests_registered`;
+export const BOOKING_ITEM_FROM = `bookings b
+  LEFT JOIN listings l ON l.id = b.listing_id
+  LEFT JOIN customers c ON c.id = b.customer_id`;
+
+/**
+ * The sort key of a name: lower case, accents removed, numbers padded — so
+ * "Àtic 2" sorts with "atic 10" after "Atic 9" in plain SQL ORDER BY (SQLite's
+ * NOCASE is ASCII-only and there is no collation hook in better-sqlite3).
+ */
+export function sortKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\d+/g, (d) => d.padStart(8, '0'))
+    .trim();
+}

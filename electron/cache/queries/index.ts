@@ -1,0 +1,9 @@
+// Every read the screens make, answered from the cache: indexed SQL that
+// returns the contract's record and view shapes (shared/contract) as they are.
+export * from './board';
+export * from './bookings';
+export * from './calendar';
+export * from './listings';
+export * from './search';
+export * from './tasks';
+export { LIVE_STATES, addDays, markOf } from './common';

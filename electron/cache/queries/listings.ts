@@ -1,0 +1,182 @@
+// Listing reads: the summary list (filtered by text, city, destination,
+// active), one listing with photos, rates, owner and destination, and the
+// reference lists (destinations, origins, owners, costs, admins, prices).
+import type {
+  AdminRecord,
+  CostRecord,
+  DestinationRecord,
+  ListingDetail,
+  ListingRecord,
+  ListingSummary,
+  OriginRecord,
+  OwnerRecord,
+  PhotoRecord,
+  PriceRecord,
+  RateRecord,
+} from '../../../shared/contract';
+import type { ReadableDB, SqlValue } from '../db';
+import { parsed } from './common';
+
+/** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
+export const SUMMARY_COLUMNS =
+  'id, active, name, mu, destination, city, person_capacity, bedrooms, checkinfrom, checkinto, checkout, owner_id';
+
+export type SummaryRow = [
+  number,
+  number,
+  string,
+  number,
+  number | null,
+  string,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+];
+
+export function summaryFromRow(r: unknown[]): ListingSummary {
+  const [
+    id,
+    active,
+    name,
+    mu,
+    destination,
+    city,
+    person_capacity,
+    bedrooms,
+    checkinfrom,
+    checkinto,
+    checkout,
+    owner_id,
+  ] = r as SummaryRow;
+  return {
+    id,
+    active: active === 1,
+    name,
+    mu: mu === 1,
+    destination,
+    city,
+    person_capacity,
+    bedrooms,
+    checkinfrom,
+    checkinto,
+    checkout,
+    owner_id,
+  };
+}
+
+export interface ListingFilter {
+  text?: string;
+  city?: string;
+  destination?: number;
+  active?: boolean;
+}
+
+/** Listings ordered by name. `text` matches the start of any word of the name or city, case-insensitively. */
+export function listListings(db: ReadableDB, f: ListingFilter = {}): ListingSummary[] {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (f.city) {
+    where.push('city = ? COLLATE NOCASE');
+    params.push(f.city);
+  }
+  if (f.destination !== undefined) {
+    where.push('destination = ?');
+    params.push(f.destination);
+  }
+  if (f.active !== undefined) {
+    where.push('active = ?');
+    params.push(f.active ? 1 : 0);
+  }
+  const text = f.text?.trim();
+  if (text) {
+    where.push(`(name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR city LIKE ? ESCAPE '\\')`);
+    const t = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    params.push(`${t}%`, `% ${t}%`, `${t}%`);
+  }
+  return db
+    .rows(
+      `SELECT ${SUMMARY_COLUMNS} FROM listings ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY sort_key, id`,
+      params,
+    )
+    .map(summaryFromRow);
+}
+
+export function listingSummaryById(db: ReadableDB, id: number): ListingSummary | null {
+  const r = db.rows(`SELECT ${SUMMARY_COLUMNS} FROM listings WHERE id = ?`, [id])[0];
+  return r ? summaryFromRow(r) : null;
+}
+
+export function getListingDetail(db: ReadableDB, id: number): ListingDetail | null {
+  const row = db.get<{ data: string }>('SELECT data FROM listings WHERE id = ?', [id]);
+  if (!row) return null;
+  const listing = parsed<ListingRecord>(row.data);
+  const photos = db
+    .pluck<string>('SELECT data FROM photos WHERE listing_id = ? ORDER BY position, id', [id])
+    .map((d) => parsed<PhotoRecord>(d));
+  const rates = db
+    .pluck<string>('SELECT data FROM rates WHERE listing_id = ? ORDER BY rate_id', [id])
+    .map((d) => parsed<RateRecord>(d));
+  const owner =
+    listing.owner_id === null
+      ? undefined
+      : db.pluck<string>('SELECT data FROM owners WHERE id = ?', [listing.owner_id])[0];
+  const destination =
+    listing.destination === null
+      ? undefined
+      : db.pluck<string>('SELECT data FROM destinations WHERE id = ?', [listing.destination])[0];
+  return {
+    listing,
+    photos,
+    rates,
+    owner: owner ? parsed<OwnerRecord>(owner) : null,
+    destination: destination ? parsed<DestinationRecord>(destination) : null,
+  };
+}
+
+const listAll = <T>(db: ReadableDB, table: 'destinations' | 'origins' | 'owners', order: string): T[] =>
+  db.pluck<string>(`SELECT data FROM ${table} ORDER BY ${order}`).map((d) => parsed<T>(d));
+
+export const listDestinations = (db: ReadableDB) =>
+  listAll<DestinationRecord>(db, 'destinations', 'name COLLATE NOCASE, id');
+export const listOrigins = (db: ReadableDB) => listAll<OriginRecord>(db, 'origins', 'name COLLATE NOCASE, id');
+export const listOwners = (db: ReadableDB) => listAll<OwnerRecord>(db, 'owners', 'name COLLATE NOCASE, id');
+
+export function listCosts(db: ReadableDB, ownerId?: number): CostRecord[] {
+  const rows =
+    ownerId === undefined
+      ? db.pluck<string>('SELECT data FROM costs ORDER BY id')
+      : db.pluck<string>('SELECT data FROM costs WHERE owner_id = ? ORDER BY id', [ownerId]);
+  return rows.map((d) => parsed<CostRecord>(d));
+}
+
+export function listAdmins(db: ReadableDB): AdminRecord[] {
+  return db
+    .pluck<string>('SELECT data FROM admins ORDER BY username COLLATE NOCASE')
+    .map((d) => parsed<AdminRecord>(d));
+}
+
+export function listCustomerTypes(db: ReadableDB): { id: number; name: string }[] {
+  return db.all<{ id: number; name: string }>('SELECT id, name FROM customer_types ORDER BY id');
+}
+
+/** Daily prices of one rate over [from, to]. */
+export function listPrices(db: ReadableDB, rateId: number, from: string, to: string): PriceRecord[] {
+  return db
+    .rows(
+      'SELECT rate_id, date, min_days, max_days, price, active, cta, ctd FROM prices WHERE rate_id = ? AND date BETWEEN ? AND ? ORDER BY date',
+      [rateId, from, to],
+    )
+    .map(([rate_id, date, min_days, max_days, price, active, cta, ctd]) => ({
+      rate_id: rate_id as number,
+      date: date as string,
+      min_days: min_days as number | null,
+      max_days: max_days as number | null,
+      price: price as number,
+      active: active === 1,
+      cta: cta === 1,
+      ctd: ctd === 1,
+    }));
+}

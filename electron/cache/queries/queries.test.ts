@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boardDay as boardDaySchema,
+  bookingDetail,
+  calendarRange as calendarSchema,
+  searchResult,
+} from '../../../shared/contract';
+import { bookingRead, cleaningRead, incidentRead, listingRead, maintenanceRead } from '../../../shared/api';
+import { openCache, type WritableDB } from '../db';
+import { bookingsTable, cleaningTable, listingsTable, maintenanceTable } from '../tables';
+import { loadHost, makeHost } from '../testing/fixtures';
+import { setOutboxMark, upsertRecords } from '../write';
+import { upsertIncidents } from '../write-compound';
+import { boardDay } from './board';
+import { getBookingDetail, listBookings } from './bookings';
+import { calendarRange } from './calendar';
+import { getListingDetail, listListings } from './listings';
+import { search } from './search';
+import { listCleaning, listIncidents } from './tasks';
+
+const D = '2026-06-10';
+
+/** A small hand-made day: listing 1 turns over (departure, cleaning, arrival), listing 2 only has an arrival, 3 is idle. */
+function dayFixture(): WritableDB {
+  const db = openCache({ path: ':memory:' });
+  const up = <T>(table: Parameters<typeof upsertRecords<T>>[1], schema: { parse(v: unknown): T }, raws: unknown[]) =>
+    upsertRecords(
+      db,
+      table,
+      raws.map((raw) => ({ value: schema.parse(raw), raw })),
+    );
+  up(listingsTable, listingRead, [
+    { id: 1, name: 'Casa Azul', city: 'Sitges', checkinfrom: '15:00', checkout: '11:00' },
+    { id: 2, name: 'Àtic Verd', city: 'Girona', checkinfrom: '16:00' },
+    { id: 3, name: 'Loft Idle', city: 'Sitges' },
+  ]);
+  up(bookingsTable, bookingRead, [
+    { booking_number: 10, listing_id: 1, start_date: '2026-06-05', end_date: D, state: 3, departure_time: '10:00' },
+    {
+      booking_number: 11,
+      listing_id: 1,
+      start_date: D,
+      end_date: '2026-06-12',
+      state: 3,
+      arrival_time: '17:00',
+      adults: 2,
+    },
+    { booking_number: 12, listing_id: 2, start_date: D, end_date: '2026-06-11', state: 6 },
+    { booking_number: 13, listing_id: 3, start_date: D, end_date: '2026-06-11', state: 1 }, // cancelled: not on the board
+    { booking_number: 14, listing_id: 3, start_date: '2026-06-01', end_date: '2026-06-20', state: 3 },
+  ]);
+  up(cleaningTable, cleaningRead, [
+    { id: 100, listing_id: 1, booking_id: 10, date: D, status: 2, inspected: 1, time: '11:30' },
+  ]);
+  up(maintenanceTable, maintenanceRead, [
+    { id: 200, listing_id: 1, booking_id: 10, date: D, type: 1, inspected: true },
+  ]);
+  upsertIncidents(
+    db,
+    [
+      {
+        id: 300,
+        priority: 4,
+        date: '2026-06-09 08:00:00',
+        note: 'No hot water',
+        properties: [{ listing_id: 2, finished: 0 }],
+      },
+      {
+        id: 301,
+        priority: 2,
+        date: '2026-06-01 08:00:00',
+        note: 'Fixed',
+        properties: [{ listing_id: 1, finished: 1 }],
+      },
+      {
+        id: 302,
+        priority: 3,
+        date: '2026-06-30 08:00:00',
+        note: 'Later',
+        properties: [{ listing_id: 1, finished: 0 }],
+      },
+    ].map((raw) => ({ value: incidentRead.parse(raw), raw })),
+  );
+  return db;
+}
+
+describe('boardDay', () => {
+  it('lists per listing departures → cleaning → maintenance → arrivals, open incidents and readiness', () => {
+    const db = dayFixture();
+    const board = boardDay(db, { date: D });
+    expect(() => boardDaySchema.parse(board)).not.toThrow();
+    expect(board.rows.map((r) => r.listing.name)).toEqual(['Àtic Verd', 'Casa Azul']);
+    const casa = board.rows.find((r) => r.listing.id === 1)!;
+    expect(casa.departures.map((b) => b.booking_number)).toEqual([10]);
+    expect(casa.cleaning.map((c) => c.id)).toEqual([100]);
+    expect(casa.maintenance.map((m) => m.id)).toEqual([200]);
+    expect(casa.arrivals.map((b) => b.booking_number)).toEqual([11]);
+    expect(casa.incidents).toEqual([]); // 301 finished, 302 reported later
+    expect(casa.readiness).toEqual({ ready: true, blockers: [] });
+    const atic = board.rows.find((r) => r.listing.id === 2)!;
+    expect(atic.incidents.map((i) => i.id)).toEqual([300]);
+    expect(atic.readiness).toEqual({ ready: false, blockers: ['no_cleaning_task', 'urgent_incident'] });
+    expect(board.totals).toEqual({
+      listings: 2,
+      departures: 1,
+      arrivals: 2,
+      cleaningOpen: 0,
+      notInspected: 0,
+      incidentsOpen: 1,
+      readyForCheckin: 1,
+    });
+  });
+
+  it('applies the screen filters and can show idle listings', () => {
+    const db = dayFixture();
+    expect(boardDay(db, { date: D, city: 'sitges' }).rows.map((r) => r.listing.id)).toEqual([1]);
+    expect(boardDay(db, { date: D, hasIncident: true }).rows.map((r) => r.listing.id)).toEqual([2]);
+    expect(boardDay(db, { date: D, cleaningStatus: [0] }).rows).toEqual([]);
+    const all = boardDay(db, { date: D, onlyActive: false });
+    expect(all.rows.map((r) => r.listing.id)).toEqual([2, 1, 3]);
+  });
+
+  it('shows a pending local change on the task it belongs to', () => {
+    const db = dayFixture();
+    setOutboxMark(db, cleaningTable, 100, { state: 'pending', entryIds: [1], fields: ['status'] });
+    const casa = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
+    expect(casa.cleaning[0]!.outbox).toEqual({ state: 'pending', entryIds: [1], fields: ['status'] });
+  });
+});
+
+describe('bookings', () => {
+  it('lists overlapping stays (long ones that started long before too), arrivals and departures', () => {
+    const db = dayFixture();
+    const over = listBookings(db, { from: D, to: D });
+    expect(over.map((b) => b.booking_number).sort()).toEqual([10, 11, 12, 13, 14]);
+    expect(listBookings(db, { from: D, to: D, kind: 'arrivals', states: [3] }).map((b) => b.booking_number)).toEqual([
+      11,
+    ]);
+    expect(listBookings(db, { from: D, to: D, kind: 'departures' }).map((b) => b.booking_number)).toEqual([10]);
+    expect(
+      listBookings(db, { from: '2026-06-13', to: '2026-06-30', listingIds: [3] }).map((b) => b.booking_number),
+    ).toEqual([14]);
+    expect(over.find((b) => b.booking_number === 11)).toMatchObject({
+      listing_name: 'Casa Azul',
+      guests_registered: 0,
+    });
+  });
+
+  it('gives the booking detail with its tasks', () => {
+    const db = dayFixture();
+    const detail = getBookingDetail(db, 10)!;
+    expect(() => bookingDetail.parse(detail)).not.toThrow();
+    expect(detail.listing?.name).toBe('Casa Azul');
+    expect(detail.cleaning.map((c) => c.id)).toEqual([100]);
+    expect(getBookingDetail(db, 999)).toBeNull();
+  });
+});
+
+describe('other reads', () => {
+  it('filters listings by the start of a word of the name or city', () => {
+    const db = dayFixture();
+    expect(listListings(db, { text: 'azu' }).map((l) => l.id)).toEqual([1]);
+    expect(listListings(db, { text: 'sitg' }).map((l) => l.id)).toEqual([1, 3]);
+    expect(listListings(db, { text: '100%' })).toEqual([]);
+    expect(getListingDetail(db, 1)?.listing.name).toBe('Casa Azul');
+  });
+
+  it('filters tasks and incidents by window, listing and state', () => {
+    const db = dayFixture();
+    expect(listCleaning(db, { from: D, to: D, inspected: true }).map((c) => c.id)).toEqual([100]);
+    expect(listIncidents(db, { from: '2026-06-01', to: '2026-06-30' }).map((i) => i.id)).toEqual([300, 302, 301]);
+    expect(
+      listIncidents(db, { from: '2026-06-01', to: '2026-06-30', open: true, listingIds: [1] }).map((i) => i.id),
+    ).toEqual([302]);
+  });
+
+  it('builds the calendar of a window', () => {
+    const db = dayFixture();
+    const cal = calendarRange(db, { from: '2026-06-11', to: '2026-06-11', listingIds: [1, 3] });
+    expect(() => calendarSchema.parse(cal)).not.toThrow();
+    // departure day counts: 13 leaves on the 11th
+    expect(cal.bookings.map((b) => b.booking_number).sort()).toEqual([11, 13, 14]);
+  });
+});
+
+describe('search', () => {
+  it('finds guests, booking numbers, listings and messages by word prefixes, accents ignored', () => {
+    const db = openCache({ path: ':memory:' });
+    const host = makeHost({ listings: 3, bookingsPerListing: 5, start: '2026-01-01' });
+    loadHost(db, host, { bundles: 5, threads: 2 });
+    const first = host.bookings[0]!['booking_number'] as number;
+    const r = search(db, { text: String(first) });
+    expect(() => searchResult.parse(r)).not.toThrow();
+    expect(r.hits[0]).toMatchObject({ kind: 'booking', id: first, bookingNumber: first });
+    expect(search(db, { text: 'gracies' }).hits.map((h) => h.kind)).toContain('message');
+    const keyHit = search(db, { text: 'key box' }).hits[0]!;
+    expect(keyHit.kind).toBe('message');
+    expect(keyHit.ranges.map(([a, b]) => keyHit.snippet.slice(a, b).toLowerCase())).toEqual(['key', 'box']);
+    const people = search(db, { text: 'ana', kinds: ['customer', 'guest'] }).hits;
+    expect(people.length).toBeGreaterThan(0);
+    expect(people.every((h) => (h.kind === 'customer' || h.kind === 'guest') && h.bookingNumber !== null)).toBe(true);
+    expect(search(db, { text: '   ' }).hits).toEqual([]);
+    expect(search(db, { text: '"AND OR NEAR(' }).hits).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+// Instant offline search over the FTS5 index (guests, customers, booking
+// numbers, listings by name and city, thread messages): every word typed is a
+// prefix, all must match, best matches first (bm25, titles weigh more).
+import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract';
+import type { ReadableDB, SqlValue } from '../db';
+import { SEARCH_KIND_CODES } from '../schema/001_cache';
+import { markOf } from './common';
+
+const KIND_BY_CODE = new Map<number, SearchKind>(
+  Object.entries(SEARCH_KIND_CODES).map(([k, code]) => [code, k as SearchKind]),
+);
+
+/** Words of the query as FTS5 prefix terms, quoted so no input is ever FTS syntax. */
+export function ftsQuery(text: string): string | null {
+  const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, 8)
+    .map((w) => `"${w}"*`)
+    .join(' ');
+}
+
+/** Strips the \u0001…\u0002 highlight markers and returns the text with [start, end) ranges. */
+export function markedRanges(marked: string): { text: string; ranges: [number, number][] } {
+  let text = '';
+  const ranges: [number, number][] = [];
+  let start = -1;
+  for (const ch of marked) {
+    if (ch === '\u0001') start = text.length;
+    else if (ch === '\u0002') {
+      if (start >= 0) ranges.push([start, text.length]);
+      start = -1;
+    } else text += ch;
+  }
+  return { text, ranges };
+}
+
+export function search(
+  db: ReadableDB,
+  q: { text: string; kinds?: readonly SearchKind[]; limit?: number },
+): SearchResult {
+  const t0 = performance.now();
+  const match = ftsQuery(q.text);
+  if (!match) return { hits: [], tookMs: 0 };
+  const where = ['search MATCH ?'];
+  const params: SqlValue[] = [match];
+  if (q.kinds) {
+    where.push('kind IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(q.kinds.map((k) => SEARCH_KIND_CODES[k])));
+  }
+  params.push(q.limit ?? 50);
+  const rows = db.rows(
+    `SELECT rowid, kind, snippet(search, -1, char(1), char(2), '…', 12)
+     FROM search WHERE ${where.join(' AND ')} ORDER BY bm25(search, 4.0, 1.0) LIMIT ?`,
+    params,
+  );
+  const hits: SearchHit[] = [];
+  for (const [rowid, kindCode, snippet] of rows) {
+    const kind = KIND_BY_CODE.get(kindCode as number);
+    if (!kind) continue;
+    const id = ((rowid as number) - (kindCode as number)) / 8;
+    const hit = resolve(db, kind, id);
+    if (!hit) continue;
+    const { text, ranges } = markedRanges(String(snippet));
+    hits.push({ ...hit, kind, id, snippet: text, ranges });
+  }
+  return { hits, tookMs: performance.now() - t0 };
+}
+
+type Resolved = Omit<SearchHit, 'kind' | 'id' | 'snippet' | 'ranges'>;
+
+function bookingContext(db: ReadableDB, bookingNumber: number | null): { listingId: number | null; label: string } {
+  if (bookingNumber === null) return { listingId: null, label: '' };
+  const r = db.get<{ listing_id: number | null; start_date: string; end_date: string; name: string | null }>(
+    `SELECT b.listing_id, b.start_date, b.end_date, l.name FROM bookings b LEFT JOIN listings l ON l.id = b.listing_id
+     WHERE b.booking_number = ?`,
+    [bookingNumber],
+  );
+  if (!r) return { listingId: null, label: `Booking ${bookingNumber}` };
+  return {
+    listingId: r.listing_id,
+    label: `Booking ${bookingNumber}${r.name ? ` · ${r.name}` : ''} · ${r.start_date} → ${r.end_date}`,
+  };
+}
+
+function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null {
+  switch (kind) {
+    case 'listing': {
+      const r = db.get<{ name: string; city: string; outbox_mark: string | null }>(
+        'SELECT name, city, outbox_mark FROM listings WHERE id = ?',
+        [id],
+      );
+      return r
+        ? { title: r.name, subtitle: r.city, bookingNumber: null, listingId: id, outbox: markOf(r.outbox_mark) }
+        : null;
+    }
+    case 'booking': {
+      const r = db.get<{ outbox_mark: string | null }>('SELECT outbox_mark FROM bookings WHERE booking_number = ?', [
+        id,
+      ]);
+      if (!r) return null;
+      const ctx = bookingContext(db, id);
+      return {
+        title: `Booking ${id}`,
+        subtitle: ctx.label,
+        bookingNumber: id,
+        listingId: ctx.listingId,
+        outbox: markOf(r.outbox_mark),
+      };
+    }
+    case 'customer': {
+      const r = db.get<{ name: string; lastname: string; email: string; outbox_mark: string | null }>(
+        'SELECT name, lastname, email, outbox_mark FROM customers WHERE id = ?',
+        [id],
+      );
+      if (!r) return null;
+      const latest =
+        db.get<{ n: number }>(
+          'SELECT booking_number AS n FROM bookings WHERE customer_id = ? ORDER BY start_date DESC LIMIT 1',
+          [id],
+        )?.n ?? null;
+      const ctx = bookingContext(db, latest);
+      return {
+        title: `${r.name} ${r.lastname}`.trim(),
+        subtitle: [r.email, ctx.label].filter(Boolean).join(' · '),
+        bookingNumber: latest,
+        listingId: ctx.listingId,
+        outbox: markOf(r.outbox_mark),
+      };
+    }
+    case 'guest': {
+      const r = db.get<{ name: string; lastname: string; booking_number: number | null; outbox_mark: string | null }>(
+        'SELECT name, lastname, booking_number, outbox_mark FROM guests WHERE id = ?',
+        [id],
+      );
+      if (!r) return null;
+      const ctx = bookingContext(db, r.booking_number);
+      return {
+        title: `${r.name} ${r.lastname}`.trim(),
+        subtitle: ctx.label ? `Guest · ${ctx.label}` : 'Guest',
+        bookingNumber: r.booking_number,
+        listingId: ctx.listingId,
+        outbox: markOf(r.outbox_mark),
+      };
+    }
+    case 'message': {
+      const r = db.get<{ booking_number: number | null; created_at: string | null; outbox_mark: string | null }>(
+        'SELECT booking_number, created_at, outbox_mark FROM messages WHERE id = ?',
+        [id],
+      );
+      if (!r) return null;
+      const ctx = bookingContext(db, r.booking_number);
+      return {
+        title: r.booking_number !== null ? `Message · booking ${r.booking_number}` : 'Message',
+        subtitle: [r.created_at?.slice(0, 16).replace('T', ' '), ctx.label].filter(Boolean).join(' · '),
+        bookingNumber: r.booking_number,
+        listingId: ctx.listingId,
+        outbox: markOf(r.outbox_mark),
+      };
+    }
+  }
+}

@@ -1,0 +1,256 @@
+// Migration 1: the cache tables. Every record table keeps, beside the typed
+// columns the queries use:
+//   data        the normalised record (contract shape, JSON) that reads return;
+//   raw         the JSON exactly as the server sent it (card fields and
+//               passwords removed: they are never stored);
+//   outbox_mark the OutboxMark JSON while a local change is unsent — NULL means
+//               "in sync". Sync never overwrites typed columns/data/raw of a
+//               marked row; it keeps the server's latest JSON in
+//   server_raw  instead, so the outbox can compare base / server / mine.
+// Deletion bookkeeping lives in sync_state (per resource, scope and window),
+// junk records in quarantine, and instant offline search in an FTS5 index fed
+// by triggers (so optimistic edits are searchable at once too).
+
+const RECORD = `
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT`;
+
+/** FTS rowid = id * 8 + kind, so one index holds every kind and negative (local) ids work. */
+export const SEARCH_KIND_CODES = { listing: 1, booking: 2, customer: 3, guest: 4, message: 5 } as const;
+
+function searchTriggers(table: string, kind: number, key: string, title: string, body: string, cols: string[]): string {
+  const changed = cols.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
+  const insert = (row: 'new') =>
+    `INSERT INTO search (rowid, title, body, kind) VALUES (${row}.${key} * 8 + ${kind}, ${title.replaceAll('$', row)}, ${body.replaceAll('$', row)}, ${kind});`;
+  return `
+CREATE TRIGGER ${table}_search_ins AFTER INSERT ON ${table} BEGIN ${insert('new')} END;
+CREATE TRIGGER ${table}_search_upd AFTER UPDATE OF ${cols.join(', ')} ON ${table} WHEN ${changed} BEGIN
+  DELETE FROM search WHERE rowid = old.${key} * 8 + ${kind};
+  ${insert('new')}
+END;
+CREATE TRIGGER ${table}_search_del AFTER DELETE ON ${table} BEGIN
+  DELETE FROM search WHERE rowid = old.${key} * 8 + ${kind};
+END;`;
+}
+
+const K = SEARCH_KIND_CODES;
+
+export const CACHE_V1 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+
+CREATE TABLE listings (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  -- name without accents/case, numbers padded: ORDER BY gives the order people expect
+  sort_key TEXT NOT NULL,
+  city TEXT NOT NULL,
+  active INTEGER NOT NULL,
+  mu INTEGER NOT NULL,
+  destination INTEGER,
+  owner_id INTEGER,
+  person_capacity INTEGER,
+  bedrooms INTEGER,
+  checkinfrom TEXT,
+  checkinto TEXT,
+  checkout TEXT,${RECORD}
+) STRICT;
+CREATE INDEX listings_sort ON listings (sort_key);
+CREATE INDEX listings_city ON listings (city COLLATE NOCASE, sort_key);
+
+CREATE TABLE photos (
+  id INTEGER PRIMARY KEY,
+  listing_id INTEGER,
+  position INTEGER NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX photos_listing ON photos (listing_id, position);
+
+CREATE TABLE rates (
+  rate_id INTEGER PRIMARY KEY,
+  listing_id INTEGER,
+  category_id INTEGER,
+  name TEXT NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX rates_listing ON rates (listing_id);
+
+-- One row per rate and day: every field is a typed column; raw keeps the wire form.
+CREATE TABLE prices (
+  rate_id INTEGER NOT NULL,
+  date TEXT NOT NULL,
+  listing_id INTEGER,
+  price REAL NOT NULL,
+  min_days INTEGER,
+  max_days INTEGER,
+  active INTEGER NOT NULL,
+  cta INTEGER NOT NULL,
+  ctd INTEGER NOT NULL,
+  raw TEXT NOT NULL,
+  PRIMARY KEY (rate_id, date)
+) STRICT, WITHOUT ROWID;
+
+-- Single-unit: one row per listing, rate and day (available 0/1).
+-- Multi-unit: rate_id 0, available = free units.
+CREATE TABLE availability (
+  listing_id INTEGER NOT NULL,
+  date TEXT NOT NULL,
+  rate_id INTEGER NOT NULL,
+  available INTEGER NOT NULL,
+  mu INTEGER NOT NULL,
+  category_id INTEGER,
+  raw TEXT NOT NULL,
+  PRIMARY KEY (listing_id, date, rate_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE blocks (
+  id INTEGER PRIMARY KEY,
+  listing_id INTEGER NOT NULL,
+  start_date TEXT NOT NULL,
+  end_date TEXT NOT NULL,
+  block_type INTEGER NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX blocks_listing ON blocks (listing_id, start_date);
+CREATE INDEX blocks_start ON blocks (start_date);
+CREATE INDEX blocks_end ON blocks (end_date);
+
+CREATE TABLE bookings (
+  booking_number INTEGER PRIMARY KEY,
+  listing_id INTEGER,
+  start_date TEXT NOT NULL,
+  end_date TEXT NOT NULL,
+  -- nights, so a window query can bound its scan of start_date
+  stay_days INTEGER NOT NULL,
+  customer_id INTEGER,
+  state INTEGER NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX bookings_start ON bookings (start_date, listing_id);
+CREATE INDEX bookings_end ON bookings (end_date, listing_id);
+CREATE INDEX bookings_listing ON bookings (listing_id, start_date);
+CREATE INDEX bookings_customer ON bookings (customer_id);
+CREATE INDEX bookings_stay ON bookings (stay_days);
+
+CREATE TABLE customers (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  lastname TEXT NOT NULL,
+  email TEXT NOT NULL,${RECORD}
+) STRICT;
+
+CREATE TABLE guests (
+  id INTEGER PRIMARY KEY,
+  booking_number INTEGER,
+  name TEXT NOT NULL,
+  lastname TEXT NOT NULL,
+  email TEXT NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX guests_booking ON guests (booking_number);
+
+CREATE TABLE incidents (
+  id INTEGER PRIMARY KEY,
+  priority INTEGER NOT NULL,
+  date TEXT NOT NULL,
+  -- 1 while any of its listings is not finished
+  open INTEGER NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX incidents_date ON incidents (date);
+CREATE INDEX incidents_open ON incidents (open, priority);
+
+CREATE TABLE incident_listings (
+  incident_id INTEGER NOT NULL REFERENCES incidents (id) ON DELETE CASCADE,
+  listing_id INTEGER NOT NULL,
+  finished INTEGER NOT NULL,
+  PRIMARY KEY (incident_id, listing_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX incident_listings_listing ON incident_listings (listing_id, finished);
+
+CREATE TABLE maintenance (
+  id INTEGER PRIMARY KEY,
+  listing_id INTEGER,
+  booking_id INTEGER,
+  type INTEGER NOT NULL,
+  date TEXT NOT NULL,
+  hour TEXT,
+  inspected INTEGER NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX maintenance_date ON maintenance (date, listing_id);
+CREATE INDEX maintenance_listing ON maintenance (listing_id, date);
+CREATE INDEX maintenance_booking ON maintenance (booking_id);
+
+CREATE TABLE cleaning (
+  id INTEGER PRIMARY KEY,
+  listing_id INTEGER,
+  booking_id INTEGER,
+  status INTEGER NOT NULL,
+  date TEXT NOT NULL,
+  time TEXT,
+  inspected INTEGER NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX cleaning_date ON cleaning (date, listing_id);
+CREATE INDEX cleaning_listing ON cleaning (listing_id, date);
+CREATE INDEX cleaning_booking ON cleaning (booking_id);
+
+CREATE TABLE threads (
+  id INTEGER PRIMARY KEY,
+  booking_number INTEGER,
+  listing_id INTEGER,
+  customer_id INTEGER,${RECORD}
+) STRICT;
+CREATE INDEX threads_booking ON threads (booking_number);
+
+CREATE TABLE messages (
+  id INTEGER PRIMARY KEY,
+  -- the thread the message came in (its own thread_id may be null on the wire)
+  thread_ref INTEGER NOT NULL,
+  booking_number INTEGER,
+  created_at TEXT,
+  message TEXT NOT NULL,${RECORD}
+) STRICT;
+CREATE INDEX messages_thread ON messages (thread_ref, created_at);
+CREATE INDEX messages_booking ON messages (booking_number);
+
+CREATE TABLE destinations (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
+CREATE TABLE origins (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
+CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
+CREATE TABLE costs (id INTEGER PRIMARY KEY, owner_id INTEGER,${RECORD}) STRICT;
+CREATE INDEX costs_owner ON costs (owner_id);
+CREATE TABLE customer_types (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
+-- Admins may come without an id: keyed by "id:<n>" or "user:<username>".
+CREATE TABLE admins (key TEXT PRIMARY KEY, username TEXT NOT NULL,${RECORD}) STRICT;
+
+-- Freshness and deletion bookkeeping per (resource, scope, window).
+CREATE TABLE sync_state (
+  resource TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  win TEXT NOT NULL,
+  fetched_at INTEGER,
+  attempted_at INTEGER,
+  error TEXT,
+  records INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (resource, scope, win)
+) STRICT;
+
+-- Records that failed validation: kept with the error, never silently dropped.
+CREATE TABLE quarantine (
+  id INTEGER PRIMARY KEY,
+  resource TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  record_key TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  error TEXT NOT NULL,
+  first_seen INTEGER NOT NULL,
+  last_seen INTEGER NOT NULL,
+  times INTEGER NOT NULL DEFAULT 1,
+  UNIQUE (resource, record_key)
+) STRICT;
+
+CREATE VIRTUAL TABLE search USING fts5 (
+  title, body, kind UNINDEXED,
+  tokenize = 'unicode61 remove_diacritics 2',
+  prefix = '1 2 3'
+);
+${searchTriggers('listings', K.listing, 'id', '$.name', '$.city', ['name', 'city'])}
+${searchTriggers('bookings', K.booking, 'booking_number', 'CAST($.booking_number AS TEXT)', "''", ['booking_number'])}
+${searchTriggers('customers', K.customer, 'id', "$.name || ' ' || $.lastname", '$.email', ['name', 'lastname', 'email'])}
+${searchTriggers('guests', K.guest, 'id', "$.name || ' ' || $.lastname", '$.email', ['name', 'lastname', 'email'])}
+${searchTriggers('messages', K.message, 'id', "''", '$.message', ['message'])}
+`;

@@ -1,0 +1,8 @@
+// The cache's migrations, in order. Append only: never edit or reorder an
+// entry once it has shipped (the history check refuses such a database).
+// Other modules (the outbox) append their own list after this one — see
+// migrations.ts for the numbering rule.
+import type { Migration } from '../migrations';
+import { CACHE_V1 } from './001_cache';
+
+export const CACHE_MIGRATIONS: readonly Migration[] = [{ version: 1, name: '001_cache', up: CACHE_V1 }];

@@ -1,0 +1,28 @@
+// Card data and passwords are never stored: any key named like a card field
+// or a password is dropped, at any depth, before a record reaches SQLite.
+import { CARD_FIELDS } from '../../shared/api';
+
+const SECRET_KEYS: ReadonlySet<string> = new Set<string>([...CARD_FIELDS, 'password', 'card_holder', 'cvv']);
+
+/** True when the value contains a secret key somewhere (cheap pre-check before copying). */
+function hasSecret(v: unknown, depth: number): boolean {
+  if (depth > 8 || typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return v.some((x) => hasSecret(x, depth + 1));
+  for (const [k, x] of Object.entries(v)) {
+    if (SECRET_KEYS.has(k) || hasSecret(x, depth + 1)) return true;
+  }
+  return false;
+}
+
+function strip(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(strip);
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (!SECRET_KEYS.has(k)) out[k] = strip(x);
+  return out;
+}
+
+/** The value without card fields or passwords (the same object when it has none). */
+export function scrubSecrets<T>(v: T): T {
+  return hasSecret(v, 0) ? (strip(v) as T) : v;
+}

@@ -1,0 +1,301 @@
+// How each cached resource maps onto its table: key column, typed columns
+// (what the queries filter and sort on) and the stored `data` (exactly the
+// contract's record shape, minus the local `outbox` mark, so reads hand it
+// over without reshaping). One spec per table; the writer (write.ts) and the
+// outbox use these, so the mapping lives in one place.
+import type {
+  Admin,
+  Block,
+  Booking,
+  CleaningTask,
+  Cost,
+  Customer,
+  Destination,
+  Guest,
+  Incident,
+  Listing,
+  MaintenanceTask,
+  Message,
+  Origin,
+  Owner,
+  Photo,
+  Rate,
+  Thread,
+} from '../../shared/api';
+import {
+  adminRecord,
+  blockRecord,
+  bookingRecord,
+  cleaningRecord,
+  costRecord,
+  customerRecord,
+  destinationRecord,
+  guestRecord,
+  incidentRecord,
+  listingRecord,
+  maintenanceRecord,
+  messageRecord,
+  originRecord,
+  ownerRecord,
+  photoRecord,
+  rateRecord,
+  threadRecord,
+  type ResourceName,
+} from '../../shared/contract';
+import type { SqlValue } from './db';
+import { sortKey } from './queries/common';
+
+export interface TableSpec<T> {
+  resource: ResourceName;
+  table: string;
+  key: string;
+  keyOf(v: T): number | string;
+  /** Typed columns besides the key, in the order `values` returns them. */
+  columns: readonly string[];
+  values(v: T): SqlValue[];
+  /** The stored record (contract shape without `outbox`). */
+  data(v: T): Record<string, unknown>;
+  /** Records that may carry card data or passwords: scrubbed before anything is stored. */
+  scrub: boolean;
+}
+
+/** Keys of a contract record minus the local mark: what `data` keeps of a normalised record. */
+function keysOf(schema: { shape: Record<string, unknown> }, ...extra: string[]): string[] {
+  return [...Object.keys(schema.shape).filter((k) => k !== 'outbox'), ...extra];
+}
+
+/** A copy with only these keys (missing ones become null so stored JSON is always complete). */
+export function pick(v: object, keys: readonly string[]): Record<string, unknown> {
+  const src = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = src[k] ?? null;
+  return out;
+}
+
+const b = (x: boolean) => (x ? 1 : 0);
+
+function spec<T>(s: Omit<TableSpec<T>, 'scrub'> & { scrub?: boolean }): TableSpec<T> {
+  return { scrub: false, ...s };
+}
+
+const LISTING_KEYS = keysOf(listingRecord);
+export const listingsTable = spec<Listing>({
+  resource: 'listings',
+  table: 'listings',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: [
+    'name',
+    'sort_key',
+    'city',
+    'active',
+    'mu',
+    'destination',
+    'owner_id',
+    'person_capacity',
+    'bedrooms',
+    'checkinfrom',
+    'checkinto',
+    'checkout',
+  ],
+  values: (v) => [
+    v.name,
+    sortKey(v.name),
+    v.city,
+    b(v.active),
+    b(v.mu),
+    v.destination,
+    v.owner_id,
+    v.person_capacity,
+    v.bedrooms,
+    v.checkinfrom,
+    v.checkinto,
+    v.checkout,
+  ],
+  data: (v) => pick(v, LISTING_KEYS),
+});
+
+const PHOTO_KEYS = keysOf(photoRecord);
+export const photosTable = spec<Photo>({
+  resource: 'photos',
+  table: 'photos',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['listing_id', 'position'],
+  values: (v) => [v.listing_id, v.position],
+  data: (v) => pick(v, PHOTO_KEYS),
+});
+
+const RATE_KEYS = keysOf(rateRecord);
+export const ratesTable = spec<Rate>({
+  resource: 'rates',
+  table: 'rates',
+  key: 'rate_id',
+  keyOf: (v) => v.rate_id,
+  columns: ['listing_id', 'category_id', 'name'],
+  values: (v) => [v.listing_id, v.category_id, v.name],
+  data: (v) => pick(v, RATE_KEYS),
+});
+
+const BLOCK_KEYS = keysOf(blockRecord);
+export const blocksTable = spec<Block>({
+  resource: 'blocks',
+  table: 'blocks',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['listing_id', 'start_date', 'end_date', 'block_type'],
+  values: (v) => [v.listing_id, v.start_date, v.end_date, v.block_type],
+  data: (v) => pick(v, BLOCK_KEYS),
+});
+
+/** Whole days from a to b (YYYY-MM-DD); dates are UTC calendar days. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+const BOOKING_KEYS = keysOf(bookingRecord);
+export const bookingsTable = spec<Booking>({
+  resource: 'bookings',
+  table: 'bookings',
+  key: 'booking_number',
+  keyOf: (v) => v.booking_number,
+  columns: ['listing_id', 'start_date', 'end_date', 'stay_days', 'customer_id', 'state'],
+  values: (v) => [
+    v.listing_id,
+    v.start_date,
+    v.end_date,
+    Math.max(0, daysBetween(v.start_date, v.end_date)),
+    v.customer_id,
+    v.state,
+  ],
+  data: (v) => pick(v, BOOKING_KEYS),
+  scrub: true,
+});
+
+const CUSTOMER_KEYS = keysOf(customerRecord);
+export const customersTable = spec<Customer>({
+  resource: 'customers',
+  table: 'customers',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['name', 'lastname', 'email'],
+  values: (v) => [v.name, v.lastname, v.email],
+  data: (v) => pick(v, CUSTOMER_KEYS),
+  scrub: true,
+});
+
+/** A guest as cached: the API record plus the booking it was read from. */
+export type GuestRow = Guest & { booking_number: number | null };
+const GUEST_KEYS = keysOf(guestRecord);
+export const guestsTable = spec<GuestRow>({
+  resource: 'guests',
+  table: 'guests',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['booking_number', 'name', 'lastname', 'email'],
+  values: (v) => [v.booking_number, v.name, v.lastname, v.email],
+  data: (v) => pick(v, GUEST_KEYS),
+  scrub: true,
+});
+
+const INCIDENT_KEYS = keysOf(incidentRecord);
+export const incidentsTable = spec<Incident>({
+  resource: 'incidents',
+  table: 'incidents',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['priority', 'date', 'open'],
+  values: (v) => [v.priority, v.date, b(v.properties.length === 0 || v.properties.some((p) => !p.finished))],
+  data: (v) => pick(v, INCIDENT_KEYS),
+});
+
+const MAINTENANCE_KEYS = keysOf(maintenanceRecord);
+export const maintenanceTable = spec<MaintenanceTask>({
+  resource: 'maintenance',
+  table: 'maintenance',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['listing_id', 'booking_id', 'type', 'date', 'hour', 'inspected'],
+  values: (v) => [v.listing_id, v.booking_id, v.type, v.date, v.hour, b(v.inspected)],
+  data: (v) => pick(v, MAINTENANCE_KEYS),
+});
+
+const CLEANING_KEYS = keysOf(cleaningRecord);
+export const cleaningTable = spec<CleaningTask>({
+  resource: 'cleaning',
+  table: 'cleaning',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['listing_id', 'booking_id', 'status', 'date', 'time', 'inspected'],
+  values: (v) => [v.listing_id, v.booking_id, v.status, v.date, v.time, b(v.inspected)],
+  data: (v) => pick(v, CLEANING_KEYS),
+});
+
+/** A thread as cached: messages live in their own table. */
+const THREAD_KEYS = keysOf(threadRecord).filter((k) => k !== 'messages');
+export const threadsTable = spec<Thread>({
+  resource: 'threads',
+  table: 'threads',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['booking_number', 'listing_id', 'customer_id'],
+  values: (v) => [v.booking_id, v.listing_id, v.customer_id],
+  data: (v) => pick(v, THREAD_KEYS),
+});
+
+export type MessageRow = Message & { thread_ref: number; booking_number: number | null };
+const MESSAGE_KEYS = keysOf(messageRecord);
+export const messagesTable = spec<MessageRow>({
+  resource: 'threads',
+  table: 'messages',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['thread_ref', 'booking_number', 'created_at', 'message'],
+  values: (v) => [v.thread_ref, v.booking_number, v.created_at, v.message],
+  data: (v) => pick(v, MESSAGE_KEYS),
+});
+
+const simple = <T extends { id: number; name: string }>(
+  resource: ResourceName,
+  table: string,
+  keys: string[],
+): TableSpec<T> =>
+  spec<T>({
+    resource,
+    table,
+    key: 'id',
+    keyOf: (v) => v.id,
+    columns: ['name'],
+    values: (v) => [v.name],
+    data: (v) => pick(v, keys),
+  });
+
+export const destinationsTable = simple<Destination>('destinations', 'destinations', keysOf(destinationRecord));
+export const originsTable = simple<Origin>('origins', 'origins', keysOf(originRecord));
+export const ownersTable = simple<Owner>('owners', 'owners', keysOf(ownerRecord));
+export const customerTypesTable = simple<{ id: number; name: string }>('customerTypes', 'customer_types', [
+  'id',
+  'name',
+]);
+
+export const costsTable = spec<Cost>({
+  resource: 'costs',
+  table: 'costs',
+  key: 'id',
+  keyOf: (v) => v.id,
+  columns: ['owner_id'],
+  values: (v) => [v.owner_id],
+  data: (v) => pick(v, keysOf(costRecord)),
+});
+
+const ADMIN_KEYS = keysOf(adminRecord);
+export const adminsTable = spec<Admin>({
+  resource: 'admins',
+  table: 'admins',
+  key: 'key',
+  keyOf: (v) => (v.id !== null ? `id:${v.id}` : `user:${v.username}`),
+  columns: ['username'],
+  values: (v) => [v.username],
+  data: (v) => pick(v, ADMIN_KEYS),
+  scrub: true,
+});

@@ -1,0 +1,213 @@
+// The write path of the cache: upserts that respect unsent local changes,
+// deletion of records a complete server answer no longer contains, and
+// quarantine of records that failed validation. Sync calls these inside one
+// transaction per page; the outbox uses setOutboxMark / restoreServerVersion.
+import type { Params, SqlValue, WritableDB } from './db';
+import { ident } from './db';
+import { scrubSecrets } from './scrub';
+import type { TableSpec } from './tables';
+
+export interface Incoming<T> {
+  value: T;
+  /** The JSON as the server sent it. */
+  raw: unknown;
+}
+
+export interface UpsertResult {
+  /** Rows inserted or changed (unchanged records are not rewritten). */
+  written: number;
+  /** Keys whose row changed (for cache.changed and follow-up work). */
+  changed: (number | string)[];
+  /** Records with an unsent local change whose server version was stored aside. */
+  keptLocal: number;
+}
+
+interface Statements {
+  upsert: string;
+}
+const statements = new WeakMap<TableSpec<never>, Statements>();
+
+function statementsFor<T>(spec: TableSpec<T>): Statements {
+  const cached = statements.get(spec);
+  if (cached) return cached;
+  const t = ident(spec.table);
+  const key = ident(spec.key);
+  const cols = spec.columns.map(ident);
+  const all = [key, ...cols, '"data"', '"raw"'];
+  const keep = (c: string) => `${c} = CASE WHEN outbox_mark IS NULL THEN excluded.${c} ELSE ${c} END`;
+  // One statement: a marked row keeps its optimistic columns and gets the
+  // server version in server_raw; an unchanged row is not rewritten at all
+  // (no WAL traffic, no search-index churn).
+  const upsert = `INSERT INTO ${t} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})
+    ON CONFLICT (${key}) DO UPDATE SET ${[...cols, '"data"', '"raw"'].map(keep).join(', ')},
+      server_raw = CASE WHEN outbox_mark IS NULL THEN NULL ELSE excluded.raw END
+    WHERE (outbox_mark IS NULL AND raw IS NOT excluded.raw)
+       OR (outbox_mark IS NOT NULL AND server_raw IS NOT excluded.raw)
+    RETURNING outbox_mark IS NOT NULL AS local`;
+  const s = { upsert };
+  statements.set(spec, s);
+  return s;
+}
+
+/** Upserts validated records. Call inside a transaction. */
+export function upsertRecords<T>(db: WritableDB, spec: TableSpec<T>, items: readonly Incoming<T>[]): UpsertResult {
+  const { upsert } = statementsFor(spec);
+  const result: UpsertResult = { written: 0, changed: [], keptLocal: 0 };
+  for (const item of items) {
+    const value = spec.scrub ? scrubSecrets(item.value) : item.value;
+    const raw = spec.scrub ? scrubSecrets(item.raw) : item.raw;
+    const key = spec.keyOf(value);
+    const params: SqlValue[] = [key, ...spec.values(value), JSON.stringify(spec.data(value)), JSON.stringify(raw)];
+    // RETURNING yields a row only when the row was inserted or rewritten.
+    const row = db.get<{ local: number }>(upsert, params);
+    if (row?.local) result.keptLocal++;
+    else if (row) {
+      result.written++;
+      result.changed.push(key);
+    }
+  }
+  return result;
+}
+
+/**
+ * After a complete answer for a scope: deletes the cached records of that
+ * scope (the `where` clause) whose keys the answer did not contain. Rows with
+ * an unsent local change are kept. Returns the deleted keys.
+ */
+export function deleteMissing<T>(
+  db: WritableDB,
+  spec: TableSpec<T>,
+  where: string,
+  params: Params,
+  seen: ReadonlySet<number | string>,
+): (number | string)[] {
+  const t = ident(spec.table);
+  const key = ident(spec.key);
+  const cached = db.pluck<number | string>(`SELECT ${key} FROM ${t} WHERE (${where}) AND outbox_mark IS NULL`, params);
+  const gone = cached.filter((k) => !seen.has(k));
+  for (const k of gone) db.run(`DELETE FROM ${t} WHERE ${key} = ? AND outbox_mark IS NULL`, [k]);
+  return gone;
+}
+
+export interface QuarantineItem {
+  raw: unknown;
+  error: string;
+  /** The record's id when it could be read, else null (then a hash of the JSON is the key). */
+  key: string | null;
+}
+
+/** Keeps invalid records aside with their error (one row per resource and record, counting repeats). */
+export function quarantineRecords(
+  db: WritableDB,
+  resource: string,
+  scope: string,
+  items: readonly QuarantineItem[],
+  now: number,
+): void {
+  for (const item of items) {
+    const raw = JSON.stringify(scrubSecrets(item.raw) ?? null);
+    const key = item.key ?? `json:${hashText(raw)}`;
+    db.run(
+      `INSERT INTO quarantine (resource, scope, record_key, raw, error, first_seen, last_seen)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (resource, record_key) DO UPDATE SET
+         raw = excluded.raw, error = excluded.error, scope = excluded.scope,
+         last_seen = excluded.last_seen, times = times + 1`,
+      [resource, scope, key, raw, item.error, now, now],
+    );
+  }
+}
+
+/** Removes quarantine rows of records that have since arrived valid. */
+export function releaseQuarantine(db: WritableDB, resource: string, keys: readonly (number | string)[]): number {
+  if (!db.get('SELECT 1 FROM quarantine WHERE resource = ? LIMIT 1', [resource])) return 0;
+  let n = 0;
+  for (const k of keys)
+    n += db.run('DELETE FROM quarantine WHERE resource = ? AND record_key = ?', [resource, String(k)]).changes;
+  return n;
+}
+
+/** FNV-1a, enough to give a junk record without an id a stable key. */
+export function hashText(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+// ───────────────────────── for the outbox ─────────────────────────
+
+/**
+ * Sets (or clears, with null) the unsent-change mark of a record. The outbox
+ * calls this in the same transaction as its entry and the optimistic change.
+ * Returns false when no such record is cached.
+ */
+export function setOutboxMark<T>(
+  db: WritableDB,
+  spec: TableSpec<T>,
+  key: number | string,
+  mark: object | null,
+): boolean {
+  const r = db.run(`UPDATE ${ident(spec.table)} SET outbox_mark = ? WHERE ${ident(spec.key)} = ?`, [
+    mark === null ? null : JSON.stringify(mark),
+    key,
+  ]);
+  return r.changes > 0;
+}
+
+/**
+ * Writes an optimistic version of a record (typed columns + data) without
+ * touching `raw` (the server version the change was made against) and sets
+ * the mark. For records created offline (negative keys), `raw` becomes '{}'.
+ */
+export function writeLocal<T>(db: WritableDB, spec: TableSpec<T>, value: T, mark: object): void {
+  const t = ident(spec.table);
+  const key = ident(spec.key);
+  const cols = spec.columns.map(ident);
+  const k = spec.keyOf(value);
+  const values = [...spec.values(value), JSON.stringify(spec.data(value)), JSON.stringify(mark)];
+  const exists = db.get(`SELECT 1 FROM ${t} WHERE ${key} = ?`, [k]);
+  if (exists) {
+    db.run(`UPDATE ${t} SET ${cols.map((c) => `${c} = ?`).join(', ')}, data = ?, outbox_mark = ? WHERE ${key} = ?`, [
+      ...values,
+      k,
+    ]);
+  } else {
+    db.run(
+      `INSERT INTO ${t} (${[key, ...cols, '"data"', 'outbox_mark', '"raw"'].join(', ')}) VALUES (${[k, ...values, '{}'].map(() => '?').join(', ')})`,
+      [k, ...values, '{}'],
+    );
+  }
+}
+
+/**
+ * Clears the mark and makes the server's version the cached one: the newest
+ * server JSON seen (server_raw) or, when none arrived meanwhile, the version
+ * the change was made against (raw). `normalise` is the table's read schema
+ * step (raw → record), given the row's extra context columns.
+ */
+export function restoreServerVersion<T>(
+  db: WritableDB,
+  spec: TableSpec<T>,
+  key: number | string,
+  normalise: (raw: unknown, row: Record<string, unknown>) => T | null,
+): 'restored' | 'deleted' | 'missing' {
+  const t = ident(spec.table);
+  const k = ident(spec.key);
+  const row = db.get<Record<string, unknown>>(`SELECT * FROM ${t} WHERE ${k} = ?`, [key]);
+  if (!row) return 'missing';
+  const source = typeof row['server_raw'] === 'string' ? row['server_raw'] : (row['raw'] as string);
+  const raw: unknown = JSON.parse(source);
+  const value = raw && typeof raw === 'object' && Object.keys(raw).length ? normalise(raw, row) : null;
+  if (value === null) {
+    // Never on the server (a local create) or unreadable: nothing to go back to.
+    db.run(`DELETE FROM ${t} WHERE ${k} = ?`, [key]);
+    return 'deleted';
+  }
+  db.run(`UPDATE ${t} SET outbox_mark = NULL, server_raw = NULL WHERE ${k} = ?`, [key]);
+  db.run(`UPDATE ${t} SET raw = '' WHERE ${k} = ?`, [key]); // force the upsert below to rewrite
+  upsertRecords(db, spec, [{ value, raw }]);
+  return 'restored';
+}

@@ -1,0 +1,41 @@
+// Build of the three parts: the main process (ESM, native modules external),
+// the preload (ONE CommonJS file with everything bundled, because a sandboxed
+// preload can require nothing but 'electron'), and the Svelte renderer.
+// `electron-vite build` needs no Electron binary.
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+
+const root = import.meta.dirname;
+const at = (...p: string[]) => resolve(root, ...p);
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: at('out/main'),
+      // Dependencies stay in node_modules (native better-sqlite3 and keytar must).
+      externalizeDeps: { include: ['better-sqlite3', 'keytar'] },
+      rollupOptions: { input: { index: at('electron/main.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: at('out/preload'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: at('electron/preload.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
+  },
+  renderer: {
+    root: at('renderer'),
+    plugins: [svelte({ configFile: at('svelte.config.js') })],
+    build: {
+      outDir: at('out/renderer'),
+      emptyOutDir: true,
+      rollupOptions: { input: at('renderer/index.html') },
+    },
+  },
+});

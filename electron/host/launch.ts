@@ -1,0 +1,96 @@
+// Starts the services runtime and the web host together, optionally on the
+// demo workspace or signed in to an account: what `npm run web`, `npm start`
+// (without Electron) and the e2e tests all use.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CommandError, type CommandArgs } from '../../shared/contract';
+import { createRuntime, type Runtime } from '../services/runtime';
+import { workspaceDeps } from '../services/wiring';
+import type { EngineLifecycle, WorkspaceDeps } from '../services/workspace';
+import { silentLogger, type Logger } from '../shell/log';
+import { startWebHost, type WebHost } from './web';
+
+export const DEFAULT_RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'renderer');
+
+export interface LaunchOptions {
+  /** Open the demo workspace at once. */
+  demo?: boolean;
+  /** Sign in to this account at once (password given, session only unless remember). */
+  signIn?: CommandArgs<'session.signIn'>;
+  port?: number;
+  /** Where settings and caches live; default: a temp folder removed on close. */
+  dataDir?: string;
+  rendererDir?: string;
+  log?: Logger;
+  secret?: string;
+  version?: string;
+  /** Replaces the real accounts/engine/demo wiring (tests). */
+  workspace?: Omit<WorkspaceDeps<EngineLifecycle>, 'log' | 'bus'>;
+}
+
+export interface Launched {
+  url: string;
+  host: WebHost;
+  runtime: Runtime<EngineLifecycle>;
+  /** Why the demo or the sign-in did not open (the page still works; it shows the sign-in screen). */
+  startupError: string | null;
+  close(): Promise<void>;
+}
+
+export async function launchWebHost(options: LaunchOptions = {}): Promise<Launched> {
+  const log = options.log ?? silentLogger;
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${join(rendererDir, 'index.html')} is missing). Run: npm run build`);
+  }
+  const tempDir = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'stayboard-web-'));
+  const dataDir = options.dataDir ?? tempDir!;
+  const runtime = createRuntime({
+    dataDir,
+    log,
+    app: { name: 'Stayboard', version: options.version ?? '0.0.0' },
+    workspace: options.workspace ?? workspaceDeps({ dataDir, log }),
+  });
+  let host: WebHost;
+  try {
+    host = await startWebHost({
+      dispatcher: runtime.dispatcher,
+      bus: runtime.bus,
+      rendererDir,
+      log: log.child('web'),
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.secret !== undefined ? { secret: options.secret } : {}),
+    });
+  } catch (e) {
+    await runtime.close();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    throw e;
+  }
+
+  let startupError: string | null = null;
+  try {
+    if (options.demo) await runtime.workspace.openDemo();
+    else if (options.signIn) await runtime.workspace.signIn(options.signIn);
+  } catch (e) {
+    startupError = e instanceof CommandError || e instanceof Error ? e.message : String(e);
+    log.warn(`startup sign-in failed: ${startupError}`);
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: host.url,
+    host,
+    runtime,
+    startupError,
+    close() {
+      closing ??= (async () => {
+        await host.close();
+        await runtime.close();
+        if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}

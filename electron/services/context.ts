@@ -1,0 +1,31 @@
+// What every handler receives besides its input: the app's identity, the log,
+// the event bus, the settings and the workspace (the signed-in account and
+// its engine, or none).
+import type { AccountInfo, CommandArgs } from '../../shared/contract';
+import type { Logger } from '../shell/log';
+import type { EventBus } from './bus';
+import type { SettingsStore } from './settings-store';
+import type { HandlerResult } from './types';
+
+export type SessionAnswer = HandlerResult<'session.get'>;
+
+/** The signed-in account and everything that hangs off it. Implemented in workspace.ts. */
+export interface WorkspacePort<E> {
+  info(): SessionAnswer;
+  signIn(input: CommandArgs<'session.signIn'>): Promise<SessionAnswer>;
+  openDemo(): Promise<SessionAnswer>;
+  signOut(input: CommandArgs<'session.signOut'>): Promise<SessionAnswer>;
+  accounts(): Promise<AccountInfo[]>;
+  readonly isDemo: boolean;
+  /** The engine of the signed-in account; throws CommandError('not_signed_in') when there is none. */
+  engine(): E;
+  close(): Promise<void>;
+}
+
+export interface ServiceContext {
+  readonly app: { readonly name: string; readonly version: string };
+  readonly log: Logger;
+  readonly bus: EventBus;
+  readonly settings: SettingsStore;
+  readonly workspace: WorkspacePort<unknown>;
+}

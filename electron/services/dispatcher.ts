@@ -1,0 +1,70 @@
+// The one door into the main side: takes an untrusted (name, input) pair from
+// any transport, rejects unknown names, validates the input with the
+// contract's schema, runs the handler, checks and strips the output, and turns
+// every failure into `{ok: false, error: {code, message}}` — never a stack
+// trace, never a secret.
+import { COMMANDS, CommandError, fail, isCommandName, ok, type CommandName, type Result } from '../../shared/contract';
+import { fieldErrors, summarize } from '../../shared/api/validation';
+import type { Logger } from '../shell/log';
+import type { ServiceContext } from './context';
+import type { Handler, Handlers } from './types';
+
+export interface Dispatcher {
+  dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
+}
+
+/** Translates errors of lower layers (API client, keychain…) into contract errors; null when it does not know one. */
+export type ErrorTranslator = (error: unknown) => CommandError | null;
+
+export interface DispatcherOptions {
+  log: Logger;
+  translate?: ErrorTranslator;
+  /** Calls slower than this are logged (they would make the UI feel stuck). */
+  slowMs?: number;
+}
+
+function shortName(name: unknown): string {
+  const s = typeof name === 'string' ? name : (JSON.stringify(name) ?? String(name));
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+export function createDispatcher(handlers: Handlers, ctx: ServiceContext, options: DispatcherOptions): Dispatcher {
+  const { log, translate, slowMs = 250 } = options;
+  return {
+    async dispatch(name, rawInput) {
+      if (!isCommandName(name)) return fail('unknown_command', `There is no command "${shortName(name)}".`);
+      const spec = COMMANDS[name];
+      const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
+      if (!parsed.success) {
+        return fail('invalid_input', `${name}: ${summarize(parsed.error)}`, fieldErrors(parsed.error));
+      }
+      const started = performance.now();
+      let value: unknown;
+      try {
+        const handler: Handler<CommandName> = handlers[name];
+        value = await handler(parsed.data, ctx);
+      } catch (e) {
+        return failure(name, e, log, translate);
+      } finally {
+        const ms = performance.now() - started;
+        if (ms > slowMs) log.warn(`${name} took ${Math.round(ms)} ms`);
+      }
+      const checked = spec.output.safeParse(value);
+      if (!checked.success) {
+        log.error(`${name} produced an answer that breaks the contract: ${summarize(checked.error)}`);
+        return fail('internal', `Stayboard could not answer "${name}" (the details are in the log).`);
+      }
+      return ok(checked.data);
+    },
+  };
+}
+
+function failure(name: CommandName, e: unknown, log: Logger, translate?: ErrorTranslator): Result<never> {
+  const known = e instanceof CommandError ? e : (translate?.(e) ?? null);
+  if (known) {
+    if (known.code === 'internal') log.error(`${name} failed`, { message: known.message });
+    return fail(known.code, known.message, known.fields);
+  }
+  log.error(`${name} failed unexpectedly`, e instanceof Error ? { message: e.message, stack: e.stack } : { e });
+  return fail('internal', `Something went wrong while running "${name}" (the details are in the log).`);
+}

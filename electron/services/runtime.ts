@@ -1,0 +1,59 @@
+// The services runtime, the same in Electron and in the web host: event bus,
+// settings, workspace (account + engine), the handler table and the
+// dispatcher every transport calls. `close()` is the clean shutdown.
+import { join } from 'node:path';
+import type { Logger } from '../shell/log';
+import { EventBus } from './bus';
+import type { ServiceContext } from './context';
+import { createDispatcher, type Dispatcher, type ErrorTranslator } from './dispatcher';
+import { buildHandlers } from './handlers';
+import { SettingsStore } from './settings-store';
+import type { Handlers } from './types';
+import { Workspace, type EngineLifecycle, type WorkspaceDeps } from './workspace';
+
+export interface RuntimeOptions<E extends EngineLifecycle> {
+  /** Where settings (and, through the engine factory, the cache) live; null = memory only. */
+  dataDir: string | null;
+  log: Logger;
+  app: { name: string; version: string };
+  /** How accounts, engines and the demo are made (engine-adapter.ts in the app; fakes in tests). */
+  workspace: Omit<WorkspaceDeps<E>, 'log' | 'bus'>;
+  handlers?: Handlers;
+  translate?: ErrorTranslator;
+}
+
+export interface Runtime<E extends EngineLifecycle> {
+  readonly bus: EventBus;
+  readonly settings: SettingsStore;
+  readonly workspace: Workspace<E>;
+  readonly dispatcher: Dispatcher;
+  readonly context: ServiceContext;
+  close(): Promise<void>;
+}
+
+export function createRuntime<E extends EngineLifecycle>(options: RuntimeOptions<E>): Runtime<E> {
+  const { log } = options;
+  const bus = new EventBus(log.child('events'));
+  const settings = new SettingsStore(
+    options.dataDir ? join(options.dataDir, 'settings.json') : null,
+    log.child('settings'),
+  );
+  const workspace = new Workspace<E>({ ...options.workspace, log: log.child('session'), bus });
+  const context: ServiceContext = { app: options.app, log, bus, settings, workspace };
+  const dispatcher = createDispatcher(options.handlers ?? buildHandlers(), context, {
+    log: log.child('ipc'),
+    ...(options.translate ? { translate: options.translate } : {}),
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    bus,
+    settings,
+    workspace,
+    dispatcher,
+    context,
+    close() {
+      closing ??= workspace.close();
+      return closing;
+    },
+  };
+}

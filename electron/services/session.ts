@@ -1,0 +1,12 @@
+// Handlers of the session commands: all of them go to the workspace.
+import type { HandlerTable } from './types';
+
+export const sessionHandlers: HandlerTable<
+  'session.get' | 'session.signIn' | 'session.openDemo' | 'session.signOut' | 'session.accounts'
+> = {
+  'session.get': (_input, ctx) => ctx.workspace.info(),
+  'session.signIn': (input, ctx) => ctx.workspace.signIn(input),
+  'session.openDemo': (_input, ctx) => ctx.workspace.openDemo(),
+  'session.signOut': (input, ctx) => ctx.workspace.signOut(input),
+  'session.accounts': (_input, ctx) => ctx.workspace.accounts(),
+};

@@ -1,0 +1,77 @@
+// The person's settings, kept as a small JSON file in the data directory.
+// Written atomically (temp file + rename) so a crash never leaves half a file;
+// read tolerantly (an unreadable or partly invalid file falls back to the
+// defaults field by field, and says so in the log).
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DEFAULT_SETTINGS, settingsShape, type Settings } from '../../shared/contract';
+import { silentLogger, type Logger } from '../shell/log';
+
+export type SettingsListener = (settings: Settings, changed: (keyof Settings)[]) => void;
+
+export class SettingsStore {
+  private current: Settings;
+  private readonly listeners = new Set<SettingsListener>();
+
+  /** `file` null keeps settings in memory only (tests, throwaway workspaces). */
+  constructor(
+    private readonly file: string | null,
+    private readonly log: Logger = silentLogger,
+  ) {
+    this.current = this.load();
+  }
+
+  get(): Settings {
+    return { ...this.current };
+  }
+
+  /** Applies a validated partial update, persists it, and tells listeners what changed. */
+  update(patch: Partial<Settings>): Settings {
+    const next = settingsShape.parse({ ...this.current, ...patch });
+    const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => next[k] !== this.current[k]);
+    if (changed.length === 0) return this.get();
+    this.current = next;
+    this.save();
+    for (const listener of [...this.listeners]) listener(this.get(), changed);
+    return this.get();
+  }
+
+  onChange(listener: SettingsListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private load(): Settings {
+    if (!this.file) return { ...DEFAULT_SETTINGS };
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(this.file, 'utf8'));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.log.warn('settings file unreadable; using defaults', e);
+      return { ...DEFAULT_SETTINGS };
+    }
+    const out: Settings = { ...DEFAULT_SETTINGS };
+    if (raw && typeof raw === 'object') {
+      // Field by field: one bad value (a hand edit, an older version) must not reset the others.
+      for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+        const r = settingsShape.shape[key].safeParse((raw as Record<string, unknown>)[key]);
+        if (r.success) (out as Record<string, unknown>)[key] = r.data;
+        else if ((raw as Record<string, unknown>)[key] !== undefined) this.log.warn(`ignored invalid setting ${key}`);
+      }
+    }
+    return out;
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    try {
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, `${JSON.stringify(this.current, null, 2)}\n`, { mode: 0o600 });
+      renameSync(tmp, this.file);
+    } catch (e) {
+      // The new values stay in effect for this session; the person is not blocked by a read-only disk.
+      this.log.error('could not save settings', e);
+    }
+  }
+}

@@ -55,6 +55,8 @@ export interface GovernorSnapshot {
   userCap: number;
   /** When the server asked us to pause until (ms epoch), or null. */
   blockedUntil: number | null;
+  /** When the oldest counted request leaves the window (more room then), or null. */
+  nextFreeAt: number | null;
   waiting: { user: number; background: number };
   /** 429 answers received since start. */
   rateLimited: number;
@@ -197,6 +199,7 @@ export class BudgetGovernor extends EventEmitter {
       backgroundCap: this.cap('background'),
       userCap: this.cap('user'),
       blockedUntil: this.blockedUntil > now ? this.blockedUntil : null,
+      nextFreeAt: w.oldest() === undefined ? null : w.oldest()! + this.windowMs,
       waiting: {
         user: this.queue.filter((q) => q.priority === 'user').length,
         background: this.queue.filter((q) => q.priority === 'background').length,

@@ -42,7 +42,7 @@ if (!REAL) {
 describe('KeychainCredentialStore without a usable keychain', () => {
   it('says why in plain words and keeps the password in memory for the session (no session bus)', () => {
     const child = fileURLToPath(new URL('./testing/no-keychain-child.ts', import.meta.url));
-    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/stayboard-bus' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/stayboard-bus' };
     delete env['DISPLAY'];
     const r = spawnSync(process.execPath, ['--import', 'tsx', child], { env, encoding: 'utf8', timeout: 20_000 });
     expect(r.stderr).toBe('');

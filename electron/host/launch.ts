@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { CommandError, type CommandArgs } from '../../shared/contract';
 import { createRuntime, type Runtime } from '../services/runtime';
 import { workspaceDeps } from '../services/wiring';
-import type { EngineLifecycle, WorkspaceDeps } from '../services/workspace';
+import type { EnginePort } from '../services/engine-port';
+import type { WorkspaceDeps } from '../services/workspace';
 import { silentLogger, type Logger } from '../shell/log';
 import { startWebHost, type WebHost } from './web';
 
@@ -27,13 +28,13 @@ export interface LaunchOptions {
   secret?: string;
   version?: string;
   /** Replaces the real accounts/engine/demo wiring (tests). */
-  workspace?: Omit<WorkspaceDeps<EngineLifecycle>, 'log' | 'bus'>;
+  workspace?: Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'>;
 }
 
 export interface Launched {
   url: string;
   host: WebHost;
-  runtime: Runtime<EngineLifecycle>;
+  runtime: Runtime;
   /** Why the demo or the sign-in did not open (the page still works; it shows the sign-in screen). */
   startupError: string | null;
   close(): Promise<void>;

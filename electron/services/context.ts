@@ -4,6 +4,7 @@
 import type { AccountInfo, CommandArgs } from '../../shared/contract';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
+import type { EnginePort } from './engine-port';
 import type { SettingsStore } from './settings-store';
 import type { HandlerResult } from './types';
 
@@ -27,5 +28,5 @@ export interface ServiceContext {
   readonly log: Logger;
   readonly bus: EventBus;
   readonly settings: SettingsStore;
-  readonly workspace: WorkspacePort<unknown>;
+  readonly workspace: WorkspacePort<EnginePort>;
 }

@@ -9,36 +9,37 @@ import { createDispatcher, type Dispatcher, type ErrorTranslator } from './dispa
 import { buildHandlers } from './handlers';
 import { SettingsStore } from './settings-store';
 import type { Handlers } from './types';
-import { Workspace, type EngineLifecycle, type WorkspaceDeps } from './workspace';
+import type { EnginePort } from './engine-port';
+import { Workspace, type WorkspaceDeps } from './workspace';
 
-export interface RuntimeOptions<E extends EngineLifecycle> {
+export interface RuntimeOptions {
   /** Where settings (and, through the engine factory, the cache) live; null = memory only. */
   dataDir: string | null;
   log: Logger;
   app: { name: string; version: string };
   /** How accounts, engines and the demo are made (engine-adapter.ts in the app; fakes in tests). */
-  workspace: Omit<WorkspaceDeps<E>, 'log' | 'bus'>;
+  workspace: Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'>;
   handlers?: Handlers;
   translate?: ErrorTranslator;
 }
 
-export interface Runtime<E extends EngineLifecycle> {
+export interface Runtime {
   readonly bus: EventBus;
   readonly settings: SettingsStore;
-  readonly workspace: Workspace<E>;
+  readonly workspace: Workspace<EnginePort>;
   readonly dispatcher: Dispatcher;
   readonly context: ServiceContext;
   close(): Promise<void>;
 }
 
-export function createRuntime<E extends EngineLifecycle>(options: RuntimeOptions<E>): Runtime<E> {
+export function createRuntime(options: RuntimeOptions): Runtime {
   const { log } = options;
   const bus = new EventBus(log.child('events'));
   const settings = new SettingsStore(
     options.dataDir ? join(options.dataDir, 'settings.json') : null,
     log.child('settings'),
   );
-  const workspace = new Workspace<E>({ ...options.workspace, log: log.child('session'), bus });
+  const workspace = new Workspace<EnginePort>({ ...options.workspace, log: log.child('session'), bus });
   const context: ServiceContext = { app: options.app, log, bus, settings, workspace };
   const dispatcher = createDispatcher(options.handlers ?? buildHandlers(), context, {
     log: log.child('ipc'),

@@ -3,7 +3,9 @@
 // concrete engine and simulator modules.
 import type { Logger } from '../shell/log';
 import { CommandError } from '../../shared/contract';
-import type { EngineLifecycle, WorkspaceDeps } from './workspace';
+import type { EnginePort } from './engine-port';
+import type { WorkspaceDeps } from './workspace';
+import { startDemoServer } from './demo';
 
 export interface WiringOptions {
   /** Where the cache databases live (one per account). */
@@ -11,7 +13,7 @@ export interface WiringOptions {
   log: Logger;
 }
 
-export function workspaceDeps(_options: WiringOptions): Omit<WorkspaceDeps<EngineLifecycle>, 'log' | 'bus'> {
+export function workspaceDeps(_options: WiringOptions): Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'> {
   return {
     accounts: {
       status: () => ({
@@ -23,7 +25,6 @@ export function workspaceDeps(_options: WiringOptions): Omit<WorkspaceDeps<Engin
     },
     openEngine: () =>
       Promise.reject(new CommandError('unavailable', 'Signing in needs the sync engine, which is not built yet.')),
-    startDemo: () =>
-      Promise.reject(new CommandError('unavailable', 'The demo needs the simulator, which is not built yet.')),
+    startDemo: () => startDemoServer(),
   };
 }

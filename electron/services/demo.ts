@@ -1,0 +1,35 @@
+// The demo workspace's server: the simulator in-process on a random loopback
+// port, with the seeded 40-listing business dated around today and a fresh
+// random password (session-only credentials: never written anywhere).
+import { randomBytes } from 'node:crypto';
+import { startSimulator, type Simulator } from '../../simulator';
+import type { DemoServer } from './workspace';
+
+export const DEMO_SEED = 7;
+export const DEMO_LISTINGS = 40;
+
+export interface DemoOptions {
+  /** YYYY-MM-DD; default: today (local). */
+  today?: string;
+  seed?: number;
+  listings?: number;
+}
+
+export async function startDemoServer(options: DemoOptions = {}): Promise<DemoServer & { simulator: Simulator }> {
+  const password = randomBytes(18).toString('base64url');
+  const simulator = await startSimulator({
+    port: 0,
+    seed: options.seed ?? DEMO_SEED,
+    listings: options.listings ?? DEMO_LISTINGS,
+    user: 'demo',
+    password,
+    ...(options.today ? { today: options.today } : {}),
+  });
+  return {
+    url: simulator.url,
+    user: simulator.user,
+    password: simulator.password,
+    simulator,
+    close: () => simulator.close(),
+  };
+}

@@ -1,0 +1,139 @@
+// The dispatcher: the one door into the main side.
+import { describe, expect, it } from 'vitest';
+import { CommandError } from '../../shared/contract';
+import { createLogger, memorySink } from '../shell/log';
+import { createDispatcher } from './dispatcher';
+import { buildHandlers } from './handlers';
+import { harness } from './testing';
+import type { Handlers } from './types';
+
+function setup(overrides: Partial<Handlers> = {}, translate?: (e: unknown) => CommandError | null) {
+  const sink = memorySink();
+  const log = createLogger({ sinks: [sink], level: 'debug' });
+  const h = harness({ log });
+  const dispatcher = createDispatcher({ ...buildHandlers(), ...overrides }, h.runtime.context, {
+    log,
+    ...(translate ? { translate } : {}),
+  });
+  return { dispatcher, lines: sink.lines, h };
+}
+
+describe('dispatcher', () => {
+  it('runs a known command with validated input and answers ok', async () => {
+    const { dispatcher } = setup();
+    expect(await dispatcher.dispatch('app.info', {})).toEqual({
+      ok: true,
+      value: { name: 'Stayboard', version: '9.9.9', demo: false },
+    });
+  });
+
+  it('treats a missing input as {}', async () => {
+    const { dispatcher } = setup();
+    expect(await dispatcher.dispatch('session.get', undefined)).toMatchObject({
+      ok: true,
+      value: { state: 'signedOut' },
+    });
+  });
+
+  it('rejects an unknown command by name', async () => {
+    const { dispatcher } = setup();
+    for (const name of ['fs.readFile', '__proto__', 'constructor', 42, null])
+      expect(await dispatcher.dispatch(name, {})).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
+    expect(await dispatcher.dispatch('shell.exec', {})).toEqual({
+      ok: false,
+      error: { code: 'unknown_command', message: 'There is no command "shell.exec".' },
+    });
+  });
+
+  it('rejects bad input with a clear message and per-field errors, without running the handler', async () => {
+    let ran = false;
+    const { dispatcher } = setup({
+      'cleaning.update': () => {
+        ran = true;
+        return { entryId: 1, state: 'pending' };
+      },
+    });
+    const r = await dispatcher.dispatch('cleaning.update', { id: 'seven', changes: { inspected: 2, colour: 'red' } });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          'cleaning.update: id: must be a number; changes.inspected: must be 0 or 1; changes: unknown field: colour',
+        fields: {
+          id: ['must be a number'],
+          changes: ['unknown field: colour'],
+          'changes.inspected': ['must be 0 or 1'],
+        },
+      },
+    });
+    expect(ran).toBe(false);
+  });
+
+  it('passes a handler’s CommandError through with its code', async () => {
+    const { dispatcher } = setup();
+    expect(await dispatcher.dispatch('listings.list', {})).toEqual({
+      ok: false,
+      error: { code: 'not_signed_in', message: 'Sign in (or open the demo) first.' },
+    });
+  });
+
+  it('hides an unexpected failure behind a generic message and logs it (redacted)', async () => {
+    const { dispatcher, lines } = setup({
+      'settings.get': () => {
+        throw new Error('SQLITE_CORRUPT at /home/ana/.config/x.db token=abc123');
+      },
+    });
+    const r = await dispatcher.dispatch('settings.get', {});
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: 'Something went wrong while running "settings.get" (the details are in the log).',
+      },
+    });
+    expect(JSON.stringify(r)).not.toContain('SQLITE');
+    expect(lines.join('')).toContain('SQLITE_CORRUPT');
+    expect(lines.join('')).not.toContain('abc123');
+  });
+
+  it('uses the translator for errors of lower layers', async () => {
+    const { dispatcher } = setup(
+      {
+        'settings.get': () => {
+          throw Object.assign(new Error('connect ECONNREFUSED'), { kind: 'network' });
+        },
+      },
+      (e) =>
+        (e as { kind?: string }).kind === 'network'
+          ? new CommandError('unreachable', 'The server cannot be reached.')
+          : null,
+    );
+    expect(await dispatcher.dispatch('settings.get', {})).toEqual({
+      ok: false,
+      error: { code: 'unreachable', message: 'The server cannot be reached.' },
+    });
+  });
+
+  it('refuses to forward an answer that breaks the contract, and strips extra fields from a good one', async () => {
+    const bad = setup({ 'settings.get': () => ({ locale: 'xx' }) as never });
+    expect(await bad.dispatcher.dispatch('settings.get', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(bad.lines.join('')).toContain('breaks the contract');
+
+    const extra = setup({
+      'app.info': () => ({ name: 'S', version: '1', demo: false, dataDir: '/home/ana' }) as never,
+    });
+    expect(await extra.dispatcher.dispatch('app.info', {})).toEqual({
+      ok: true,
+      value: { name: 'S', version: '1', demo: false },
+    });
+  });
+
+  it('logs slow commands', async () => {
+    const { dispatcher, lines } = setup({
+      'app.info': () => new Promise((r) => setTimeout(() => r({ name: 'S', version: '1', demo: false }), 300)),
+    });
+    await dispatcher.dispatch('app.info', {});
+    expect(lines.join('')).toMatch(/app\.info took \d+ ms/);
+  });
+});

@@ -1,0 +1,56 @@
+// What the handlers need of an account's engine, in one interface: the
+// read-only cache handle, the sync controls and the outbox. The concrete
+// engine (electron/engine) is adapted to it in wiring.ts; tests pass fakes.
+// Parts that are not built yet are null, and their commands answer `unavailable`.
+import type { CommandArgs, Interest } from '../../shared/contract';
+import type { ReadableDB } from '../cache/db';
+import type { HandlerResult } from './types';
+import type { EngineLifecycle } from './workspace';
+
+export interface SyncPort {
+  status(): HandlerResult<'sync.status'>;
+  /** Starts a pass unless one is running; answers whether it started. */
+  syncNow(full: boolean): boolean;
+  setInterest(interest: Interest): void;
+}
+
+type Receipt = HandlerResult<'cleaning.update'>;
+
+/** Every edit the outbox carries: one transaction each (outbox entry + optimistic change). */
+export interface OutboxPort {
+  edit<N extends EditName>(name: N, input: CommandArgs<N>): Receipt | Receipt[] | Promise<Receipt | Receipt[]>;
+  list(input: CommandArgs<'outbox.list'>): HandlerResult<'outbox.list'>;
+  summary(): HandlerResult<'outbox.summary'>;
+  retry(id: number): HandlerResult<'outbox.retry'> | Promise<HandlerResult<'outbox.retry'>>;
+  discard(id: number): void | Promise<void>;
+  resolve(
+    input: CommandArgs<'outbox.resolve'>,
+  ): HandlerResult<'outbox.resolve'> | Promise<HandlerResult<'outbox.resolve'>>;
+}
+
+export const EDIT_COMMANDS = [
+  'cleaning.update',
+  'cleaning.updateMany',
+  'cleaning.delete',
+  'maintenance.update',
+  'maintenance.updateMany',
+  'maintenance.delete',
+  'incidents.update',
+  'incidents.delete',
+  'bookings.update',
+  'guests.create',
+  'guests.update',
+  'customers.update',
+  'messages.send',
+  'blocks.create',
+  'blocks.update',
+  'blocks.delete',
+] as const;
+export type EditName = (typeof EDIT_COMMANDS)[number];
+
+export interface EnginePort extends EngineLifecycle {
+  /** The account's cache, read-only (a read can never write). */
+  readonly db: ReadableDB;
+  readonly sync: SyncPort | null;
+  readonly outbox: OutboxPort | null;
+}

@@ -1,0 +1,34 @@
+// Handlers of the outbox commands and of every edit: each edit goes to the
+// account's outbox, which writes the optimistic change and its entry in one
+// transaction and answers with the entry at once.
+import { CommandError } from '../../shared/contract';
+import type { ServiceContext } from './context';
+import { EDIT_COMMANDS, type EditName, type OutboxPort } from './engine-port';
+import type { Handler, HandlerTable } from './types';
+
+function outboxOf(ctx: ServiceContext): OutboxPort {
+  const outbox = ctx.workspace.engine().outbox;
+  if (!outbox) throw new CommandError('unavailable', 'Editing is not part of this build yet (the outbox is missing).');
+  return outbox;
+}
+
+function editHandler<N extends EditName>(name: N): Handler<N> {
+  return (input, ctx) => outboxOf(ctx).edit(name, input) as ReturnType<Handler<N>>;
+}
+
+export const editHandlers = Object.fromEntries(EDIT_COMMANDS.map((name) => [name, editHandler(name)])) as {
+  [N in EditName]: Handler<N>;
+};
+
+export const outboxHandlers: HandlerTable<
+  'outbox.list' | 'outbox.summary' | 'outbox.retry' | 'outbox.discard' | 'outbox.resolve'
+> = {
+  'outbox.list': (i, ctx) => outboxOf(ctx).list(i),
+  'outbox.summary': (_i, ctx) => outboxOf(ctx).summary(),
+  'outbox.retry': (i, ctx) => outboxOf(ctx).retry(i.id),
+  'outbox.discard': async (i, ctx) => {
+    await outboxOf(ctx).discard(i.id);
+    return { discarded: true as const };
+  },
+  'outbox.resolve': (i, ctx) => outboxOf(ctx).resolve(i),
+};

@@ -1,0 +1,72 @@
+// Handlers of the read commands: indexed queries on the account's local cache
+// (electron/cache/queries), never the network. A record missing from the
+// cache answers `not_found` with a sentence saying so.
+import { CommandError } from '../../shared/contract';
+import * as q from '../cache/queries';
+import type { ReadableDB } from '../cache/db';
+import type { ServiceContext } from './context';
+import type { HandlerTable } from './types';
+
+export function cacheOf(ctx: ServiceContext): ReadableDB {
+  return ctx.workspace.engine().db;
+}
+
+function found<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined)
+    throw new CommandError(
+      'not_found',
+      `${what} is not in the local data (it may have been deleted, or not synced yet).`,
+    );
+  return value;
+}
+
+type ReadName =
+  | 'board.day'
+  | 'listings.list'
+  | 'listings.get'
+  | 'prices.list'
+  | 'calendar.range'
+  | 'bookings.list'
+  | 'bookings.get'
+  | 'customers.get'
+  | 'guests.list'
+  | 'threads.list'
+  | 'cleaning.list'
+  | 'cleaning.get'
+  | 'maintenance.list'
+  | 'maintenance.get'
+  | 'incidents.list'
+  | 'incidents.get'
+  | 'blocks.list'
+  | 'destinations.list'
+  | 'origins.list'
+  | 'owners.list'
+  | 'costs.list'
+  | 'admins.list'
+  | 'search.query';
+
+export const readHandlers: HandlerTable<ReadName> = {
+  'board.day': (i, ctx) => q.boardDay(cacheOf(ctx), i),
+  'listings.list': (i, ctx) => q.listListings(cacheOf(ctx), i),
+  'listings.get': (i, ctx) => found(q.getListingDetail(cacheOf(ctx), i.id), `Listing ${i.id}`),
+  'prices.list': (i, ctx) => q.listPrices(cacheOf(ctx), i.rateId, i.from, i.to),
+  'calendar.range': (i, ctx) => q.calendarRange(cacheOf(ctx), i),
+  'bookings.list': (i, ctx) => q.listBookings(cacheOf(ctx), i),
+  'bookings.get': (i, ctx) => found(q.getBookingDetail(cacheOf(ctx), i.bookingNumber), `Booking ${i.bookingNumber}`),
+  'customers.get': (i, ctx) => found(q.getCustomer(cacheOf(ctx), i.id), `Customer ${i.id}`),
+  'guests.list': (i, ctx) => q.listGuests(cacheOf(ctx), i.bookingNumber),
+  'threads.list': (i, ctx) => q.listThreads(cacheOf(ctx), i.bookingNumber),
+  'cleaning.list': (i, ctx) => q.listCleaning(cacheOf(ctx), i),
+  'cleaning.get': (i, ctx) => found(q.getCleaning(cacheOf(ctx), i.id), `Cleaning task ${i.id}`),
+  'maintenance.list': (i, ctx) => q.listMaintenance(cacheOf(ctx), i),
+  'maintenance.get': (i, ctx) => found(q.getMaintenance(cacheOf(ctx), i.id), `Maintenance task ${i.id}`),
+  'incidents.list': (i, ctx) => q.listIncidents(cacheOf(ctx), i),
+  'incidents.get': (i, ctx) => found(q.getIncident(cacheOf(ctx), i.id), `Incident ${i.id}`),
+  'blocks.list': (i, ctx) => q.listBlocks(cacheOf(ctx), i),
+  'destinations.list': (_i, ctx) => q.listDestinations(cacheOf(ctx)),
+  'origins.list': (_i, ctx) => q.listOrigins(cacheOf(ctx)),
+  'owners.list': (_i, ctx) => q.listOwners(cacheOf(ctx)),
+  'costs.list': (i, ctx) => q.listCosts(cacheOf(ctx), i.ownerId),
+  'admins.list': (_i, ctx) => q.listAdmins(cacheOf(ctx)),
+  'search.query': (i, ctx) => q.search(cacheOf(ctx), i),
+};

@@ -1,0 +1,122 @@
+// Test helpers for the services: a context around fakes, a fake engine over a
+// real in-memory cache, a fake account store and demo server. Not used by the app.
+import { CommandError, type AccountInfo } from '../../shared/contract';
+import { openCache, type WritableDB } from '../cache/db';
+import { silentLogger, type Logger } from '../shell/log';
+import { EventBus } from './bus';
+import type { EnginePort, OutboxPort, SyncPort } from './engine-port';
+import { createRuntime, type Runtime } from './runtime';
+import type { AccountStore, DemoServer, OpenRequest } from './workspace';
+
+export interface FakeEngine extends EnginePort {
+  readonly writable: WritableDB;
+  unsent: number;
+  closed: boolean;
+  discarded: boolean;
+  request: OpenRequest;
+}
+
+export function fakeEngine(
+  request: OpenRequest,
+  parts: { sync?: SyncPort | null; outbox?: OutboxPort | null; db?: WritableDB } = {},
+): FakeEngine {
+  const writable = parts.db ?? openCache({ path: ':memory:' });
+  const engine: FakeEngine = {
+    db: writable,
+    writable,
+    sync: parts.sync ?? null,
+    outbox: parts.outbox ?? null,
+    unsent: 0,
+    closed: false,
+    discarded: false,
+    request,
+    unsentCount: () => engine.unsent,
+    discardUnsent: () => {
+      engine.discarded = true;
+      engine.unsent = 0;
+      return Promise.resolve();
+    },
+    close: () => {
+      engine.closed = true;
+      writable.close();
+      return Promise.resolve();
+    },
+  };
+  return engine;
+}
+
+export function memoryAccounts(): AccountStore & { saved: AccountInfo[] } {
+  const saved: AccountInfo[] = [];
+  return {
+    saved,
+    status: () => ({ available: true, message: null }),
+    remembered: () => Promise.resolve([...saved]),
+    forget: (a) => {
+      const i = saved.findIndex((s) => s.baseUrl === a.baseUrl && s.user === a.user);
+      if (i >= 0) saved.splice(i, 1);
+      return Promise.resolve();
+    },
+  };
+}
+
+export interface Harness {
+  runtime: Runtime;
+  engines: FakeEngine[];
+  demos: (DemoServer & { closed: boolean })[];
+  accounts: ReturnType<typeof memoryAccounts>;
+  expire: (message: string) => void;
+}
+
+/**
+ * A runtime whose engines are fakes over in-memory caches. `password`
+ * "wrong" is refused like a server would; `setup` may fill each new cache.
+ */
+export function harness(
+  opts: {
+    log?: Logger;
+    setup?: (engine: FakeEngine) => void;
+    parts?: () => { sync?: SyncPort; outbox?: OutboxPort };
+  } = {},
+): Harness {
+  const engines: FakeEngine[] = [];
+  const demos: Harness['demos'] = [];
+  const accounts = memoryAccounts();
+  let onExpired: (m: string) => void = () => undefined;
+  const runtime = createRuntime({
+    dataDir: null,
+    log: opts.log ?? silentLogger,
+    app: { name: 'Stayboard', version: '9.9.9' },
+    workspace: {
+      accounts,
+      openEngine: (request, expired) => {
+        if (request.password === 'wrong')
+          return Promise.reject(
+            new CommandError('wrong_credentials', 'The server refused this user name or password.'),
+          );
+        const engine = fakeEngine(request, opts.parts?.() ?? {});
+        opts.setup?.(engine);
+        engines.push(engine);
+        if (request.remember) accounts.saved.push(request.account);
+        onExpired = expired;
+        return Promise.resolve(engine);
+      },
+      startDemo: () => {
+        const demo = {
+          url: `http://127.0.0.1:${40000 + demos.length}`,
+          user: 'demo',
+          password: 'session-only',
+          closed: false,
+          close: () => {
+            demo.closed = true;
+            return Promise.resolve();
+          },
+        };
+        demos.push(demo);
+        return Promise.resolve(demo);
+      },
+    },
+  });
+  return { runtime, engines, demos, accounts, expire: (m) => onExpired(m) };
+}
+
+export const bus = () => new EventBus();

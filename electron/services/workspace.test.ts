@@ -1,0 +1,161 @@
+// The workspace through the session commands: sign in to each environment,
+// the demo, sign-out guarding unsent edits, expiry, serialisation.
+import { describe, expect, it } from 'vitest';
+import { ENVIRONMENT_URLS, type EventName } from '../../shared/contract';
+import { harness } from './testing';
+import { stripApiPrefix } from './workspace';
+
+function events(h: ReturnType<typeof harness>) {
+  const seen: [EventName, unknown][] = [];
+  h.runtime.bus.subscribe((e, p) => seen.push([e, p]));
+  return seen;
+}
+
+describe('workspace', () => {
+  it('signs in to a named environment at its base URL and announces it', async () => {
+    const h = harness();
+    const seen = events(h);
+    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'test',
+      user: 'ana',
+      password: 'pw',
+    });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        state: 'signedIn',
+        account: { baseUrl: ENVIRONMENT_URLS.test, environment: 'test', user: 'ana' },
+        remembered: false,
+        keychain: { available: true, message: null },
+      },
+    });
+    expect(h.engines[0]!.request).toMatchObject({ password: 'pw', remember: false });
+    expect(seen.map((e) => e[0])).toEqual(['session.changed']);
+  });
+
+  it('signs in to a custom URL given with or without /api/v1', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'custom',
+      baseUrl: 'https://pms.example.com/api/v1/',
+      user: 'ana',
+      password: 'pw',
+      remember: true,
+    });
+    expect(h.runtime.workspace.info()).toMatchObject({
+      account: { baseUrl: 'https://pms.example.com', environment: 'custom' },
+      remembered: true,
+    });
+    expect(await h.runtime.dispatcher.dispatch('session.accounts', {})).toEqual({
+      ok: true,
+      value: [{ baseUrl: 'https://pms.example.com', environment: 'custom', user: 'ana' }],
+    });
+    expect(stripApiPrefix('https://x.example/base/api/v1')).toBe('https://x.example/base');
+  });
+
+  it('reports wrong credentials and stays signed out', async () => {
+    const h = harness();
+    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'test',
+      user: 'ana',
+      password: 'wrong',
+    });
+    expect(r).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
+    expect(h.runtime.workspace.info().state).toBe('signedOut');
+  });
+
+  it('opens the demo once with session-only credentials, even when clicked twice', async () => {
+    const h = harness();
+    const [a, b] = await Promise.all([
+      h.runtime.dispatcher.dispatch('session.openDemo', {}),
+      h.runtime.dispatcher.dispatch('session.openDemo', {}),
+    ]);
+    expect(a).toMatchObject({
+      ok: true,
+      value: { state: 'signedIn', account: { environment: 'demo' }, remembered: false },
+    });
+    expect(b).toEqual(a);
+    expect(h.demos).toHaveLength(1);
+    expect(h.engines).toHaveLength(1);
+    expect(h.engines[0]!.request).toMatchObject({ remember: false, password: 'session-only' });
+    expect(await h.runtime.dispatcher.dispatch('app.info', {})).toMatchObject({ ok: true, value: { demo: true } });
+  });
+
+  it('refuses to sign out while edits are unsent, then discards them when told to', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'production', user: 'ana', password: 'pw' });
+    h.engines[0]!.unsent = 3;
+    expect(await h.runtime.dispatcher.dispatch('session.signOut', {})).toEqual({
+      ok: false,
+      error: {
+        code: 'unsent_changes',
+        message: '3 changes have not been sent yet. Stay signed in until they are, or discard them.',
+      },
+    });
+    expect(h.engines[0]!.closed).toBe(false);
+    const r = await h.runtime.dispatcher.dispatch('session.signOut', { discardUnsent: true });
+    expect(r).toMatchObject({ ok: true, value: { state: 'signedOut', account: null } });
+    expect(h.engines[0]).toMatchObject({ discarded: true, closed: true });
+  });
+
+  it('also refuses to switch accounts over unsent edits', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    h.engines[0]!.unsent = 1;
+    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'test',
+      user: 'bob',
+      password: 'pw',
+    });
+    expect(r.ok ? null : r.error.message).toBe(
+      '1 change has not been sent yet. Stay signed in until they are, or discard them.',
+    );
+    expect(h.runtime.workspace.info().account?.user).toBe('ana');
+  });
+
+  it('leaving the demo closes its engine and its simulator', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.openDemo', {});
+    h.engines[0]!.unsent = 2;
+    await h.runtime.dispatcher.dispatch('session.signOut', {});
+    expect(h.engines[0]!.closed).toBe(true);
+    expect(h.demos[0]!.closed).toBe(true);
+  });
+
+  it('forgets remembered credentials on request', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'test',
+      user: 'ana',
+      password: 'pw',
+      remember: true,
+    });
+    await h.runtime.dispatcher.dispatch('session.signOut', { forget: true });
+    expect(h.accounts.saved).toEqual([]);
+  });
+
+  it('marks the session expired when the server refuses the credentials later', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    const seen = events(h);
+    h.expire('The server no longer accepts this password.');
+    h.expire('again');
+    expect(seen).toEqual([
+      ['session.expired', { message: 'The server no longer accepts this password.' }],
+      ['session.changed', expect.objectContaining({ state: 'expired' })],
+    ]);
+  });
+
+  it('closes cleanly and refuses new sessions afterwards', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.openDemo', {});
+    h.engines[0]!.unsent = 5;
+    await h.runtime.close();
+    expect(h.engines[0]!.closed).toBe(true);
+    expect(h.engines[0]!.discarded).toBe(false);
+    expect(await h.runtime.dispatcher.dispatch('session.openDemo', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable' },
+    });
+  });
+});

@@ -7,7 +7,7 @@ import { isLiveBooking } from '../shared/domain/states';
 import { freeUnit } from './calendar';
 import { createTasks, dropOpenTasks, CLEANING_NOTES, MAINTENANCE_NOTES } from './lifecycle';
 import { companion, dni, email, person } from './generate/people';
-import { externalId } from './generate/bookings';
+import { externalId } from './generate/stays';
 import { isoOf } from './days';
 import type { Store } from './model';
 import { mulberry32, type Rng } from './prng';

@@ -136,6 +136,20 @@ describe('hangs and malformed bodies', () => {
   });
 });
 
+describe('faults given at start', () => {
+  it('apply from the first request and are validated', async () => {
+    const other = await connect({ faults: { errorRate: 1, errorRoutes: ['origins.list'] } });
+    try {
+      expect([500, 502, 503]).toContain((await other.get('/origins')).status);
+      expect((await other.get('/destinations')).status).toBe(200);
+    } finally {
+      await other.sim.close();
+    }
+    await expect(connect({ faults: { hangRate: 1.5 } })).rejects.toThrow(/hangRate/);
+    await expect(connect({ today: '2026-02-30' })).rejects.toThrow(/today/);
+  });
+});
+
 describe('unreachable server', () => {
   it('refuses every API request while offline; the control API still answers', async () => {
     api.sim.setOnline(false);

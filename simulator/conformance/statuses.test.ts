@@ -91,6 +91,16 @@ describe('400 Bad request', () => {
       expect(typeof (a.json as Row)['message'], path).toBe('string');
     }
   });
+  it.each([
+    ['DELETE', '/photos/abc'],
+    ['GET', '/prices/x1'],
+    ['GET', '/blocks/abc'],
+    ['DELETE', '/blocks/1.5'],
+    ['GET', '/rates/-2'],
+    ['GET', '/bookings/12abc'],
+  ])('rejects the malformed path id of %s %s', async (method, path) => {
+    expect((await api.call(method, path)).status).toBe(400);
+  });
   it('rejects a body that is not JSON', async () => {
     const a = await api.call('PUT', `/bookings/${bookingId}`, '{"notes": "unterminated');
     expect(a.status).toBe(400);

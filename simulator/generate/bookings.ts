@@ -3,12 +3,13 @@
 // nationalities), services, tasks and message threads, plus calendar blocks
 // placed in the gaps between stays.
 import { isLiveBooking } from '../../shared/domain/states';
-import { isoOf, msOfDay } from '../days';
+import { msOfDay } from '../days';
 import { createTasks } from '../lifecycle';
-import type { Booking, Customer, Listing, Rate, Store, Thread } from '../model';
+import type { Booking, Listing, Rate, Store } from '../model';
 import { priceOn } from '../prices';
 import type { Rng } from '../prng';
-import { companion, dni, email, passport, person, type Person } from './people';
+import { companion, person, type Person } from './people';
+import { THREAD_ORIGIN, addCustomer, addGuest, addThread, linesOf } from './stays';
 
 const HISTORY_DAYS = 730;
 const FUTURE_DAYS = 365;
@@ -33,16 +34,6 @@ const SOURCES: [number, number][] = [
   [8, 2],
   [10, 3],
 ];
-const THREAD_ORIGIN: Record<number, string> = {
-  1: 'email',
-  2: 'booking',
-  3: 'airbnb',
-  4: 'expedia',
-  5: 'vrbo',
-  6: 'whatsapp',
-  7: 'email',
-  10: 'google',
-};
 const BOOKING_NOTES = [
   'Llegada tardía, vuelo a las 23:10',
   'Cliente repetidor',
@@ -59,25 +50,6 @@ const BLOCK_REASONS: Record<number, string[]> = {
   4: ['Reserva en otro portal', 'Reserva directa del propietario'],
   5: ['Bloqueo de mantenimiento'],
 };
-const GUEST_MESSAGES = [
-  'Hi! What time can we check in?',
-  'Is there parking near the apartment?',
-  'We will arrive around 22:00, is that OK?',
-  '¿Podemos dejar el equipaje antes de la hora de entrada?',
-  'Can we get a cot for the baby?',
-  "The wifi password doesn't seem to work.",
-  'Thank you, everything was perfect!',
-  'Bonjour, y a-t-il un ascenseur ?',
-];
-const HOST_MESSAGES = [
-  "Hello! Check-in is from 15:00. We'll send you the access code the day before.",
-  'Yes, there is a public car park 200 m away.',
-  'No problem, late check-in is possible (supplement 30 €).',
-  'Claro, podéis dejarlo a partir de las 11:00.',
-  "We've added a cot to your booking.",
-  "Sorry about that, we'll send someone right away.",
-];
-
 export function generateBookings(store: Store, rng: Rng): void {
   const people = rng.fork(1);
   const recurring: number[] = [];
@@ -262,6 +234,7 @@ function addBooking(
     createdAt,
     updatedAt: createdAt + rng.int(0, 5 * 86400) * 1000,
   };
+  if (end >= today - 120) booking.lines = linesOf(booking, rng);
   booking.arrival_time_until = Math.min(23 * 60 + 59, booking.arrival_time + 120);
   booking.departure_time_until = booking.departure_time + 60;
   store.bookings.insert(booking);
@@ -277,105 +250,4 @@ function addBooking(
     }
   }
   if (start >= today - 150 && THREAD_ORIGIN[source] && rng.chance(0.6)) addThread(store, rng, booking, source);
-}
-
-function addCustomer(store: Store, rng: Rng, p: Person, createdAt: number): number {
-  const id = store.newId('customer');
-  const spanish = p.country === 73;
-  const birth = store.today - rng.int(22 * 365, 75 * 365);
-  const customer: Customer = {
-    id,
-    name: p.name,
-    lastname: p.lastname,
-    email: email(p, id),
-    phone: p.phone,
-    address: rng.chance(0.7)
-      ? `${rng.pick(['Main Street', 'Rue de la Paix', 'Calle Mayor', 'Hauptstraße', 'Via Roma'])} ${rng.int(1, 200)}`
-      : '',
-    city: rng.chance(0.7)
-      ? rng.pick(['Madrid', 'London', 'Paris', 'Berlin', 'Roma', 'Amsterdam', 'Bilbao', 'Zaragoza', 'Lyon', 'Dublin'])
-      : '',
-    zip_code: rng.chance(0.7) ? String(rng.int(10000, 99999)) : '',
-    number_id: spanish ? dni(rng) : rng.chance(0.7) ? passport(rng) : '',
-    customer_type: rng.weighted([
-      [1, 80],
-      [2, 8],
-      [3, 6],
-      [4, 6],
-    ]),
-    country: rng.chance(0.9) ? p.country : null,
-    document_type: spanish ? rng.pick([1, 2]) : rng.chance(0.8) ? rng.pick([5, 6, 3]) : null,
-    nationality: p.country,
-    sex: p.sex,
-    date_issue: rng.chance(0.8) ? isoOf(store.today - rng.int(100, 3500)) : null,
-    date_birth: isoOf(birth),
-    language_id: p.lang,
-    createdAt,
-    updatedAt: createdAt,
-  };
-  store.customers.set(id, customer);
-  return id;
-}
-
-function addGuest(store: Store, rng: Rng, booking: Booking, p: Person, child: boolean): void {
-  const id = store.newId('guest');
-  const spanish = p.country === 73;
-  const age = child ? rng.int(2, 13) : rng.int(18, 75);
-  store.guests.set(id, {
-    id,
-    booking_id: booking.id,
-    name: p.name,
-    lastname: p.lastname,
-    email: child ? '' : rng.chance(0.5) ? email(p, id) : '',
-    address: '',
-    city: '',
-    zip_code: '',
-    number_id: child && age < 14 ? '' : spanish ? dni(rng) : passport(rng),
-    country: p.country,
-    document_type: child && age < 14 ? null : spanish ? rng.pick([1, 2]) : rng.pick([5, 6, 4, 7]),
-    nationality: p.country,
-    sex: p.sex,
-    date_issue: child ? null : isoOf(store.today - rng.int(100, 3500)),
-    date_birth: isoOf(booking.start - age * 365 - rng.int(0, 364)),
-    updatedAt: booking.updatedAt,
-  });
-  booking.guestIds.push(id);
-}
-
-function addThread(store: Store, rng: Rng, booking: Booking, source: number): void {
-  const id = store.newId('thread');
-  const createdAt = booking.createdAt + rng.int(60, 3 * 86400) * 1000;
-  const thread: Thread = {
-    id,
-    listing_id: booking.listing_id,
-    booking_id: booking.id,
-    customer_id: booking.customer_id,
-    origin: THREAD_ORIGIN[source]!,
-    external_id: externalId(rng),
-    type: source === 6 ? 'whatsapp' : source === 1 || source === 7 ? 'email' : 'chat',
-    createdAt,
-    messages: [],
-  };
-  let at = createdAt;
-  for (let i = rng.int(1, 4), inOut: 0 | 1 = 0; i > 0; i--, inOut = inOut === 0 ? 1 : 0) {
-    const mid = store.newId('message');
-    thread.messages.push({
-      id: mid,
-      thread_id: id,
-      in_out: inOut,
-      message: inOut === 0 ? rng.pick(GUEST_MESSAGES) : rng.pick(HOST_MESSAGES),
-      external_id: externalId(rng),
-      type: rng.chance(0.7) ? null : 'text',
-      createdAt: at,
-    });
-    at += rng.int(5 * 60, 20 * 3600) * 1000;
-  }
-  store.addThread(thread);
-}
-
-export function externalId(rng: Rng): string {
-  const chars = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-  let s = '';
-  for (let i = 0; i < 10; i++) s += chars[rng.int(0, chars.length - 1)];
-  return s;
 }

@@ -2,7 +2,7 @@
 // protocol and the web host: decode the path once, refuse traversal, hidden
 // files, NULs and backslashes, stay inside the root, and answer with the right
 // content type. Plain Node.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -53,12 +53,14 @@ export interface StaticFile {
   type: string;
 }
 
-/** Reads the file a URL path names, or null (bad path, missing, or a directory). */
+/** Reads the file a URL path names, or null (bad path, missing, a directory, or a link leading outside the root). */
 export async function readStatic(root: string, urlPath: string): Promise<StaticFile | null> {
   const file = resolveStaticPath(root, urlPath);
   if (!file) return null;
   try {
-    if (!(await stat(file)).isFile()) return null;
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
+    if (!realFile.startsWith(realRoot + sep)) return null;
+    if (!(await stat(realFile)).isFile()) return null;
     return { body: await readFile(file), type: contentType(file) };
   } catch {
     return null;

@@ -78,7 +78,7 @@ describe('clean quit', () => {
     let handler: ((e: { preventDefault(): void }) => void) | undefined;
     const app = {
       on: (_e: string, fn: typeof handler) => void (handler = fn),
-      quit: vi.fn(() => {
+      quit: vi.fn((): { preventDefault: ReturnType<typeof vi.fn> } => {
         const event = { preventDefault: vi.fn() };
         handler!(event);
         return event;
@@ -106,7 +106,8 @@ describe('clean quit', () => {
     expect(app.quit).not.toHaveBeenCalled();
     finish();
     await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1));
-    expect(app.quit.mock.results[0]!.value.preventDefault).not.toHaveBeenCalled();
+    const quitEvent = app.quit.mock.results[0]!.value as { preventDefault: () => void };
+    expect(quitEvent.preventDefault).not.toHaveBeenCalled();
   });
 
   it('quits anyway when the shutdown hangs or fails', async () => {

@@ -120,7 +120,8 @@ export const listingHandlers = {
       floor: '',
       door: '',
       city: '',
-      state: store.listings.values().next().value?.state ?? 9,
+      // Until the body says otherwise, the province of the destination's other listings.
+      state: [...store.listings.values()].find((l) => l.destination === destination)?.state ?? 9,
       country: 73,
       zipcode: '',
       license: '',

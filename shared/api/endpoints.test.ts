@@ -94,6 +94,11 @@ describe('endpoint table', () => {
     expect(endpoint('admins.create').path).toBe('/admins');
   });
 
+  it('names are checked at compile time', () => {
+    // @ts-expect-error — not an endpoint name: a typo must not compile.
+    expect(() => endpoint('cleanings.updat').path).toThrow();
+  });
+
   it('builds paths with ids and only defined query values', () => {
     expect(buildPath(endpoint('cleanings.update'), { id: 7 })).toBe('/api/v1/cleaning/7');
     expect(

@@ -97,24 +97,32 @@ const S_LIST_STD = [400, 401, 500] as const;
 const S_GET_STD = [401, 404, 500] as const;
 const S_403 = [400, 403, 404] as const;
 
-const get = (
-  name: string,
+const get = <N extends string>(
+  name: N,
   path: string,
   wrapper: Wrapper,
   shape: 'many' | 'one',
   item: z.ZodType,
   extra: Partial<Endpoint> = {},
-): Endpoint => ({ name, method: 'GET', path, auth: 'bearer', response: { wrapper, shape, item }, ...extra });
+): Endpoint & { name: N } => ({
+  ...extra,
+  name,
+  method: 'GET',
+  path,
+  auth: 'bearer',
+  response: { wrapper, shape, item },
+});
 
-const write = (
-  name: string,
+const write = <N extends string>(
+  name: N,
   method: HttpMethod,
   path: string,
   body: z.ZodType | undefined,
   response: Endpoint['response'],
   assumed: readonly string[],
   extra: Partial<Endpoint> = {},
-): Endpoint => ({
+): Endpoint & { name: N } => ({
+  ...extra,
   name,
   method,
   path,
@@ -122,7 +130,6 @@ const write = (
   ...(body ? { body } : {}),
   response,
   ...(assumed.length ? { assumed } : {}),
-  ...extra,
 });
 
 const NOTHING = { wrapper: 'empty', shape: 'nothing' } as const;
@@ -130,13 +137,13 @@ const CREATE_METHOD = 'create method not shown: POST';
 const UPDATE_METHOD = 'update method not shown: PUT';
 const RESPONSE_NOT_SHOWN = 'response body not shown: ignored; the change is confirmed by reading back';
 
-const del = (name: string, path: string, extra: Partial<Endpoint> = {}): Endpoint => ({
+const del = <N extends string>(name: N, path: string, extra: Partial<Endpoint> = {}): Endpoint & { name: N } => ({
+  ...extra,
   name,
   method: 'DELETE',
   path,
   auth: 'bearer',
   response: NOTHING,
-  ...extra,
 });
 
 export const ENDPOINTS = [

@@ -4,6 +4,7 @@
 // credentials; signing out refuses to drop unsent edits unless told to.
 // Session changes are serialised, so a double click never opens two engines.
 import { CommandError, ENVIRONMENT_URLS, type AccountInfo, type CommandArgs } from '../../shared/contract';
+import type { Simulator } from '../../simulator';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { SessionAnswer, WorkspacePort } from './context';
@@ -23,6 +24,8 @@ export interface DemoServer {
   url: string;
   user: string;
   password: string;
+  /** The simulator itself, for tests that take it offline or make other users' changes. */
+  simulator?: Simulator;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,11 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
   engine(): E {
     if (!this.current) throw new CommandError('not_signed_in', 'Sign in (or open the demo) first.');
     return this.current.engine;
+  }
+
+  /** The demo's simulator while the demo workspace is open. */
+  demoSimulator(): Simulator | null {
+    return this.current?.demo?.simulator ?? null;
   }
 
   /** The engine if signed in, else null (for background work that must not throw). */

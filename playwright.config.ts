@@ -1,0 +1,37 @@
+// End-to-end tests: the real renderer (out/renderer, built by `npm run build`)
+// in Debian's Chromium, driven through the web host, which each test starts
+// in-process with its own data folder (tests/e2e/fixtures.ts).
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Two cores shared with other work: one browser at a time keeps timings honest.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  retries: process.env['CI'] ? 1 : 0,
+  forbidOnly: !!process.env['CI'],
+  outputDir: 'test-results/e2e',
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1366, height: 768 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -1,0 +1,42 @@
+// Playwright fixtures: each test gets its own web host (in this process) with
+// its own data folder, and the URL to open. `demoHost` opens the demo
+// workspace first (the embedded simulator with its 40 seeded listings) and
+// exposes the simulator, so tests can take it offline or churn records.
+import { test as base } from '@playwright/test';
+import { launchWebHost, type Launched } from '../../electron/host/launch';
+import type { Simulator } from '../../simulator';
+
+export interface HostFixture {
+  /** The address to open (carries the per-launch secret). */
+  url: string;
+  launched: Launched;
+  /** The demo's simulator, once the demo is open (null before). */
+  simulator(): Simulator | null;
+}
+
+async function host(dataDir: string, demo: boolean): Promise<HostFixture> {
+  const launched = await launchWebHost({ demo, dataDir });
+  if (demo && launched.startupError) throw new Error(`the demo did not open: ${launched.startupError}`);
+  return {
+    url: launched.url,
+    launched,
+    simulator: () => launched.runtime.workspace.demoSimulator(),
+  };
+}
+
+export const test = base.extend<{ webHost: HostFixture; demoHost: HostFixture }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern; it needs none
+  webHost: async ({}, use, testInfo) => {
+    const h = await host(testInfo.outputPath('data'), false);
+    await use(h);
+    await h.launched.close();
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern; it needs none
+  demoHost: async ({}, use, testInfo) => {
+    const h = await host(testInfo.outputPath('data'), true);
+    await use(h);
+    await h.launched.close();
+  },
+});
+
+export { expect } from '@playwright/test';

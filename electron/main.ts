@@ -52,7 +52,7 @@ function start(): void {
     dataDir,
     log,
     app: { name: 'Stayboard', version: app.getVersion() },
-    workspace: workspaceDeps({ dataDir, log }),
+    workspace: (parts) => workspaceDeps({ ...parts, dataDir }),
   });
   const ipc = bindIpc(
     ipcMain,

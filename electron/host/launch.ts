@@ -6,10 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CommandError, type CommandArgs } from '../../shared/contract';
-import { createRuntime, type Runtime } from '../services/runtime';
+import { createRuntime, type Runtime, type WorkspaceFactory } from '../services/runtime';
 import { workspaceDeps } from '../services/wiring';
-import type { EnginePort } from '../services/engine-port';
-import type { WorkspaceDeps } from '../services/workspace';
 import { silentLogger, type Logger } from '../shell/log';
 import { startWebHost, type WebHost } from './web';
 
@@ -28,7 +26,7 @@ export interface LaunchOptions {
   secret?: string;
   version?: string;
   /** Replaces the real accounts/engine/demo wiring (tests). */
-  workspace?: Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'>;
+  workspace?: WorkspaceFactory;
 }
 
 export interface Launched {
@@ -52,7 +50,7 @@ export async function launchWebHost(options: LaunchOptions = {}): Promise<Launch
     dataDir,
     log,
     app: { name: 'Stayboard', version: options.version ?? '0.0.0' },
-    workspace: options.workspace ?? workspaceDeps({ dataDir, log }),
+    workspace: options.workspace ?? ((parts) => workspaceDeps({ ...parts, dataDir })),
   });
   let host: WebHost;
   try {

@@ -12,7 +12,7 @@ export type SessionAnswer = HandlerResult<'session.get'>;
 
 /** The signed-in account and everything that hangs off it. Implemented in workspace.ts. */
 export interface WorkspacePort<E> {
-  info(): SessionAnswer;
+  info(): Promise<SessionAnswer>;
   signIn(input: CommandArgs<'session.signIn'>): Promise<SessionAnswer>;
   openDemo(): Promise<SessionAnswer>;
   signOut(input: CommandArgs<'session.signOut'>): Promise<SessionAnswer>;

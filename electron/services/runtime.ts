@@ -12,13 +12,20 @@ import type { Handlers } from './types';
 import type { EnginePort } from './engine-port';
 import { Workspace, type WorkspaceDeps } from './workspace';
 
+/** Engines forward their events to the bus and follow the settings, so the factory receives both. */
+export type WorkspaceFactory = (parts: {
+  bus: EventBus;
+  settings: SettingsStore;
+  log: Logger;
+}) => Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'>;
+
 export interface RuntimeOptions {
   /** Where settings (and, through the engine factory, the cache) live; null = memory only. */
   dataDir: string | null;
   log: Logger;
   app: { name: string; version: string };
-  /** How accounts, engines and the demo are made (engine-adapter.ts in the app; fakes in tests). */
-  workspace: Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'>;
+  /** How accounts, engines and the demo are made (wiring.ts in the app; fakes in tests), given the runtime's parts. */
+  workspace: WorkspaceFactory;
   handlers?: Handlers;
   translate?: ErrorTranslator;
 }
@@ -39,7 +46,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     options.dataDir ? join(options.dataDir, 'settings.json') : null,
     log.child('settings'),
   );
-  const workspace = new Workspace<EnginePort>({ ...options.workspace, log: log.child('session'), bus });
+  const workspace = new Workspace<EnginePort>({
+    ...options.workspace({ bus, settings, log: log.child('engine') }),
+    log: log.child('session'),
+    bus,
+  });
   const context: ServiceContext = { app: options.app, log, bus, settings, workspace };
   const dispatcher = createDispatcher(options.handlers ?? buildHandlers(), context, {
     log: log.child('ipc'),

@@ -49,7 +49,7 @@ export function memoryAccounts(): AccountStore & { saved: AccountInfo[] } {
   const saved: AccountInfo[] = [];
   return {
     saved,
-    status: () => ({ available: true, message: null }),
+    status: () => Promise.resolve({ available: true, message: null }),
     remembered: () => Promise.resolve([...saved]),
     forget: (a) => {
       const i = saved.findIndex((s) => s.baseUrl === a.baseUrl && s.user === a.user);
@@ -86,7 +86,7 @@ export function harness(
     dataDir: null,
     log: opts.log ?? silentLogger,
     app: { name: 'Stayboard', version: '9.9.9' },
-    workspace: {
+    workspace: () => ({
       accounts,
       openEngine: (request, expired) => {
         if (request.password === 'wrong')
@@ -114,7 +114,7 @@ export function harness(
         demos.push(demo);
         return Promise.resolve(demo);
       },
-    },
+    }),
   });
   return { runtime, engines, demos, accounts, expire: (m) => onExpired(m) };
 }

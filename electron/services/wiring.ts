@@ -16,10 +16,11 @@ export interface WiringOptions {
 export function workspaceDeps(_options: WiringOptions): Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'> {
   return {
     accounts: {
-      status: () => ({
-        available: false,
-        message: 'The keychain is not connected yet: credentials are kept for this session only.',
-      }),
+      status: () =>
+        Promise.resolve({
+          available: false,
+          message: 'The keychain is not connected yet: credentials are kept for this session only.',
+        }),
       remembered: () => Promise.resolve([]),
       forget: () => Promise.resolve(),
     },

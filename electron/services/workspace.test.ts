@@ -42,7 +42,7 @@ describe('workspace', () => {
       password: 'pw',
       remember: true,
     });
-    expect(h.runtime.workspace.info()).toMatchObject({
+    expect(await h.runtime.workspace.info()).toMatchObject({
       account: { baseUrl: 'https://pms.example.com', environment: 'custom' },
       remembered: true,
     });
@@ -61,7 +61,7 @@ describe('workspace', () => {
       password: 'wrong',
     });
     expect(r).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
-    expect(h.runtime.workspace.info().state).toBe('signedOut');
+    expect((await h.runtime.workspace.info()).state).toBe('signedOut');
   });
 
   it('opens the demo once with session-only credentials, even when clicked twice', async () => {
@@ -110,7 +110,7 @@ describe('workspace', () => {
     expect(r.ok ? null : r.error.message).toBe(
       '1 change has not been sent yet. Stay signed in until they are, or discard them.',
     );
-    expect(h.runtime.workspace.info().account?.user).toBe('ana');
+    expect((await h.runtime.workspace.info()).account?.user).toBe('ana');
   });
 
   it('leaving the demo closes its engine and its simulator', async () => {
@@ -140,6 +140,7 @@ describe('workspace', () => {
     const seen = events(h);
     h.expire('The server no longer accepts this password.');
     h.expire('again');
+    await new Promise((r) => setTimeout(r, 0));
     expect(seen).toEqual([
       ['session.expired', { message: 'The server no longer accepts this password.' }],
       ['session.changed', expect.objectContaining({ state: 'expired' })],

@@ -35,7 +35,7 @@ export interface KeychainStatus {
 }
 
 export interface AccountStore {
-  status(): KeychainStatus;
+  status(): Promise<KeychainStatus>;
   /** Accounts whose credentials are in the keychain. */
   remembered(): Promise<AccountInfo[]>;
   forget(account: AccountInfo): Promise<void>;
@@ -80,13 +80,14 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     return this.current?.demo != null;
   }
 
-  info(): SessionAnswer {
+  async info(): Promise<SessionAnswer> {
     const c = this.current;
+    const keychain = await this.deps.accounts.status();
     return {
       state: c ? (c.expired ? 'expired' : 'signedIn') : 'signedOut',
       account: c ? c.account : null,
       remembered: c?.remembered ?? false,
-      keychain: this.deps.accounts.status(),
+      keychain,
     };
   }
 
@@ -115,7 +116,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
         { account, password: input.password, remember: input.remember },
         (message) => this.expire(engine, message),
       );
-      this.enter({ engine, account, remembered: input.remember, demo: null, expired: false });
+      await this.enter({ engine, account, remembered: input.remember, demo: null, expired: false });
       this.deps.log.info(`signed in to ${account.environment} (${account.baseUrl})`);
       return this.info();
     });
@@ -136,7 +137,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
         await demo.close();
         throw e;
       }
-      this.enter({ engine, account, remembered: false, demo, expired: false });
+      await this.enter({ engine, account, remembered: false, demo, expired: false });
       this.deps.log.info(`demo workspace open on ${demo.url}`);
       return this.info();
     });
@@ -164,9 +165,13 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     });
   }
 
-  private enter(next: Current<E>): void {
+  private async enter(next: Current<E>): Promise<void> {
     this.current = next;
-    this.deps.bus.emit('session.changed', this.info());
+    await this.announce();
+  }
+
+  private async announce(): Promise<void> {
+    this.deps.bus.emit('session.changed', await this.info());
   }
 
   /** Signs out of the current account, refusing while edits are unsent unless `discard`. */
@@ -184,7 +189,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     if (unsent > 0 && discard) await c.engine.discardUnsent();
     this.current = null;
     await this.teardown(c);
-    this.deps.bus.emit('session.changed', this.info());
+    await this.announce();
   }
 
   private async teardown(c: Current<E>): Promise<void> {
@@ -207,7 +212,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     if (!c || c.engine !== engine || c.expired) return;
     c.expired = true;
     this.deps.bus.emit('session.expired', { message });
-    this.deps.bus.emit('session.changed', this.info());
+    this.announce().catch((e: unknown) => this.deps.log.error('could not announce the expired session', e));
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {

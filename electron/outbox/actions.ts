@@ -1,0 +1,129 @@
+// What a person can do with an entry: retry it now, discard it (its local
+// change is undone and the record shows the server's version again), or
+// resolve a conflict field by field (keep mine / take theirs). And the
+// sign-out path: discard everything unsent, only when explicitly asked.
+import { CommandError, type OutboxEntry } from '../../shared/contract';
+import type { WritableDB } from '../cache/db';
+import { chainOf, deleteEntries, getEntry, patchEntries, toContract } from './entries';
+import { refreshView } from './view';
+import type { Entry, Kind, Values } from './types';
+
+export interface ActionResult {
+  entry: OutboxEntry | null;
+  kinds: Kind[];
+  entryIds: number[];
+}
+
+function entryOr404(db: WritableDB, id: number): Entry {
+  const e = getEntry(db, id);
+  if (!e) throw new CommandError('not_found', `There is no outbox entry ${id} (it may have been discarded).`);
+  return e;
+}
+
+/** Sends a rejected entry again, or a waiting one now (the whole batch it was refused with goes again). */
+export function retryEntry(db: WritableDB, id: number, now: number): ActionResult {
+  return db.transaction((tx) => {
+    const e = entryOr404(tx, id);
+    if (e.state === 'confirmed') throw new CommandError('invalid_state', 'This change is already confirmed.');
+    if (e.state === 'conflict')
+      throw new CommandError('invalid_state', 'This change is in conflict: choose mine or theirs to resolve it first.');
+    let ids = [e.id];
+    if (e.state === 'rejected') {
+      const siblings = chainOf(tx, e.resource, e.recordId).filter(
+        (x) => x.state === 'rejected' && (x.id === e.id || (e.batch !== null && x.batch === e.batch)),
+      );
+      ids = siblings.map((x) => x.id);
+      patchEntries(tx, ids, { state: 'pending', error: null, nextAttemptAt: null, checks: 0 }, now);
+      // A create the server accepted but that could not be found is sent again only because the person asked.
+      if (e.kind === 'create') patchEntries(tx, [e.id], { accepted: false }, now);
+    } else if (e.state !== 'sending') {
+      patchEntries(tx, ids, { nextAttemptAt: null }, now);
+    }
+    refreshView(tx, e.resource, e.recordId);
+    return { entry: toContract(entryOr404(tx, id)), kinds: [e.resource], entryIds: ids };
+  });
+}
+
+/** Drops an unsent entry and undoes its local change; a create takes the new record's other edits with it. */
+export function discardEntry(db: WritableDB, id: number): ActionResult {
+  return db.transaction((tx) => {
+    const e = entryOr404(tx, id);
+    if (e.state === 'confirmed') throw new CommandError('invalid_state', 'This change is already on the server.');
+    if (e.state === 'sending')
+      throw new CommandError('invalid_state', 'This change is being sent right now; try again in a moment.');
+    const chain = chainOf(tx, e.resource, e.recordId);
+    const ids = e.kind === 'create' ? chain.filter((x) => x.state !== 'sending').map((x) => x.id) : [e.id];
+    if (e.kind === 'create' && ids.length !== chain.length)
+      throw new CommandError('invalid_state', 'An edit of this new record is being sent; try again in a moment.');
+    deleteEntries(tx, ids);
+    refreshView(tx, e.resource, e.recordId);
+    return { entry: null, kinds: [e.resource], entryIds: ids };
+  });
+}
+
+/**
+ * Resolves the conflict of an entry and of the entries it was sent with (one
+ * conflict of the record): per field, "mine" keeps my value and makes the
+ * server's value the new base (so it is sent next), "theirs" drops my change
+ * of that field. Entries left with nothing to send are settled.
+ */
+export function resolveEntry(
+  db: WritableDB,
+  id: number,
+  choice: 'mine' | 'theirs',
+  fields: Record<string, 'mine' | 'theirs'> | undefined,
+  now: number,
+): ActionResult {
+  return db.transaction((tx) => {
+    const e = entryOr404(tx, id);
+    if (e.state !== 'conflict') throw new CommandError('invalid_state', 'This change is not in conflict.');
+    const conflicts = e.conflicts ?? [];
+    const known = new Set(conflicts.map((c) => c.field));
+    const unknown = Object.keys(fields ?? {}).filter((f) => !known.has(f));
+    if (unknown.length)
+      throw new CommandError(
+        'invalid_input',
+        `Not in conflict: ${unknown.join(', ')}.`,
+        Object.fromEntries(unknown.map((f) => [`fields.${f}`, ['is not in conflict']])),
+      );
+    const siblings = chainOf(tx, e.resource, e.recordId).filter((x) => x.state === 'conflict');
+    for (const s of siblings) {
+      const payload: Values = { ...s.payload };
+      const base: Values = { ...(s.base ?? {}) };
+      for (const c of conflicts) {
+        if (!(c.field in payload)) continue;
+        if ((fields?.[c.field] ?? choice) === 'mine') base[c.field] = c.theirs;
+        else {
+          delete payload[c.field];
+          delete base[c.field];
+        }
+      }
+      const empty = Object.keys(payload).length === 0;
+      patchEntries(
+        tx,
+        [s.id],
+        { payload, base, conflicts: null, error: null, nextAttemptAt: null, state: empty ? 'confirmed' : 'pending' },
+        now,
+      );
+    }
+    refreshView(tx, e.resource, e.recordId);
+    return { entry: toContract(entryOr404(tx, id)), kinds: [e.resource], entryIds: siblings.map((s) => s.id) };
+  });
+}
+
+/** Sign-out with "discard unsent": every unsettled entry goes and every touched record shows the server again. */
+export function discardAllEntries(db: WritableDB): ActionResult {
+  return db.transaction((tx) => {
+    const rows = tx.all<{ id: number; resource: Kind; record_id: number }>(
+      `SELECT id, resource, record_id FROM outbox WHERE state <> 'confirmed' ORDER BY id`,
+    );
+    deleteEntries(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const touched = new Map<string, { kind: Kind; id: number }>();
+    for (const r of rows) touched.set(`${r.resource}:${r.record_id}`, { kind: r.resource, id: r.record_id });
+    for (const t of touched.values()) refreshView(tx, t.kind, t.id);
+    return { entry: null, kinds: [...new Set(rows.map((r) => r.resource))], entryIds: rows.map((r) => r.id) };
+  });
+}

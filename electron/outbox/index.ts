@@ -1,0 +1,255 @@
+// The outbox: edits that are never lost and never applied twice. Created by
+// the engine over the account's cache database (with OUTBOX_MIGRATIONS
+// appended to the cache's), its API client and budget governor. See README.md
+// for how it is wired and how it behaves.
+import {
+  CommandError,
+  outboxCommands,
+  type EditReceipt,
+  type EventPayload,
+  type OutboxEntry,
+  type OutboxState,
+  type OutboxSummary,
+} from '../../shared/contract';
+import { parseWith } from '../../shared/api';
+import type { ApiClient } from '../api/client';
+import { systemClock, type Clock } from '../api/clock';
+import type { BudgetGovernor } from '../api/governor';
+import type { WritableDB } from '../cache/db';
+import { discardAllEntries, discardEntry, resolveEntry, retryEntry, type ActionResult } from './actions';
+import { ADAPTERS } from './adapters';
+import { listEntries, pruneConfirmed, summaryOf, toContract } from './entries';
+import { enqueueEdit, type EditName } from './enqueue';
+import { DEFAULT_BACKOFF, type Backoff, type StepDeps } from './outcome';
+import { CONTRACT_RESOURCE, KINDS, type Kind, type TraceEvent } from './types';
+import { refreshView } from './view';
+import { ReplayWorker, type DrainOptions, type DrainReport } from './worker';
+
+export { OUTBOX_MIGRATIONS } from './schema';
+export { EDIT_NAMES, type EditName } from './enqueue';
+export type { DrainOptions, DrainReport } from './worker';
+export type { TraceEvent } from './types';
+
+/** Where the outbox's push events go (the engine passes its event bus). */
+export interface OutboxEvents {
+  emit<E extends 'outbox.changed' | 'cache.changed'>(event: E, payload: EventPayload<E>): void;
+}
+
+export interface OutboxOptions {
+  db: WritableDB;
+  client: ApiClient;
+  /** Informational: replay asks the client's governor for 'user' permits (defaults to client.governor). */
+  governor?: BudgetGovernor;
+  clock?: Clock;
+  events?: OutboxEvents;
+  /** [0, 1) source for back-off jitter (seeded in tests). */
+  random?: () => number;
+  /** Records replayed in parallel (each record's own edits always go one after the other). */
+  concurrency?: number;
+  backoff?: Partial<Backoff>;
+  /** Confirmed entries stay listed this long (ms) so the person sees the outcome; default 24 h. */
+  keepConfirmedMs?: number;
+  /** Test and benchmark hook: every send, answer, conflict and adoption. */
+  trace?: (e: TraceEvent) => void;
+  log?: { error(message: string, err?: unknown): void };
+}
+
+const DAY = 86_400_000;
+
+export class Outbox {
+  private readonly db: WritableDB;
+  private readonly clock: Clock;
+  private readonly events: OutboxEvents | undefined;
+  private readonly worker: ReplayWorker;
+  private readonly keepConfirmedMs: number;
+  private readonly failures = new Map<number, number>();
+
+  constructor(o: OutboxOptions) {
+    this.db = o.db;
+    this.clock = o.clock ?? systemClock;
+    this.events = o.events;
+    this.keepConfirmedMs = o.keepConfirmedMs ?? DAY;
+    if (!this.db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'`))
+      throw new Error('the outbox tables are missing: open the cache with [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS]');
+    const random = o.random ?? Math.random;
+    const deps: StepDeps = {
+      db: this.db,
+      client: o.client,
+      now: () => this.clock.now(),
+      random,
+      backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
+      trace: (e) => o.trace?.(e),
+      changed: (kinds, ids) => this.changed(kinds, ids),
+      pause: (reason) => this.worker.pause(reason),
+      failure: (id) => {
+        const n = (this.failures.get(id) ?? 0) + 1;
+        this.failures.set(id, n);
+        return n;
+      },
+    };
+    const log = o.log ?? { error: (m: string, e?: unknown) => console.error(`outbox: ${m}`, e) };
+    this.worker = new ReplayWorker(deps, this.clock, Math.max(1, o.concurrency ?? 4), (err) =>
+      log.error('replay failed; retrying in a few seconds', err),
+    );
+    this.recover();
+  }
+
+  /**
+   * After a start (or a crash): an entry still `sending` may or may not have
+   * reached the server. It becomes `unknown` and is reconciled by reading back
+   * before anything is sent again.
+   */
+  private recover(): void {
+    const touched = this.db.transaction((tx) => {
+      const rows = tx.all<{ resource: Kind; record_id: number }>(
+        `SELECT DISTINCT resource, record_id FROM outbox WHERE state = 'sending'`,
+      );
+      tx.run(`UPDATE outbox SET state = 'unknown', updated_at = ? WHERE state = 'sending'`, [this.clock.now()]);
+      for (const r of rows) refreshView(tx, r.resource, r.record_id);
+      pruneConfirmed(tx, this.clock.now() - this.keepConfirmedMs, 200);
+      return rows;
+    });
+    if (touched.length)
+      this.changed(
+        touched.map((r) => r.resource),
+        [],
+      );
+  }
+
+  private changed(kinds: readonly Kind[], entryIds: readonly number[]): void {
+    if (!this.events) return;
+    const resources = [...new Set(kinds.map((k) => CONTRACT_RESOURCE[k]))];
+    if (resources.length) this.events.emit('cache.changed', { resources });
+    this.events.emit('outbox.changed', { summary: summaryOf(this.db), entryIds: [...entryIds] });
+  }
+
+  private after(r: ActionResult): void {
+    this.changed(r.kinds, r.entryIds);
+    this.worker.nudge();
+  }
+
+  // ───────────────────────── edits ─────────────────────────
+
+  /**
+   * An edit command of the contract (`cleaning.update`, `guests.create`…):
+   * validated, written with its optimistic change in one transaction, and
+   * answered at once. Bulk commands answer one receipt per item.
+   */
+  enqueue(name: EditName, input: unknown): EditReceipt | EditReceipt[] {
+    const r = enqueueEdit(this.db, name, input, this.clock.now());
+    this.changed(
+      [...r.kinds],
+      r.receipts.map((x) => x.entryId),
+    );
+    this.worker.nudge();
+    return name.endsWith('.updateMany') ? r.receipts : r.receipts[0]!;
+  }
+
+  // ───────────────────────── outbox commands ─────────────────────────
+
+  list(input: unknown = {}): OutboxEntry[] {
+    const v = parseInput('outbox.list', input);
+    const states = (v['states'] as OutboxState[] | undefined) ?? null;
+    const since = this.clock.now() - this.keepConfirmedMs;
+    return listEntries(this.db, states, (v['limit'] as number | undefined) ?? 200, since).map(toContract);
+  }
+
+  summary(): OutboxSummary {
+    return summaryOf(this.db);
+  }
+
+  retry(input: unknown): OutboxEntry {
+    const v = parseInput('outbox.retry', input);
+    const r = retryEntry(this.db, v['id'] as number, this.clock.now());
+    this.worker.resume();
+    this.after(r);
+    return r.entry!;
+  }
+
+  discard(input: unknown): { discarded: true } {
+    const v = parseInput('outbox.discard', input);
+    this.after(discardEntry(this.db, v['id'] as number));
+    return { discarded: true };
+  }
+
+  resolve(input: unknown): OutboxEntry {
+    const v = parseInput('outbox.resolve', input);
+    const r = resolveEntry(
+      this.db,
+      v['id'] as number,
+      v['choice'] as 'mine' | 'theirs',
+      v['fields'] as Record<string, 'mine' | 'theirs'> | undefined,
+      this.clock.now(),
+    );
+    this.after(r);
+    return r.entry!;
+  }
+
+  /** True while any edit is not confirmed (sign-out refuses unless told to discard). */
+  hasUnsent(): boolean {
+    return summaryOf(this.db).unsent > 0;
+  }
+
+  /** Sign-out with explicit "discard unsent": stops replay, then drops every unsent edit. */
+  async discardAll(): Promise<number> {
+    await this.worker.stop();
+    const r = discardAllEntries(this.db);
+    this.changed(r.kinds, r.entryIds);
+    return r.entryIds.length;
+  }
+
+  // ───────────────────────── replay ─────────────────────────
+
+  drain(options?: DrainOptions): Promise<DrainReport> {
+    return this.worker.drain(options);
+  }
+  start(): void {
+    this.refreshMarked();
+    this.worker.start();
+  }
+  stop(): Promise<void> {
+    return this.worker.stop();
+  }
+  /** Connectivity came back, or anything else that makes replay worth trying now. */
+  nudge(): void {
+    this.worker.nudge();
+  }
+  /** The person signed in again after the session expired. */
+  resume(): void {
+    this.worker.resume();
+  }
+  get paused(): string | null {
+    return this.worker.paused;
+  }
+
+  /**
+   * Sync stores newer server versions of records with unsent changes aside
+   * (server_raw); this shows them under the local changes. The engine calls
+   * it after sync writes; start() calls it too.
+   */
+  refreshMarked(): void {
+    const kinds: Kind[] = [];
+    this.db.transaction((tx) => {
+      for (const kind of KINDS) {
+        const spec = ADAPTERS[kind].table;
+        const ids = tx.pluck<number>(
+          `SELECT "${spec.key}" FROM "${spec.table}" WHERE outbox_mark IS NOT NULL AND server_raw IS NOT NULL`,
+        );
+        for (const id of ids) refreshView(tx, kind, id);
+        if (ids.length) kinds.push(kind);
+      }
+    });
+    if (kinds.length && this.events)
+      this.events.emit('cache.changed', { resources: [...new Set(kinds.map((k) => CONTRACT_RESOURCE[k]))] });
+  }
+}
+
+function parseInput(name: keyof typeof outboxCommands, input: unknown): Record<string, unknown> {
+  const r = parseWith(outboxCommands[name].input, input);
+  if (!r.ok) throw new CommandError('invalid_input', r.message, r.errors);
+  return r.value;
+}
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  return new Outbox(options);
+}

@@ -1,0 +1,146 @@
+// What happens to entries after a request: the shared context of a replay
+// step, back-off with jitter, and the ONE place that turns a failed request
+// into an entry state — retry later (not processed), unknown (maybe
+// processed: reconcile by reading back before anything is resent), rejected
+// (the server said no, with its reason), or paused (the session expired).
+import type { ContractError, ErrorCode, OutboxState } from '../../shared/contract';
+import type { ApiClient } from '../api/client';
+import { isApiError, type ApiError } from '../api/errors';
+import type { WritableDB } from '../cache/db';
+import { patchEntries, type Patch } from './entries';
+import { refreshView } from './view';
+import type { Entry, EntryKind, Kind, TraceEvent } from './types';
+
+export interface Backoff {
+  /** First delay after a failure; doubles per attempt. */
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 5 * 60_000 };
+
+/** What a replay step needs. */
+export interface StepDeps {
+  db: WritableDB;
+  client: ApiClient;
+  now: () => number;
+  random: () => number;
+  backoff: Backoff;
+  trace: (e: TraceEvent) => void;
+  /** Records and entries changed: tell the renderer. */
+  changed: (kinds: readonly Kind[], entryIds: readonly number[]) => void;
+  /** The session expired: stop replaying until the person signs in again. */
+  pause: (reason: string) => void;
+  /** Counts a failure of this entry's step and returns how many in a row (for the back-off exponent). */
+  failure: (entryId: number) => number;
+}
+
+/** base · 2^(n−1), capped, times a jitter in [0.5, 1.5): many clients never retry in step. */
+export function backoffDelay(failures: number, b: Backoff, random: () => number): number {
+  const exp = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(exp * (0.5 + random()));
+}
+
+const CODES: Record<string, ErrorCode> = {
+  invalid: 'invalid_input',
+  bad_request: 'invalid_input',
+  not_found: 'not_found',
+  forbidden: 'forbidden',
+  network: 'unreachable',
+  timeout: 'unreachable',
+  server: 'unreachable',
+  rate_limited: 'unreachable',
+  unexpected_body: 'bad_response',
+  http: 'bad_response',
+  signed_out: 'not_signed_in',
+  unauthenticated: 'not_signed_in',
+  aborted: 'unavailable',
+};
+
+export function contractErrorOf(err: ApiError): ContractError {
+  const e: ContractError = { code: CODES[err.kind] ?? 'internal', message: err.message };
+  if (err.fields) e.fields = err.fields;
+  return e;
+}
+
+/** Changes entries and re-derives the record's cached view, in one transaction; then tells the renderer. */
+export function transition(d: StepDeps, entries: readonly Entry[], patch: Patch): void {
+  const first = entries[0];
+  if (!first) return;
+  const ids = entries.map((e) => e.id);
+  d.db.transaction((tx) => {
+    patchEntries(tx, ids, patch, d.now());
+    refreshView(tx, first.resource, first.recordId);
+  });
+  d.changed([first.resource], ids);
+}
+
+export function reject(d: StepDeps, entries: readonly Entry[], error: ContractError): void {
+  transition(d, entries, { state: 'rejected', error, nextAttemptAt: null });
+}
+
+/** The state entries go back to when a request surely did not change anything. */
+function previousState(entries: readonly Entry[]): OutboxState {
+  return entries.some((e) => e.state === 'unknown') ? 'unknown' : 'pending';
+}
+
+/**
+ * Handles a failed request of a step. `phase` says whether it was a read
+ * (nothing can have changed on the server) or the write itself; `before` are
+ * the entries as they were before the step marked them `sending`.
+ * Returns 'done' when the failure settles the entries (a delete answered 404).
+ */
+export function failed(
+  d: StepDeps,
+  before: readonly Entry[],
+  err: unknown,
+  phase: 'read' | 'write',
+  op: EntryKind,
+): 'done' | 'later' {
+  if (!isApiError(err)) throw err;
+  const head = before[0]!;
+  const failures = d.failure(head.id);
+  const later = d.now() + (err.retryAfterMs ?? backoffDelay(failures, d.backoff, d.random));
+  const error = contractErrorOf(err);
+  const retry = (state: OutboxState, extra: Patch = {}) => {
+    transition(d, before, { state, error, nextAttemptAt: later, ...extra });
+    return 'later' as const;
+  };
+  const prev = previousState(before);
+  switch (err.kind) {
+    case 'signed_out':
+    case 'unauthenticated':
+      // Nothing was processed (the client gives up before sending, or after a 401).
+      transition(d, before, { state: prev, error, nextAttemptAt: null });
+      d.pause(err.message);
+      return 'later';
+    case 'rate_limited':
+      return retry(prev);
+    case 'network':
+    case 'timeout':
+    case 'aborted':
+      return retry(phase === 'write' && err.outcomeUnknown ? 'unknown' : prev);
+    case 'server':
+      return retry(phase === 'write' ? 'unknown' : prev);
+    case 'unexpected_body':
+      // A 2xx with a garbled body: a write was processed.
+      if (phase === 'write') {
+        if (op === 'delete') return 'done';
+        return retry('unknown', op === 'create' ? { accepted: true } : {});
+      }
+      return retry(prev);
+    case 'not_found':
+      if (op === 'delete' && phase === 'write') return 'done';
+      reject(d, before, {
+        code: 'not_found',
+        message:
+          op === 'create'
+            ? 'The server no longer has the booking, thread or listing this was for.'
+            : 'The server no longer has this record (someone may have deleted it).',
+      });
+      return 'later';
+    default:
+      reject(d, before, error);
+      return 'later';
+  }
+}

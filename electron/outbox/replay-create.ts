@@ -1,0 +1,186 @@
+// Replaying a create exactly once without idempotency keys. Before the first
+// send the target collection is read and the ids of records that already look
+// the same are kept (snapshot). A create whose outcome is unknown (timeout,
+// reset after sending, 5xx, or found `sending` after a crash) is never resent
+// blindly: the collection is read back, a record with the same content that
+// was not there before and is not already matched is adopted; only when none
+// is there is it sent again. After a 2xx the record is found the same way.
+// Updates made to the new record before it left ride along in the create.
+import type { WritableDB } from '../cache/db';
+import { ADAPTERS } from './adapters';
+import { adoptedIds, countAttempt, mapLocalId, patchEntries } from './entries';
+import { sameValue } from './fields';
+import { backoffDelay, failed, reject, transition, type StepDeps } from './outcome';
+import { unchanged } from './replay-update';
+import { fingerprintOf, findCreated, idsMatching, readCollection, type Collection, type ServerVersion } from './remote';
+import { dropRecord, refreshView } from './view';
+import type { Entry, Values } from './types';
+
+/** After a 2xx, how many read-backs may miss the new record before the person is told. */
+const MAX_CHECKS = 3;
+
+/** The request body of a create from its (merged) payload. */
+function bodyOf(head: Entry, payload: Values): unknown {
+  if (head.resource === 'guests') return { id: head.context.bookingNumber, guest: payload };
+  return payload;
+}
+
+/** The create and the updates of the new record that can ride along with it. */
+function createBatch(chain: readonly Entry[]): { batch: Entry[]; payload: Values } {
+  const head = chain[0]!;
+  const batch = [head];
+  const payload: Values = { ...head.payload };
+  for (const e of chain.slice(1)) {
+    if (e.kind !== 'update' || (e.state !== 'pending' && e.state !== 'unknown')) break;
+    batch.push(e);
+    Object.assign(payload, e.payload);
+  }
+  return { batch, payload };
+}
+
+/** The server record is ours: map the local id, confirm, move the rest of the chain onto the server id. */
+function adopt(
+  d: StepDeps,
+  head: Entry,
+  batch: readonly Entry[],
+  found: ServerVersion,
+  coll: Collection,
+  resent: boolean,
+) {
+  const kind = head.resource;
+  const localId = head.recordId;
+  const serverId = found.value['id'] as number;
+  const ids = batch.map((e) => e.id);
+  d.db.transaction((tx: WritableDB) => {
+    mapLocalId(tx, kind, localId, serverId);
+    patchEntries(tx, ids, { state: 'confirmed', error: null, nextAttemptAt: null, recordId: serverId }, d.now());
+    patchEntries(tx, [head.id], { serverId }, d.now());
+    // Edits made to the new record meanwhile now belong to the server's record, in the same order.
+    tx.run(`UPDATE outbox SET record_id = ? WHERE resource = ? AND record_id = ?`, [serverId, kind, localId]);
+    dropRecord(tx, kind, localId);
+    coll.store(tx);
+    refreshView(tx, kind, serverId);
+  });
+  d.changed([kind], ids);
+  d.trace({ type: 'adopted', entryIds: ids, localId, serverId, resent });
+}
+
+export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promise<void> {
+  const head = chain[0]!;
+  const kind = head.resource;
+  const a = ADAPTERS[kind];
+  const read = () => readCollection(d.client, kind, head.context, head.payload);
+
+  // A create that never left, followed by a delete: nothing to send at all.
+  if (head.state === 'pending' && !head.accepted && chain.some((e) => e.kind === 'delete')) {
+    transition(d, chain, { state: 'confirmed', error: null, nextAttemptAt: null });
+    return;
+  }
+
+  let coll: Collection | null = null;
+  if (head.state === 'unknown' || head.accepted) {
+    // Reconcile before anything is sent again.
+    const sent = chain.filter((e) => e === head || (e.batch === head.id && e.state === 'unknown'));
+    try {
+      coll = await read();
+    } catch (err) {
+      if (unchanged(d.db, sent)) failed(d, sent, err, 'read', 'create');
+      return;
+    }
+    if (!unchanged(d.db, sent)) return;
+    if (!coll) {
+      reject(d, sent, {
+        code: 'not_found',
+        message: 'The server no longer has the booking, thread or listing this was for.',
+      });
+      return;
+    }
+    const found = findCreated(kind, coll, head.fingerprint ?? {}, head.snapshot ?? [], adoptedIds(d.db, kind));
+    if (found) {
+      adopt(d, head, sent, found, coll, false);
+      return;
+    }
+    if (head.accepted) {
+      const checks = head.checks + 1;
+      if (checks >= MAX_CHECKS) {
+        reject(d, sent, {
+          code: 'bad_response',
+          message: 'The server accepted this but it is not there when read back (someone may have removed it).',
+        });
+      } else {
+        const later = d.now() + backoffDelay(checks, d.backoff, d.random);
+        transition(d, sent, { state: 'unknown', checks, nextAttemptAt: later });
+      }
+      return;
+    }
+    // Clearly absent: it never arrived. A delete behind it makes sending moot.
+    if (chain.some((e) => e.kind === 'delete')) {
+      transition(d, chain, { state: 'confirmed', error: null, nextAttemptAt: null });
+      return;
+    }
+  }
+
+  const { batch, payload } = createBatch(chain);
+  const fingerprint = fingerprintOf(kind, payload);
+  if (!coll && (head.snapshot === null || !sameValue(head.fingerprint, fingerprint))) {
+    try {
+      coll = await read();
+    } catch (err) {
+      if (unchanged(d.db, batch)) failed(d, batch, err, 'read', 'create');
+      return;
+    }
+    if (!unchanged(d.db, batch)) return;
+    if (!coll) {
+      reject(d, batch, {
+        code: 'not_found',
+        message: 'The server no longer has the booking, thread or listing this was for.',
+      });
+      return;
+    }
+  }
+  const snapshot = coll ? idsMatching(kind, coll, fingerprint) : (head.snapshot ?? []);
+
+  const ids = batch.map((e) => e.id);
+  d.db.transaction((tx) => {
+    patchEntries(tx, ids, { state: 'sending', batch: head.id, error: null, nextAttemptAt: null }, d.now());
+    patchEntries(tx, [head.id], { fingerprint, snapshot, accepted: false, checks: 0 }, d.now());
+    countAttempt(tx, ids);
+    refreshView(tx, kind, head.recordId);
+  });
+  d.changed([kind], ids);
+  const body = bodyOf(head, payload);
+  d.trace({ type: 'send', entryIds: ids, kind: 'create', resource: kind, id: head.recordId, body, base: null });
+  try {
+    await d.client.write(a.create!, { body, priority: 'user' });
+    d.trace({ type: 'answered', entryIds: ids, ok: true });
+  } catch (err) {
+    d.trace({ type: 'answered', entryIds: ids, ok: false });
+    failed(d, batch, err, 'write', 'create');
+    return;
+  }
+  // Accepted: committed at once, so a crash before the read-back never resends it.
+  transition(d, batch, { state: 'unknown', accepted: true, nextAttemptAt: null });
+  const later = () => d.now() + backoffDelay(1, d.backoff, d.random);
+  let after: Collection | null;
+  try {
+    after = await read();
+  } catch {
+    // Applied but not seen yet: the next attempt reads back again (never resends).
+    patchLater(d, ids, later(), 0);
+    return;
+  }
+  const found = after ? findCreated(kind, after, fingerprint, snapshot, adoptedIds(d.db, kind)) : null;
+  if (after && found) {
+    adopt(d, head, batch, found, after, head.attempts > 0);
+    return;
+  }
+  patchLater(d, ids, later(), 1);
+}
+
+function patchLater(d: StepDeps, ids: readonly number[], at: number, checks: number): void {
+  d.db.transaction((tx) => {
+    patchEntries(tx, ids, { nextAttemptAt: at }, d.now());
+    if (checks) patchEntries(tx, ids.slice(0, 1), { checks }, d.now());
+  });
+  d.changed([], ids);
+}

@@ -1,0 +1,217 @@
+// Replaying the edits of one existing record: successive updates coalesced
+// into one request (latest value per field, earliest base), checked against
+// the server's current version field by field before sending — theirs where
+// only they changed, mine where only I did, a conflict where both did — then
+// confirmed from the answer or by reading back. A delete after updates makes
+// them moot: one DELETE, and 404 counts as done.
+import type { WritableDB } from '../cache/db';
+import { ADAPTERS } from './adapters';
+import { countAttempt, getEntry, patchEntries } from './entries';
+import { currentRecord } from './enqueue';
+import { canonIn, canonOf, sameValue } from './fields';
+import { failed, reject, type StepDeps } from './outcome';
+import { fetchRecord, fromResponse, type ServerVersion } from './remote';
+import { dropRecord, keepServerVersion, refreshView } from './view';
+import type { ConflictValue, Entry, Values } from './types';
+
+/** The leading entries that go out in one request: updates, possibly ending with a delete. */
+export function takeBatch(chain: readonly Entry[]): Entry[] {
+  const out: Entry[] = [];
+  for (const e of chain) {
+    if (e.state !== 'pending' && e.state !== 'unknown') break;
+    if (e.kind === 'create') break;
+    out.push(e);
+    if (e.kind === 'delete') break;
+  }
+  return out;
+}
+
+/** Union of the changes (latest value wins) with the earliest base of each field. */
+export function mergeUpdates(batch: readonly Entry[]): { payload: Values; base: Values } {
+  const payload: Values = {};
+  const base: Values = {};
+  for (const e of batch) {
+    if (e.kind !== 'update') continue;
+    for (const [f, v] of Object.entries(e.payload)) {
+      payload[f] = v;
+      if (!(f in base)) base[f] = e.base?.[f] ?? null;
+    }
+  }
+  return { payload, base };
+}
+
+/** True when the entries are still exactly as the step read them (not discarded, resolved or retried meanwhile). */
+export function unchanged(db: WritableDB, batch: readonly Entry[]): boolean {
+  return batch.every((e) => {
+    const now = getEntry(db, e.id);
+    return now !== null && now.state === e.state && now.updatedAt === e.updatedAt;
+  });
+}
+
+/** Base / server-now / mine, field by field. */
+export function compare(
+  kind: Entry['resource'],
+  payload: Values,
+  base: Values,
+  server: ServerVersion,
+): { toSend: Values; conflicts: ConflictValue[] } {
+  const toSend: Values = {};
+  const conflicts: ConflictValue[] = [];
+  for (const [f, v] of Object.entries(payload)) {
+    const theirs = canonIn(kind, f, server.value);
+    const mine = canonOf(kind, f, v);
+    if (sameValue(theirs, mine)) continue; // already there (sent before, or the same change made twice)
+    if (sameValue(theirs, base[f])) toSend[f] = v;
+    else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
+  }
+  return { toSend, conflicts };
+}
+
+function contextOfRow(hint: Record<string, unknown> | null): Record<string, unknown> {
+  return hint && 'booking_number' in hint ? { booking_number: hint['booking_number'] } : {};
+}
+
+/** Settles the batch as confirmed with this server version (in one transaction). */
+function confirmWith(d: StepDeps, batch: readonly Entry[], server: ServerVersion, ctx: Record<string, unknown>): void {
+  const first = batch[0]!;
+  d.db.transaction((tx) => {
+    patchEntries(
+      tx,
+      batch.map((e) => e.id),
+      { state: 'confirmed', error: null, nextAttemptAt: null, conflicts: null },
+      d.now(),
+    );
+    keepServerVersion(tx, first.resource, first.recordId, server.raw, ctx);
+  });
+  d.changed(
+    [first.resource],
+    batch.map((e) => e.id),
+  );
+}
+
+export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promise<void> {
+  const head = batch[0]!;
+  const kind = head.resource;
+  const id = head.recordId;
+  const a = ADAPTERS[kind];
+  const { payload, base } = mergeUpdates(batch);
+  const hint = currentRecord(d.db, kind, id);
+  const ctx = contextOfRow(hint);
+
+  let server: ServerVersion | null;
+  try {
+    server = await fetchRecord(d.client, kind, id, hint, payload);
+  } catch (err) {
+    if (unchanged(d.db, batch)) failed(d, batch, err, 'read', 'update');
+    return;
+  }
+  if (!unchanged(d.db, batch)) return; // discarded, resolved or retried while we read: start over
+  if (!server) {
+    reject(d, batch, {
+      code: 'not_found',
+      message: 'The server no longer has this record (someone may have deleted it).',
+    });
+    return;
+  }
+  const { toSend, conflicts } = compare(kind, payload, base, server);
+  if (conflicts.length) {
+    d.db.transaction((tx) => {
+      patchEntries(
+        tx,
+        batch.map((e) => e.id),
+        { state: 'conflict', conflicts, nextAttemptAt: null, error: null },
+        d.now(),
+      );
+      keepServerVersion(tx, kind, id, server.raw, ctx);
+    });
+    d.changed(
+      [kind],
+      batch.map((e) => e.id),
+    );
+    d.trace({ type: 'conflict', entryIds: batch.map((e) => e.id), conflicts });
+    return;
+  }
+  if (Object.keys(toSend).length === 0) {
+    confirmWith(d, batch, server, ctx);
+    return;
+  }
+
+  // The evidence that a request is about to leave is committed first: a crash
+  // from here on finds `sending` and reconciles by reading back.
+  const ids = batch.map((e) => e.id);
+  d.db.transaction((tx) => {
+    patchEntries(tx, ids, { state: 'sending', batch: head.id, error: null, nextAttemptAt: null }, d.now());
+    countAttempt(tx, ids);
+    keepServerVersion(tx, kind, id, server.raw, ctx);
+  });
+  d.changed([kind], ids);
+  d.trace({ type: 'send', entryIds: ids, kind: 'update', resource: kind, id, body: toSend, base });
+
+  let confirmed: ServerVersion | null;
+  try {
+    const res = await d.client.write(a.update!, { id, body: toSend, priority: 'user' });
+    d.trace({ type: 'answered', entryIds: ids, ok: true });
+    confirmed = fromResponse(a.update!, res.body, res.value);
+  } catch (err) {
+    d.trace({ type: 'answered', entryIds: ids, ok: false });
+    failed(d, batch, err, 'write', 'update');
+    return;
+  }
+  if (!confirmed) {
+    // The answer carries no record: read it back.
+    try {
+      confirmed = await fetchRecord(d.client, kind, id, hint, payload);
+    } catch (err) {
+      // Applied (2xx) but not yet seen: the next attempt starts by reading and finds it.
+      failed(d, batch, err, 'write', 'update');
+      return;
+    }
+    if (!confirmed) {
+      reject(d, batch, {
+        code: 'not_found',
+        message: 'The server accepted the change, then no longer had the record.',
+      });
+      return;
+    }
+  }
+  const differ = Object.keys(toSend).filter(
+    (f) => !sameValue(canonIn(kind, f, confirmed.value), canonOf(kind, f, toSend[f])),
+  );
+  if (differ.length) {
+    d.db.transaction((tx) => keepServerVersion(tx, kind, id, confirmed.raw, ctx));
+    const shown = differ.map((f) => `${f} = ${JSON.stringify(canonIn(kind, f, confirmed.value))}`).join(', ');
+    reject(d, batch, {
+      code: 'bad_response',
+      message: `The server accepted the change but shows ${shown}.`,
+    });
+    return;
+  }
+  confirmWith(d, batch, confirmed, ctx);
+}
+
+/** One DELETE for the batch (updates before it are moot); 404 means it is already gone. */
+export async function replayDelete(d: StepDeps, batch: readonly Entry[]): Promise<void> {
+  const head = batch[0]!;
+  const kind = head.resource;
+  const id = head.recordId;
+  const ids = batch.map((e) => e.id);
+  d.db.transaction((tx) => {
+    patchEntries(tx, ids, { state: 'sending', batch: head.id, error: null, nextAttemptAt: null }, d.now());
+    countAttempt(tx, ids);
+    refreshView(tx, kind, id);
+  });
+  d.changed([kind], ids);
+  d.trace({ type: 'send', entryIds: ids, kind: 'delete', resource: kind, id, body: null, base: null });
+  try {
+    await d.client.write(ADAPTERS[kind].remove!, { id, priority: 'user' });
+    d.trace({ type: 'answered', entryIds: ids, ok: true });
+  } catch (err) {
+    d.trace({ type: 'answered', entryIds: ids, ok: false });
+    if (failed(d, batch, err, 'write', 'delete') === 'later') return;
+  }
+  d.db.transaction((tx) => {
+    patchEntries(tx, ids, { state: 'confirmed', error: null, nextAttemptAt: null }, d.now());
+    dropRecord(tx, kind, id);
+  });
+  d.changed([kind], ids);
+}

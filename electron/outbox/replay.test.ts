@@ -1,0 +1,211 @@
+// Replay against the simulator: coalescing, field-by-field conflicts, deletes,
+// rejections that block only their own record, and the requests it costs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../simulator';
+import { login } from '../../simulator/conformance/client';
+import { getCleaning } from '../cache/queries/tasks';
+import { Device } from './testing/rig';
+import { seedListing } from './testing/seed';
+
+const TODAY = '2026-06-15';
+let sim: Simulator;
+let other: string; // the other back-office user's token
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 11, listings: 4, today: TODAY });
+  other = await login(sim);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function otherPut(path: string, body: unknown): Promise<number> {
+  const res = await fetch(`${sim.url}/api/v1${path}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.text();
+  return res.status;
+}
+
+async function serverCleaning(id: number): Promise<Record<string, unknown>> {
+  const res = await fetch(`${sim.url}/api/v1/cleanings/${id}`, { headers: { Authorization: `Bearer ${other}` } });
+  return ((await res.json()) as { data: Record<string, unknown> }).data;
+}
+
+async function device(): Promise<{ dev: Device; ids: number[] }> {
+  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+  const listings = [101, 102, 103, 104];
+  for (const l of listings)
+    await seedListing(dev.db, dev.current.client, { listingId: l, from: '2026-06-01', to: '2026-07-15' });
+  const ids = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id');
+  return { dev, ids };
+}
+
+const requestsSince = (n: number) =>
+  sim
+    .requestLog()
+    .slice(n)
+    .filter((r) => r.endpoint !== 'auth.login');
+
+describe('replay', () => {
+  it('shows an edit at once as pending, then confirms it with one read and one write', async () => {
+    const { dev, ids } = await device();
+    const id = ids[0]!;
+    const o = dev.current.outbox;
+    const receipt = o.enqueue('cleaning.update', { id, changes: { notes: 'Extra towels', inspected: 1 } });
+    expect(receipt).toMatchObject({ state: 'pending' });
+    expect(getCleaning(dev.db, id)).toMatchObject({
+      notes: 'Extra towels',
+      inspected: true,
+      outbox: { state: 'pending', fields: ['inspected', 'notes'] },
+    });
+    const mark = sim.requestLog().length;
+    await o.drain({ untilSettled: true });
+    expect(requestsSince(mark).map((r) => r.endpoint)).toEqual(['cleanings.get', 'cleanings.update']);
+    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'Extra towels', inspected: true, outbox: null });
+    expect(await serverCleaning(id)).toMatchObject({ notes: 'Extra towels' });
+    expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
+    await dev.close();
+  });
+
+  it('coalesces successive edits of one record into one request (latest value wins)', async () => {
+    const { dev, ids } = await device();
+    const id = ids[1]!;
+    const o = dev.current.outbox;
+    for (let i = 0; i < 20; i++) o.enqueue('cleaning.update', { id, changes: { notes: `note ${i}` } });
+    o.enqueue('cleaning.update', { id, changes: { status: 1 } });
+    const mark = sim.requestLog().length;
+    await o.drain({ untilSettled: true });
+    expect(requestsSince(mark).length).toBeLessThanOrEqual(2);
+    expect(await serverCleaning(id)).toMatchObject({ notes: 'note 19', status: 1 });
+    expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 21 });
+    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'note 19', status: 1, outbox: null });
+    await dev.close();
+  });
+
+  it('takes their change of a field I did not touch, and sends mine', async () => {
+    const { dev, ids } = await device();
+    const id = ids[2]!;
+    const o = dev.current.outbox;
+    o.enqueue('cleaning.update', { id, changes: { notes: 'mine' } });
+    expect(await otherPut(`/cleaning/${id}`, { status: 2, time: '13:15' })).toBe(200);
+    await o.drain({ untilSettled: true });
+    expect(await serverCleaning(id)).toMatchObject({ notes: 'mine', status: 2, time: '13:15' });
+    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'mine', status: 2, time: '13:15', outbox: null });
+    await dev.close();
+  });
+
+  it('surfaces the same field changed on both sides as a conflict with both values, then keeps mine', async () => {
+    const { dev, ids } = await device();
+    const id = ids[3]!;
+    const o = dev.current.outbox;
+    const before = getCleaning(dev.db, id)!;
+    const { entryId } = o.enqueue('cleaning.update', { id, changes: { notes: 'Extra towels', status: 1 } }) as {
+      entryId: number;
+    };
+    expect(await otherPut(`/cleaning/${id}`, { notes: 'Towels done' })).toBe(200);
+    const mark = sim.requestLog().length;
+    await o.drain({ untilSettled: true });
+    expect(requestsSince(mark).map((r) => r.endpoint)).toEqual(['cleanings.get']); // nothing sent
+    const [entry] = o.list({ states: ['conflict'] });
+    expect(entry).toMatchObject({
+      id: entryId,
+      state: 'conflict',
+      conflicts: [{ field: 'notes', base: before.notes, mine: 'Extra towels', theirs: 'Towels done' }],
+    });
+    // The record still shows my value, marked as in conflict.
+    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'Extra towels', outbox: { state: 'conflict' } });
+    expect(await serverCleaning(id)).toMatchObject({ notes: 'Towels done', status: before.status });
+    o.resolve({ id: entryId, choice: 'mine' });
+    await o.drain({ untilSettled: true });
+    expect(await serverCleaning(id)).toMatchObject({ notes: 'Extra towels', status: 1 });
+    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'Extra towels', status: 1, outbox: null });
+    await dev.close();
+  });
+
+  it('takes theirs field by field on request and still sends the rest of mine', async () => {
+    const { dev, ids } = await device();
+    const id = ids[4]!;
+    const o = dev.current.outbox;
+    const { entryId } = o.enqueue('cleaning.update', { id, changes: { notes: 'mine', time: '09:00', status: 1 } }) as {
+      entryId: number;
+    };
+    expect(await otherPut(`/cleaning/${id}`, { notes: 'theirs', time: '10:30' })).toBe(200);
+    await o.drain({ untilSettled: true });
+    expect(
+      o
+        .list({ states: ['conflict'] })[0]!
+        .conflicts.map((c) => c.field)
+        .sort(),
+    ).toEqual(['notes', 'time']);
+    o.resolve({ id: entryId, choice: 'theirs', fields: { time: 'mine' } });
+    await o.drain({ untilSettled: true });
+    expect(await serverCleaning(id)).toMatchObject({ notes: 'theirs', time: '09:00', status: 1 });
+    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'theirs', time: '09:00', status: 1, outbox: null });
+    await dev.close();
+  });
+
+  it('a rejection stops only its own record, keeps the local value with the reason, and discard restores the server value', async () => {
+    const { dev, ids } = await device();
+    const [bad, good] = [ids[5]!, ids[6]!];
+    const o = dev.current.outbox;
+    const serverStatus = getCleaning(dev.db, bad)!.status;
+    // The write schema allows 0–99; this server only knows 0, 1 and 2: a 422.
+    const { entryId } = o.enqueue('cleaning.update', { id: bad, changes: { status: 7 } }) as { entryId: number };
+    o.enqueue('cleaning.update', { id: bad, changes: { notes: 'after the bad one' } });
+    o.enqueue('cleaning.update', { id: good, changes: { notes: 'fine' } });
+    await o.drain({ untilSettled: true });
+    const rejected = o.list({ states: ['rejected'] });
+    expect(rejected.map((e) => e.id).sort()).toEqual([entryId, entryId + 1]); // coalesced: refused together
+    expect(rejected[0]!.error).toMatchObject({ code: 'invalid_input' });
+    expect(rejected[0]!.error!.message).toMatch(/status/);
+    expect(await serverCleaning(good)).toMatchObject({ notes: 'fine' });
+    expect(getCleaning(dev.db, bad)).toMatchObject({ status: 7, outbox: { state: 'rejected' } });
+    o.discard({ id: entryId });
+    expect(getCleaning(dev.db, bad)).toMatchObject({ status: serverStatus, notes: 'after the bad one' });
+    o.retry({ id: entryId + 1 });
+    await o.drain({ untilSettled: true });
+    expect(await serverCleaning(bad)).toMatchObject({ status: serverStatus, notes: 'after the bad one' });
+    expect(o.summary().unsent).toBe(0);
+    await dev.close();
+  });
+
+  it('deletes with one request; edits before the delete are not sent; a 404 counts as done', async () => {
+    const { dev, ids } = await device();
+    const [a, b] = [ids[7]!, ids[8]!];
+    const o = dev.current.outbox;
+    o.enqueue('cleaning.update', { id: a, changes: { notes: 'moot' } });
+    o.enqueue('cleaning.delete', { id: a });
+    expect(getCleaning(dev.db, a)).toMatchObject({ outbox: { fields: ['deleted', 'notes'] } });
+    expect(() => o.enqueue('cleaning.update', { id: a, changes: { notes: 'x' } })).toThrow(/being deleted/);
+    o.enqueue('cleaning.delete', { id: b });
+    const res = await fetch(`${sim.url}/api/v1/cleaning/${b}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${other}` },
+    });
+    expect(res.status).toBe(200);
+    const mark = sim.requestLog().length;
+    await o.drain({ untilSettled: true });
+    expect(requestsSince(mark).map((r) => r.endpoint)).toEqual(['cleanings.delete', 'cleanings.delete']);
+    expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 3 });
+    expect(getCleaning(dev.db, a)).toBeNull();
+    expect(getCleaning(dev.db, b)).toBeNull();
+    await dev.close();
+  });
+
+  it('an edit of a record deleted on the server is rejected with a plain reason', async () => {
+    const { dev, ids } = await device();
+    const id = ids[9]!;
+    const o = dev.current.outbox;
+    o.enqueue('cleaning.update', { id, changes: { notes: 'too late' } });
+    await fetch(`${sim.url}/api/v1/cleaning/${id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${other}` },
+    });
+    await o.drain({ untilSettled: true });
+    expect(o.list({ states: ['rejected'] })[0]!.error).toMatchObject({ code: 'not_found' });
+    await dev.close();
+  });
+});

@@ -1,0 +1,47 @@
+// Puts server records into a test cache the way sync would (tests and the
+// benchmark only): the window lists of a listing, and the guests and threads
+// of bookings, through the cache's own writers.
+import type { ApiClient } from '../../api/client';
+import type { WritableDB } from '../../cache/db';
+import { blocksTable, bookingsTable, cleaningTable, maintenanceTable } from '../../cache/tables';
+import { upsertRecords } from '../../cache/write';
+import { replaceBundleOfBooking, replaceThreadsOfBooking, upsertIncidents } from '../../cache/write-compound';
+
+export interface SeedWindow {
+  listingId: number;
+  from: string;
+  to: string;
+}
+
+/** Bookings, cleaning and maintenance tasks, incidents and blocks of a listing over a window. */
+export async function seedListing(db: WritableDB, client: ApiClient, w: SeedWindow): Promise<void> {
+  const query = { listing_id: w.listingId, start_date: w.from, end_date: w.to };
+  const [bookings, cleaning, maintenance, incidents, blocks] = await Promise.all([
+    client.list('bookings.list', { query }),
+    client.list('cleanings.list', { query }),
+    client.list('maintenance.list', { query }),
+    client.list('incidents.list', { query }),
+    client.list('blocks.list', { query }),
+  ]);
+  db.transaction(() => {
+    upsertRecords(db, bookingsTable, bookings.items);
+    upsertRecords(db, cleaningTable, cleaning.items);
+    upsertRecords(db, maintenanceTable, maintenance.items);
+    upsertIncidents(db, incidents.items);
+    upsertRecords(db, blocksTable, blocks.items);
+  });
+}
+
+/** The customer, guests and threads of a booking. */
+export async function seedBooking(db: WritableDB, client: ApiClient, bookingNumber: number): Promise<void> {
+  const [bundle, threads, booking] = await Promise.all([
+    client.one('guests.ofBooking', { id: bookingNumber }),
+    client.list('threads.ofBooking', { id: bookingNumber }),
+    client.one('bookings.get', { id: bookingNumber }),
+  ]);
+  db.transaction(() => {
+    upsertRecords(db, bookingsTable, [booking]);
+    replaceBundleOfBooking(db, bookingNumber, bundle.value, bundle.raw);
+    replaceThreadsOfBooking(db, bookingNumber, threads.items);
+  });
+}

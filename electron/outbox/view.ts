@@ -1,0 +1,123 @@
+// What reads see of a record with unsent changes: its newest server version
+// with every unsettled entry applied on top, in order, and a mark saying what
+// is unsent and how urgent it is. Re-derived from the entries (never patched
+// incrementally), so any sequence of enqueue / confirm / discard / resolve
+// leaves the cache consistent with the outbox. When nothing is unsettled any
+// more the server version becomes the cached record again, unmarked.
+import type { OutboxMark } from '../../shared/contract';
+import { ident, type WritableDB } from '../cache/db';
+import { scrubSecrets } from '../cache/scrub';
+import { upsertRecords, writeLocal } from '../cache/write';
+import { upsertIncidents } from '../cache/write-compound';
+import type { Incident } from '../../shared/api';
+import { ADAPTERS, contextOf, localRecord, normalise } from './adapters';
+import { chainOf } from './entries';
+import { applyChanges, codec } from './fields';
+import { URGENCY, type Entry, type Kind, type Rec } from './types';
+
+function rowOf(db: WritableDB, kind: Kind, id: number): Rec | undefined {
+  const spec = ADAPTERS[kind].table;
+  return db.get<Rec>(`SELECT * FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
+}
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string' || text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly Entry[]): Rec {
+  const fromEntry = contextOf(kind, entries[0]?.context ?? {});
+  if (!row) return fromEntry;
+  const out: Rec = {};
+  for (const c of ADAPTERS[kind].contextColumns) out[c] = row[c] ?? fromEntry[c] ?? null;
+  return out;
+}
+
+/** The mark of a record from its unsettled entries. */
+export function markOf(kind: Kind, entries: readonly Entry[]): NonNullable<OutboxMark> {
+  const fields = new Set<string>();
+  for (const e of entries) {
+    if (e.kind === 'create') fields.add('created');
+    else if (e.kind === 'delete') fields.add('deleted');
+    else for (const f of Object.keys(e.payload)) fields.add(codec(kind, f).read);
+  }
+  const state = URGENCY.find((s) => entries.some((e) => e.state === s)) ?? 'pending';
+  return { state, entryIds: entries.map((e) => e.id), fields: [...fields].sort() };
+}
+
+/** Writes the server version as the cached record, unmarked (the outbox has nothing left for it). */
+function writeServer(db: WritableDB, kind: Kind, id: number, server: Rec, raw: unknown): void {
+  const spec = ADAPTERS[kind].table;
+  db.run(
+    `UPDATE ${ident(spec.table)} SET outbox_mark = NULL, server_raw = NULL, raw = '' WHERE ${ident(spec.key)} = ?`,
+    [id],
+  );
+  const item = { value: server as never, raw };
+  if (kind === 'incidents') upsertIncidents(db, [item]);
+  else upsertRecords(db, spec, [item]);
+}
+
+/**
+ * Re-derives the cached record `id` of `kind` from its server version and its
+ * unsettled entries. Returns what the record is now: marked, clean (in sync),
+ * or gone (a local record with nothing left, or no record at all).
+ */
+export function refreshView(db: WritableDB, kind: Kind, id: number): 'marked' | 'clean' | 'gone' {
+  const row = rowOf(db, kind, id);
+  const entries = chainOf(db, kind, id);
+  const ctx = contextColumns(kind, row, entries);
+  const serverRaw = row ? parseJson(typeof row['server_raw'] === 'string' ? row['server_raw'] : row['raw']) : null;
+  const server = normalise(kind, serverRaw, ctx);
+  const spec = ADAPTERS[kind].table;
+
+  if (entries.length === 0) {
+    if (!row) return 'gone';
+    if (!server) {
+      // Never on the server (a local create that was discarded or cancelled): nothing to go back to.
+      db.run(`DELETE FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
+      return 'gone';
+    }
+    writeServer(db, kind, id, server, serverRaw);
+    return 'clean';
+  }
+
+  let view: Rec | null = server ? structuredClone(server) : null;
+  for (const e of entries) {
+    if (e.kind === 'create' && !view) view = localRecord(kind, id, e.context, e.payload, e.createdAt);
+    else if (e.kind === 'update' && view) applyChanges(kind, view, e.payload);
+  }
+  // Edits of a record the cache no longer has (and never had locally): nothing to show.
+  if (!view) return 'gone';
+  writeLocal(db, spec, view as never, markOf(kind, entries));
+  return 'marked';
+}
+
+/**
+ * Keeps a fresh server version of a record (from a pre-read, an update's
+ * answer or a read-back) beside its local changes, and re-derives what reads
+ * see: fields the server changed and I did not now show the server's values.
+ */
+export function keepServerVersion(db: WritableDB, kind: Kind, id: number, raw: unknown, context: Rec = {}): void {
+  const spec = ADAPTERS[kind].table;
+  const clean = scrubSecrets(raw);
+  const row = rowOf(db, kind, id);
+  if (row) {
+    db.run(`UPDATE ${ident(spec.table)} SET server_raw = ? WHERE ${ident(spec.key)} = ?`, [JSON.stringify(clean), id]);
+  } else {
+    const value = normalise(kind, clean, context);
+    if (!value) return;
+    if (kind === 'incidents') upsertIncidents(db, [{ value: value as Incident, raw: clean }]);
+    else upsertRecords(db, spec, [{ value: value as never, raw: clean }]);
+  }
+  refreshView(db, kind, id);
+}
+
+/** Removes a record from the cache (a delete the server confirmed). */
+export function dropRecord(db: WritableDB, kind: Kind, id: number): void {
+  const spec = ADAPTERS[kind].table;
+  db.run(`DELETE FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
+}

@@ -216,3 +216,22 @@ describe('platform', () => {
       expect(readFileSync(join(root, file), 'utf8')).not.toMatch(/remote|enableRemoteModule/);
   });
 });
+
+describe('packaging', () => {
+  const yml = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+  const setting = (key: string) => new RegExp(`^\\s+${key}:\\s*(\\S+)`, 'm').exec(yml)?.[1];
+  it('flips the security fuses in packaged builds', () => {
+    expect(setting('runAsNode')).toBe('false');
+    expect(setting('enableNodeOptionsEnvironmentVariable')).toBe('false');
+    expect(setting('enableNodeCliInspectArguments')).toBe('false');
+    expect(setting('enableEmbeddedAsarIntegrityValidation')).toBe('true');
+    expect(setting('onlyLoadAppFromAsar')).toBe('true');
+    expect(setting('enableCookieEncryption')).toBe('true');
+    expect(setting('grantFileProtocolExtraPrivileges')).toBe('false');
+  });
+  it('builds AppImage and deb, dmg and nsis from the asar-packed build output', () => {
+    for (const target of ['AppImage', 'deb', 'dmg', 'nsis']) expect(yml).toMatch(new RegExp(`^\\s+- ${target}$`, 'm'));
+    expect(yml).toMatch(/^asar: true$/m);
+    expect(yml).toMatch(/^ {2}- out\/\*\*$/m);
+  });
+});

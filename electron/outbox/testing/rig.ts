@@ -86,6 +86,9 @@ export interface Instance {
   client: ApiClient;
   outbox: Outbox;
   transport: KillableTransport;
+  /** The process dies at this instant (synchronous: callable from inside a trace hook). */
+  die(): void;
+  /** die(), then wait until whatever was in flight has settled (its packets arrived or not). */
   kill(): Promise<void>;
 }
 
@@ -119,14 +122,18 @@ export class Device {
       log: { error: () => undefined },
       ...this.o.outbox,
     });
+    const die = () => {
+      killDb();
+      transport.dead = true;
+    };
     const instance: Instance = {
       db,
       client,
       outbox,
       transport,
+      die,
       kill: async () => {
-        killDb();
-        transport.dead = true;
+        die();
         await outbox.stop().catch(() => undefined);
         await client.close().catch(() => undefined);
       },

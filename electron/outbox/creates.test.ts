@@ -1,0 +1,215 @@
+// Creates without idempotency keys: each applied exactly once, whatever
+// happens between sending and hearing back — proven with the simulator's
+// mutation log — and edits of a record created offline follow it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../simulator';
+import { login } from '../../simulator/conformance/client';
+import { listGuests, listThreads } from '../cache/queries/bookings';
+import { listBlocks } from '../cache/queries/tasks';
+import { Device } from './testing/rig';
+import { seedBooking, seedListing } from './testing/seed';
+import type { TraceEvent } from './types';
+
+const TODAY = '2026-06-15';
+let sim: Simulator;
+let other: string;
+let hook: ((e: TraceEvent) => void) | null = null;
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 12, listings: 4, today: TODAY });
+  other = await login(sim);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function device(): Promise<{ dev: Device; booking: number; thread: number }> {
+  hook = null;
+  sim.resetFaults();
+  const dev = new Device({
+    url: sim.url,
+    user: sim.user,
+    password: sim.password,
+    outbox: { trace: (e) => hook?.(e) },
+  });
+  await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
+  const bookings = dev.db.pluck<number>('SELECT booking_number FROM bookings WHERE listing_id = 101 ORDER BY 1');
+  for (const b of bookings) await seedBooking(dev.db, dev.current.client, b);
+  const withThread = dev.db.get<{ id: number; booking_number: number }>(
+    'SELECT id, booking_number FROM threads ORDER BY id LIMIT 1',
+  );
+  if (!withThread) throw new Error('the seeded listing has no thread');
+  return { dev, booking: withThread.booking_number, thread: withThread.id };
+}
+
+/** Applied creates on the server whose body contains `marker`. */
+const applied = (endpoint: string, marker: string) =>
+  sim
+    .mutations()
+    .filter((m) => m.endpoint === endpoint && m.result === 'applied' && JSON.stringify(m.body).includes(marker));
+
+const requestsSince = (n: number) =>
+  sim
+    .requestLog()
+    .slice(n)
+    .filter((r) => r.endpoint !== 'auth.login')
+    .map((r) => r.endpoint);
+
+describe('creates', () => {
+  it('registers a guest once, with the edits made before it left, and moves later edits onto the server id', async () => {
+    const { dev, booking } = await device();
+    const o = dev.current.outbox;
+    const { entryId } = o.enqueue('guests.create', {
+      bookingNumber: booking,
+      guest: { name: 'Ana', lastname: 'Puig', number_id: 'G-1' },
+    }) as { entryId: number };
+    const local = listGuests(dev.db, booking).find((g) => g.number_id === 'G-1')!;
+    expect(local.id).toBeLessThan(0);
+    expect(local.outbox).toMatchObject({ state: 'pending', fields: ['created'] });
+    o.enqueue('guests.update', { id: local.id, changes: { email: 'ana@example.com' } });
+    const mark = sim.requestLog().length;
+    await o.drain({ untilSettled: true });
+    expect(requestsSince(mark)).toEqual(['guests.ofBooking', 'guests.create', 'guests.ofBooking']);
+    const made = applied('guests.create', 'G-1');
+    expect(made).toHaveLength(1);
+    expect(made[0]!.body).toMatchObject({ guest: { email: 'ana@example.com' } });
+    const guests = listGuests(dev.db, booking).filter((g) => g.number_id === 'G-1');
+    expect(guests).toHaveLength(1);
+    expect(guests[0]).toMatchObject({ id: made[0]!.id, email: 'ana@example.com', outbox: null });
+    expect(o.list({ states: ['confirmed'] }).find((e) => e.id === entryId)!.recordId).toBe(made[0]!.id);
+    // The renderer may still hold the local id: the edit finds the server record.
+    o.enqueue('guests.update', { id: local.id, changes: { city: 'Girona' } });
+    await o.drain({ untilSettled: true });
+    expect(listGuests(dev.db, booking).find((g) => g.id === made[0]!.id)).toMatchObject({
+      city: 'Girona',
+      outbox: null,
+    });
+    expect(applied('guests.create', 'G-1')).toHaveLength(1);
+    await dev.close();
+  });
+
+  it('a message whose answer was lost is found by reading the thread back, not sent twice', async () => {
+    const { dev, booking, thread } = await device();
+    const o = dev.current.outbox;
+    o.enqueue('messages.send', { bookingNumber: booking, threadId: thread, message: 'Check-in from 16:00 (m-1)' });
+    expect(
+      listThreads(dev.db, booking)
+        .find((t) => t.id === thread)!
+        .messages.at(-1),
+    ).toMatchObject({
+      message: 'Check-in from 16:00 (m-1)',
+      outbox: { state: 'pending', fields: ['created'] },
+    });
+    sim.setFaults({ resetAfterRate: 1, routes: ['threads.send'] });
+    await o.drain();
+    expect(o.summary()).toMatchObject({ unknown: 1 });
+    sim.resetFaults();
+    await o.drain({ untilSettled: true });
+    expect(applied('threads.send', '(m-1)')).toHaveLength(1);
+    const messages = listThreads(dev.db, booking).find((t) => t.id === thread)!.messages;
+    expect(messages.filter((m) => m.message.includes('(m-1)'))).toEqual([
+      expect.objectContaining({ id: applied('threads.send', '(m-1)')[0]!.id, outbox: null }),
+    ]);
+    await dev.close();
+  });
+
+  it('a create answered 5xx (not processed) is found absent on read-back and sent again, once', async () => {
+    const { dev } = await device();
+    const o = dev.current.outbox;
+    o.enqueue('blocks.create', {
+      block: {
+        listing_id: '101',
+        block_type: 2,
+        start_date: '2026-09-01',
+        end_date: '2026-09-03',
+        reason: 'Paint (b-1)',
+      },
+    });
+    sim.setFaults({ errorRate: 1, errorRoutes: ['blocks.create'] });
+    await o.drain();
+    expect(o.summary()).toMatchObject({ unknown: 1 });
+    sim.resetFaults();
+    await o.drain({ untilSettled: true });
+    expect(applied('blocks.create', '(b-1)')).toHaveLength(1);
+    expect(listBlocks(dev.db, { from: '2026-09-01', to: '2026-09-03' })).toEqual([
+      expect.objectContaining({ reason: 'Paint (b-1)', outbox: null }),
+    ]);
+    await dev.close();
+  });
+
+  it('a create that never left and is then deleted costs no request', async () => {
+    const { dev } = await device();
+    const o = dev.current.outbox;
+    o.enqueue('blocks.create', {
+      block: { listing_id: '101', block_type: 1, start_date: '2026-10-01', end_date: '2026-10-02', reason: 'x (b-2)' },
+    });
+    const local = listBlocks(dev.db, { from: '2026-10-01', to: '2026-10-02' })[0]!;
+    o.enqueue('blocks.update', { id: local.id, changes: { block_type: 2 } });
+    o.enqueue('blocks.delete', { id: local.id });
+    const mark = sim.requestLog().length;
+    await o.drain({ untilSettled: true });
+    expect(requestsSince(mark)).toEqual([]);
+    expect(listBlocks(dev.db, { from: '2026-10-01', to: '2026-10-02' })).toEqual([]);
+    expect(o.summary().unsent).toBe(0);
+    await dev.close();
+  });
+
+  it('an identical record someone else made before the first send is never taken for mine', async () => {
+    const { dev, booking } = await device();
+    const o = dev.current.outbox;
+    const guest = { name: 'Twin', lastname: 'Same', number_id: 'T-1' };
+    const res = await fetch(`${sim.url}/api/v1/guests`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: booking, guest }),
+    });
+    expect(res.status).toBe(200);
+    o.enqueue('guests.create', { bookingNumber: booking, guest });
+    sim.setFaults({ resetAfterRate: 1, routes: ['guests.create'] });
+    await o.drain();
+    sim.resetFaults();
+    await o.drain({ untilSettled: true });
+    const made = applied('guests.create', 'T-1');
+    expect(made).toHaveLength(2); // theirs and mine, each once
+    const confirmed = o.list({ states: ['confirmed'] })[0]!;
+    expect(confirmed.recordId).toBe(made[1]!.id);
+    await dev.close();
+  });
+
+  it.each([
+    ['after the sending mark, before the request left', 'send'],
+    ['after the server processed it, before the answer was recorded', 'answered'],
+  ] as const)('a crash %s loses nothing and duplicates nothing', async (_when, point) => {
+    const { dev, booking, thread } = await device();
+    let o = dev.current.outbox;
+    o.enqueue('guests.create', {
+      bookingNumber: booking,
+      guest: { name: 'Kill', lastname: 'Test', number_id: `K-${point}` },
+    });
+    o.enqueue('messages.send', { bookingNumber: booking, threadId: thread, message: `crash (c-${point})` });
+    const cleaning = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 1')[0]!;
+    o.enqueue('cleaning.update', { id: cleaning, changes: { notes: `crash ${point}` } });
+    let kills = 0;
+    hook = (e) => {
+      if (e.type === (point === 'send' ? 'send' : 'answered') && kills++ < 3) dev.current.die();
+    };
+    for (let i = 0; i < 4; i++) {
+      await o.drain({ untilSettled: true }).catch(() => undefined);
+      o = (await dev.restart()).outbox;
+    }
+    hook = null;
+    expect(kills).toBeGreaterThanOrEqual(3);
+    await o.drain({ untilSettled: true });
+    expect(o.summary()).toMatchObject({ unsent: 0 });
+    expect(applied('guests.create', `K-${point}`)).toHaveLength(1);
+    expect(applied('threads.send', `(c-${point})`)).toHaveLength(1);
+    expect(listGuests(dev.db, booking).filter((g) => g.number_id === `K-${point}`)).toEqual([
+      expect.objectContaining({ outbox: null }),
+    ]);
+    const res = await fetch(`${sim.url}/api/v1/cleanings/${cleaning}`, {
+      headers: { Authorization: `Bearer ${other}` },
+    });
+    expect(((await res.json()) as { data: { notes: string } }).data.notes).toBe(`crash ${point}`);
+    await dev.close();
+  });
+});

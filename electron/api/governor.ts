@@ -109,7 +109,7 @@ class SlidingWindow {
 export class BudgetGovernor extends EventEmitter {
   private limit: number;
   private readonly windowMs: number;
-  private readonly reserve: number;
+  private reserve: number;
   private readonly marginOption: number | undefined;
   private readonly maxInFlight: number;
   readonly clock: Clock;
@@ -169,6 +169,14 @@ export class BudgetGovernor extends EventEmitter {
   setLimit(limit: number): void {
     if (Number.isFinite(limit) && limit > 0 && limit !== this.limit) {
       this.limit = limit;
+      this.pump();
+    }
+  }
+
+  /** Changes the share kept for user work (0..0.9). */
+  setReserve(reserve: number): void {
+    if (Number.isFinite(reserve) && reserve >= 0 && reserve <= 0.9) {
+      this.reserve = reserve;
       this.pump();
     }
   }

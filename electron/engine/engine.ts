@@ -1,0 +1,395 @@
+// The composition root of the main-process engine: one object that wires the
+// cache, the API client, the request-budget governor, the credentials store
+// and the sync service for ONE account, and gives the other layers (the
+// shells' services, the CLI, the outbox) a small, documented surface:
+// open → signIn / resume → syncNow / setInterest / status → close, plus events.
+// See README.md beside this file.
+import { EventEmitter } from 'node:events';
+import {
+  CommandError,
+  DEFAULT_SETTINGS,
+  type ContractError,
+  type Interest,
+  type OutboxSummary,
+  type Settings,
+  type SyncStatus,
+} from '../../shared/contract';
+import { ApiClient, type Credentials } from '../api/client';
+import { systemClock, type Clock } from '../api/clock';
+import { isApiError } from '../api/errors';
+import { BudgetGovernor } from '../api/governor';
+import type { Transport, TransportOptions } from '../api/transport';
+import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
+import { getMeta, quarantineCount, setMeta } from '../cache/state';
+import type { Migration } from '../cache/migrations';
+import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
+import { DEFAULT_POLICY, policyFor, type Policy } from '../sync/policy';
+import { Planner } from '../sync/planner';
+import { SyncService, localDate, type PassSummary } from '../sync/service';
+import { clearAccountData, countUnsentMarks } from './account-data';
+
+/** What an extension (the outbox) gets when it attaches. */
+export interface EngineContext {
+  db: WritableDB;
+  client: ApiClient;
+  governor: BudgetGovernor;
+  clock: Clock;
+  sync: SyncService;
+  /** Sends one of the contract's push events through the engine. */
+  emit(event: string, payload: unknown): void;
+}
+
+/** What the engine delegates to an extension; every part optional. */
+export interface ExtensionHandle {
+  outboxSummary?: () => OutboxSummary;
+  unsentCount?: () => number;
+  discardUnsent?: () => Promise<void>;
+  /** Called on close, before the database closes. */
+  close?: () => Promise<void>;
+}
+
+export interface EngineExtension {
+  name: string;
+  /** Appended after the cache's migrations, in order (see cache/migrations.ts for numbering). */
+  migrations?: readonly Migration[];
+  attach(ctx: EngineContext): ExtensionHandle;
+}
+
+export interface EngineOptions {
+  /** The cache file (one per account is the shells' choice); ':memory:' for tests. */
+  dbPath: string;
+  credentials?: CredentialStore;
+  clock?: Clock;
+  settings?: Partial<Settings>;
+  /** Today's date in the business's time zone (default: local date of the clock). */
+  today?: () => string;
+  policy?: Policy;
+  transport?: Transport;
+  transportOptions?: TransportOptions;
+  extensions?: readonly EngineExtension[];
+  /** Keep syncing in the background after sign-in (default true; the CLI runs passes itself). */
+  background?: boolean;
+}
+
+export interface SignInInput extends Account {
+  password: string;
+  /** Save the password in the OS keychain (else it is kept for this session only). */
+  remember: boolean;
+}
+
+const ACCOUNT_KEY = 'engine.account';
+const ZERO_OUTBOX: OutboxSummary = {
+  unsent: 0,
+  pending: 0,
+  sending: 0,
+  rejected: 0,
+  conflict: 0,
+  unknown: 0,
+  confirmed: 0,
+};
+
+/**
+ * Events (payloads are the shapes of shared/contract EVENTS):
+ * 'sync.progress', 'sync.freshness', 'cache.changed', 'connectivity.changed',
+ * 'session.expired', 'session.changed'; plus 'pass' (PassSummary) for tools.
+ */
+export class Engine extends EventEmitter {
+  readonly db: ReadableDB;
+  readonly governor: BudgetGovernor;
+  readonly clock: Clock;
+  private readonly wdb: WritableDB;
+  private readonly credentials: CredentialStore;
+  private readonly options: EngineOptions;
+  private readonly policy: Policy;
+  private settings: Settings;
+  private client_: ApiClient | null = null;
+  private sync_: SyncService | null = null;
+  private handles: ExtensionHandle[] = [];
+  private account_: (Account & { remembered: boolean }) | null = null;
+  private interest: Interest | null = null;
+  private closed = false;
+
+  private constructor(db: WritableDB, options: EngineOptions) {
+    super();
+    this.wdb = db;
+    this.db = db;
+    this.options = options;
+    this.clock = options.clock ?? systemClock;
+    this.credentials = options.credentials ?? new KeychainCredentialStore();
+    this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
+    this.policy = policyFor({ horizonDays: this.settings.horizonDays }, options.policy ?? DEFAULT_POLICY);
+    this.governor = new BudgetGovernor({
+      limit: this.settings.budgetPerHour,
+      reserve: this.settings.reservePercent / 100,
+      clock: this.clock,
+    });
+    const stored = getMeta(db, ACCOUNT_KEY);
+    this.account_ = stored ? (JSON.parse(stored) as Account & { remembered: boolean }) : null;
+  }
+
+  /** Opens the cache (running migrations, the extensions' too). No network yet. */
+  static open(options: EngineOptions): Engine {
+    const migrations = [...CACHE_MIGRATIONS, ...(options.extensions ?? []).flatMap((e) => e.migrations ?? [])];
+    const db = openCache({ path: options.dbPath, migrations });
+    return new Engine(db, options);
+  }
+
+  /** The account this cache belongs to (no password), or null. */
+  get account(): (Account & { remembered: boolean }) | null {
+    return this.account_ ? { ...this.account_ } : null;
+  }
+  get client(): ApiClient | null {
+    return this.client_;
+  }
+  get sync(): SyncService | null {
+    return this.sync_;
+  }
+  get signedIn(): boolean {
+    return this.client_ !== null && this.client_.hasCredentials && !this.client_.sessionExpired;
+  }
+
+  keychain(): Promise<KeychainStatus> {
+    return this.credentials.status();
+  }
+
+  /** One transaction on the writable cache (for the outbox and tools). */
+  transaction<T>(fn: (db: WritableDB) => T): T {
+    return this.wdb.transaction(fn);
+  }
+
+  /**
+   * Logs in (HTTP Basic) and starts syncing. Throws CommandError:
+   * wrong_credentials, unreachable, bad_response, unsent_changes (another
+   * account's edits are still unsent in this cache).
+   */
+  async signIn(input: SignInInput): Promise<{ remembered: 'keychain' | 'memory' | false }> {
+    const account = { baseUrl: input.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''), user: input.user };
+    if (this.account_ && (this.account_.baseUrl !== account.baseUrl || this.account_.user !== account.user)) {
+      if (this.unsentCount() > 0)
+        throw new CommandError('unsent_changes', `This cache still holds unsent edits of ${this.account_.user}.`);
+      this.wdb.transaction((tx) => clearAccountData(tx));
+    }
+    await this.stopSync();
+    const client = this.makeClient(account.baseUrl);
+    try {
+      await client.signIn({ user: input.user, password: input.password });
+    } catch (e) {
+      await client.close();
+      throw toCommandError(e);
+    }
+    let remembered: 'keychain' | 'memory' | false = false;
+    if (input.remember) remembered = await this.credentials.save(account, input.password);
+    this.account_ = { ...account, remembered: remembered === 'keychain' };
+    setMeta(this.wdb, ACCOUNT_KEY, JSON.stringify(this.account_));
+    this.startWith(client);
+    this.emit('session.changed', { account: this.account });
+    return { remembered };
+  }
+
+  /** Signs in with the remembered credentials of this cache's account (no request until needed). */
+  async resume(): Promise<boolean> {
+    if (!this.account_) return false;
+    const password = await this.credentials.load(this.account_);
+    if (password === null) return false;
+    await this.stopSync();
+    const client = this.makeClient(this.account_.baseUrl);
+    client.setCredentials({ user: this.account_.user, password });
+    this.startWith(client);
+    return true;
+  }
+
+  /** Stops syncing and forgets the session; `forget` also removes the password from the keychain. */
+  async signOut(opts: { forget?: boolean } = {}): Promise<void> {
+    await this.stopSync();
+    if (opts.forget && this.account_) {
+      await this.credentials.forget(this.account_);
+      this.account_ = { ...this.account_, remembered: false };
+      setMeta(this.wdb, ACCOUNT_KEY, JSON.stringify(this.account_));
+    }
+    this.emit('session.changed', { account: null });
+  }
+
+  private makeClient(baseUrl: string): ApiClient {
+    return new ApiClient({
+      baseUrl,
+      governor: this.governor,
+      ...(this.options.transport ? { transport: this.options.transport } : {}),
+      ...(this.options.transportOptions ? { transportOptions: this.options.transportOptions } : {}),
+    });
+  }
+
+  private startWith(client: ApiClient): void {
+    this.client_ = client;
+    client.on('connectivity', (online: boolean) => {
+      this.emit('connectivity.changed', {
+        connectivity: online ? 'online' : 'offline',
+        at: new Date(this.clock.now()).toISOString(),
+      });
+      if (online) this.sync_?.wake();
+    });
+    client.on('session.expired', () => {
+      this.emit('session.expired', {
+        message: 'The server refused the stored sign-in. Please sign in again; your edits are kept.',
+      });
+    });
+    const sync = new SyncService({
+      db: this.wdb,
+      client,
+      governor: this.governor,
+      clock: this.clock,
+      policy: this.policy,
+      ...(this.options.today ? { today: this.options.today } : {}),
+    });
+    sync.onlyOnScreen = !this.settings.backgroundSync;
+    sync.setInterest(this.interest);
+    sync.on('progress', (p: unknown) => this.emit('sync.progress', p));
+    sync.on('freshness', (p: unknown) => this.emit('sync.freshness', p));
+    sync.on('cache.changed', (p: unknown) => this.emit('cache.changed', p));
+    sync.on('pass', (p: PassSummary) => this.emit('pass', p));
+    this.sync_ = sync;
+    if (this.handles.length === 0) this.attachExtensions();
+    if (this.options.background !== false) sync.start();
+  }
+
+  private attachExtensions(): void {
+    const ctx: EngineContext = {
+      db: this.wdb,
+      client: this.client_!,
+      governor: this.governor,
+      clock: this.clock,
+      sync: this.sync_!,
+      emit: (event, payload) => this.emit(event, payload),
+    };
+    this.handles = (this.options.extensions ?? []).map((e) => e.attach(ctx));
+  }
+
+  private async stopSync(): Promise<void> {
+    await this.sync_?.stop();
+    this.sync_?.removeAllListeners();
+    this.sync_ = null;
+    const client = this.client_;
+    this.client_ = null;
+    await client?.close();
+  }
+
+  /** Runs a pass now and resolves with its summary (full: everything the budget allows, ignoring staleness). */
+  async syncNow(opts: { full?: boolean; waitForBudget?: boolean } = {}): Promise<PassSummary> {
+    if (!this.sync_) throw new CommandError('not_signed_in', 'Sign in first.');
+    return this.sync_.runPass({ full: opts.full ?? false, waitForBudget: opts.waitForBudget ?? true });
+  }
+
+  /** Starts a pass unless one is running (the `sync.now` command); answers whether it started. */
+  startSync(full = false): boolean {
+    if (!this.sync_ || this.sync_.busy) return false;
+    void this.sync_.runPass({ full }).catch(() => undefined);
+    return true;
+  }
+
+  /** What the renderer shows; the planner refreshes it first. */
+  setInterest(interest: Interest | null): void {
+    this.interest = interest;
+    this.sync_?.setInterest(interest);
+  }
+
+  /** Applies changed settings (budget, reserve, background sync); horizon changes apply at the next open. */
+  applySettings(s: Partial<Settings>): void {
+    this.settings = { ...this.settings, ...s };
+    this.governor.setLimit(this.settings.budgetPerHour);
+    this.governor.setReserve(this.settings.reservePercent / 100);
+    if (this.sync_) this.sync_.onlyOnScreen = !this.settings.backgroundSync;
+  }
+
+  /** The contract's SyncStatus. */
+  status(): SyncStatus {
+    const outbox = this.handles.find((h) => h.outboxSummary)?.outboxSummary?.() ?? ZERO_OUTBOX;
+    if (!this.sync_) {
+      // Not signed in: what the cache holds and how old it is is still worth showing.
+      const plan = new Planner(this.db, this.policy).plan({
+        now: this.clock.now(),
+        today: (this.options.today ?? (() => localDate(this.clock.now())))(),
+        interest: null,
+        caps: { globalLists: true, globalRates: true },
+        passStart: null,
+        backgroundPerHour: this.governor.snapshot().backgroundCap,
+      });
+      return {
+        state: 'signedOut',
+        connectivity: 'unknown',
+        lastSuccessAt: null,
+        lastError: null,
+        current: null,
+        budget: budgetOf(this.governor),
+        freshness: plan.freshness,
+        degraded: plan.degraded,
+        quarantined: quarantineCount(this.db),
+        outbox,
+      };
+    }
+    const s = this.sync_.status();
+    const online = this.client_?.isOnline;
+    return {
+      state: s.state,
+      connectivity: online === null || online === undefined ? 'unknown' : online ? 'online' : 'offline',
+      lastSuccessAt: s.lastSuccessAt,
+      lastError: s.lastError,
+      current: s.current,
+      budget: s.budget,
+      freshness: s.freshness,
+      degraded: s.degraded,
+      quarantined: s.quarantined,
+      outbox,
+    };
+  }
+
+  unsentCount(): number {
+    const h = this.handles.find((x) => x.unsentCount);
+    return h?.unsentCount ? h.unsentCount() : countUnsentMarks(this.db);
+  }
+
+  async discardUnsent(): Promise<void> {
+    const h = this.handles.find((x) => x.discardUnsent);
+    if (h?.discardUnsent) await h.discardUnsent();
+  }
+
+  /** Lets the request in flight finish, stops sync and the extensions, closes the cache. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const h of this.handles) await h.close?.();
+    await this.stopSync();
+    this.governor.close();
+    this.wdb.close();
+    this.removeAllListeners();
+  }
+}
+
+function budgetOf(g: BudgetGovernor): SyncStatus['budget'] {
+  const s = g.snapshot();
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  return {
+    limit: s.limit,
+    used: s.used,
+    remaining: Math.max(0, s.limit - s.used),
+    reserve: s.limit - s.backgroundCap,
+    nextFreeAt: iso(s.nextFreeAt),
+    throttledUntil: iso(s.blockedUntil),
+    rateLimited: s.rateLimited,
+  };
+}
+
+/** API failures of a sign-in → the contract's error codes. */
+export function toCommandError(e: unknown): CommandError {
+  if (e instanceof CommandError) return e;
+  if (isApiError(e)) {
+    const code: ContractError['code'] =
+      e.kind === 'unauthenticated' || e.kind === 'signed_out'
+        ? 'wrong_credentials'
+        : e.kind === 'network' || e.kind === 'timeout'
+          ? 'unreachable'
+          : 'bad_response';
+    return new CommandError(code, e.message);
+  }
+  return new CommandError('internal', 'Something went wrong while signing in.');
+}
+
+export type { Credentials, PassSummary };

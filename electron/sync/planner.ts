@@ -1,0 +1,218 @@
+// The planner: decides what to fetch next by staleness × importance. Each
+// candidate job scores weight(tier) × age / maxAge (never fetched: ×1000);
+// due jobs run highest score first, so what is on screen and today + 48 h
+// come before the rest of the year, and far data that keeps losing to near
+// data still ages into the queue. It also says how many requests an hour
+// keeping everything fresh would take, and when that does not fit the
+// background budget it reports the degradation in plain words.
+import type { Freshness, Interest } from '../../shared/contract';
+import type { ReadableDB } from '../cache/db';
+import { longestStay } from '../cache/queries/bookings';
+import { describeJob, identify, jobKey, type Job, type Windows } from './jobs';
+import type { Policy } from './policy';
+import {
+  farBookingCount,
+  farBookingJobs,
+  farBookingOldest,
+  listingJobs,
+  nearBookingJobs,
+  nearBookings,
+  windowsFor,
+  type Candidate,
+  type Capabilities,
+} from './sources';
+
+const HOUR = 3_600_000;
+const NEVER = 1000;
+/** Far per-booking jobs considered per planning round (oldest first). */
+const FAR_BOOKING_BATCH = 400;
+
+export interface PlanInput {
+  now: number;
+  today: string;
+  interest: Interest | null;
+  caps: Capabilities;
+  /** Set during a full pass: every job not fetched since then is due. */
+  passStart: number | null;
+  /** Requests per hour background sync may use (the governor's background cap). */
+  backgroundPerHour: number;
+  /** Background sync switched off: only what is on screen is refreshed. */
+  onlyOnScreen?: boolean;
+}
+
+export interface Plan {
+  /** Due jobs, best first. */
+  queue: Job[];
+  /** When the next not-yet-due job becomes due (null: nothing known). */
+  nextDueAt: number | null;
+  /** Requests an hour keeping everything within its maximum age would take. */
+  demandPerHour: number;
+  degraded: string | null;
+  freshness: Freshness[];
+  windows: Windows;
+}
+
+interface StateRow {
+  resource: string;
+  scope: string;
+  win: string;
+  fetched_at: number | null;
+  attempted_at: number | null;
+  error: string | null;
+}
+
+export class Planner {
+  constructor(
+    private readonly db: ReadableDB,
+    private readonly policy: Policy,
+  ) {}
+
+  plan(input: PlanInput): Plan {
+    const p = this.policy;
+    const w = windowsFor(input.today, p);
+    const states = new Map<string, StateRow>();
+    for (const s of this.db.all<StateRow>("SELECT * FROM sync_state WHERE scope NOT LIKE 'booking:%'"))
+      states.set(jobKey(s), s);
+
+    const candidates: Candidate[] = listingJobs(this.db, w, p, input.caps, input.interest);
+    const near = nearBookings(this.db, w, longestStay(this.db));
+    candidates.push(...nearBookingJobs(near, p));
+    const bookingScopes = [
+      ...near.map((n) => `booking:${n}`),
+      ...(input.interest?.bookingNumbers ?? []).map((n) => `booking:${n}`),
+    ];
+    if (bookingScopes.length) {
+      for (const s of this.db.all<StateRow>(
+        'SELECT * FROM sync_state WHERE scope IN (SELECT value FROM json_each(?))',
+        [JSON.stringify(bookingScopes)],
+      ))
+        states.set(jobKey(s), s);
+    }
+    // Far bookings: the SQL already picked the due ones, oldest first.
+    const olderThan = input.passStart ?? input.now - p.maxAge.farBooking;
+    const far = [
+      ...farBookingJobs(this.db, w, p, 'bundle', olderThan, FAR_BOOKING_BATCH),
+      ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH),
+    ];
+
+    const best = new Map<string, Job>();
+    let nextDueAt: number | null = null;
+    const consider = (c: Candidate, state: StateRow | undefined, preselected: boolean) => {
+      const id = identify(c.spec);
+      const key = jobKey(id);
+      const fetched = state?.fetched_at ?? null;
+      const age = fetched === null ? Infinity : input.now - fetched;
+      const ratio = fetched === null ? NEVER : age / c.maxAge;
+      let dueAt = fetched === null ? input.now : fetched + c.maxAge;
+      if (input.passStart !== null) dueAt = fetched === null || fetched < input.passStart ? input.now : Infinity;
+      if (state?.error && state.attempted_at !== null && state.attempted_at >= (fetched ?? 0)) {
+        dueAt = Math.max(dueAt, state.attempted_at + Math.min(c.maxAge, p.failureBackoffMs));
+      }
+      if (!preselected && dueAt > input.now) {
+        if (Number.isFinite(dueAt) && (nextDueAt === null || dueAt < nextDueAt)) nextDueAt = dueAt;
+        return;
+      }
+      const score = p.weight[c.tier] * Math.max(ratio, input.passStart !== null ? 1 : 0);
+      const prev = best.get(key);
+      if (!prev || score > prev.score) best.set(key, { ...c, ...id, score });
+    };
+    for (const c of candidates) {
+      if (input.onlyOnScreen && c.tier !== 'onScreen') continue;
+      consider(c, states.get(jobKey(identify(c.spec))), false);
+    }
+    if (!input.onlyOnScreen) for (const c of far) consider(c, undefined, true);
+
+    const queue = [...best.values()].sort((a, b) => b.score - a.score);
+    const farCount = farBookingCount(this.db, w);
+    const demandPerHour = Math.round(
+      candidates.filter((c) => c.tier !== 'onScreen').reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0) +
+        (farCount * 2 * HOUR) / p.maxAge.farBooking,
+    );
+    const freshness = this.freshness(candidates, states, w, input.now, near.length > 0);
+    return {
+      queue,
+      nextDueAt,
+      demandPerHour,
+      degraded: degradation(demandPerHour, input.backgroundPerHour, freshness, input.now),
+      freshness,
+      windows: w,
+    };
+  }
+
+  /** Per resource: the oldest complete fetch of today's data and of everything, and whether it is overdue. */
+  private freshness(
+    candidates: readonly Candidate[],
+    states: Map<string, StateRow>,
+    w: Windows,
+    now: number,
+    hasNearBookings: boolean,
+  ): Freshness[] {
+    const groups = new Map<string, Freshness & { maxAge: number }>();
+    for (const c of candidates) {
+      if (c.tier === 'onScreen') continue;
+      const id = identify(c.spec);
+      const near = c.tier === 'near';
+      const scope = near ? 'today ±48 h' : 'all';
+      const gk = `${id.resource}|${scope}`;
+      const state = states.get(jobKey(id));
+      const fetched = state?.fetched_at ?? null;
+      const [from, to] = id.win ? id.win.split('..') : [null, null];
+      const g = groups.get(gk);
+      if (!g) {
+        groups.set(gk, {
+          resource: id.resource,
+          scope,
+          from: near || c.spec.kind === 'window' ? (from ?? null) : null,
+          to: near || c.spec.kind === 'window' ? (to ?? null) : null,
+          fetchedAt: fetched === null ? null : new Date(fetched).toISOString(),
+          stale: fetched === null || now - fetched > c.maxAge,
+          maxAge: c.maxAge,
+        });
+      } else {
+        if (g.fetchedAt !== null && (fetched === null || fetched < Date.parse(g.fetchedAt)))
+          g.fetchedAt = fetched === null ? null : new Date(fetched).toISOString();
+        g.stale = g.stale || fetched === null || now - fetched > c.maxAge;
+      }
+    }
+    const out: Freshness[] = [...groups.values()].map(({ maxAge: _m, ...f }) => f);
+    // Near bookings' customer/guest and thread freshness is part of "today ±48 h" above;
+    // far bookings are summarised by SQL.
+    for (const resource of ['guests', 'threads'] as const) {
+      const oldest = farBookingOldest(this.db, w, resource);
+      out.push({
+        resource,
+        scope: 'all bookings',
+        from: w.full.from,
+        to: w.full.to,
+        fetchedAt: oldest === null ? null : new Date(oldest).toISOString(),
+        stale: oldest === null || now - oldest > this.policy.maxAge.farBooking,
+      });
+    }
+    if (!hasNearBookings)
+      return out.filter((f) => !(f.scope === 'today ±48 h' && (f.resource === 'guests' || f.resource === 'threads')));
+    return out;
+  }
+}
+
+function degradation(demand: number, capacity: number, freshness: Freshness[], now: number): string | null {
+  if (demand <= capacity) return null;
+  const far = freshness.filter((f) => f.scope !== 'today ±48 h');
+  const oldest = far.reduce<number | null>((min, f) => {
+    if (f.fetchedAt === null) return min;
+    const t = Date.parse(f.fetchedAt);
+    return min === null || t < min ? t : min;
+  }, null);
+  const never = far.some((f) => f.fetchedAt === null);
+  const age = never
+    ? 'some of it has not been fetched yet'
+    : oldest === null
+      ? ''
+      : `the oldest is ${Math.round((now - oldest) / 60_000)} min old`;
+  return (
+    `Keeping everything fresh needs about ${demand} requests an hour, and ${capacity} are available for ` +
+    `background sync. Today's data and what is on screen stay fresh; later dates are refreshed less often` +
+    (age ? ` (${age}).` : '.')
+  );
+}
+
+export { describeJob };

@@ -1,0 +1,72 @@
+// The sync policy in ONE place: which date windows are fetched, how old each
+// kind of data may get before it is refreshed, and how much each kind
+// matters. The planner turns this into an order of work within the budget;
+// change a number here to change the app's refresh behaviour.
+
+export interface Policy {
+  /** Days after today the cache covers (Settings.horizonDays). */
+  horizonDays: number;
+  /** Days before today kept fresh (recent departures, tasks done yesterday). */
+  pastDays: number;
+  /** Incidents are reported long before they are fixed: open ones from this far back are fetched. */
+  incidentPastDays: number;
+  /** "Today + 48 h": the near window, refreshed most often. */
+  nearDaysBefore: number;
+  nearDaysAfter: number;
+  /** Maximum age (ms) per kind of data before it is due again. */
+  maxAge: {
+    near: number;
+    far: number;
+    reference: number;
+    listings: number;
+    photos: number;
+    availability: number;
+    prices: number;
+    /** Customer + guests of bookings arriving or leaving today / tomorrow. */
+    nearBooking: number;
+    /** Threads of those bookings (messages come in often). */
+    nearThreads: number;
+    /** Customer, guests and threads of every other booking in the window. */
+    farBooking: number;
+    /** Anything on screen (the renderer's interest). */
+    onScreen: number;
+  };
+  /** Importance weights: score = weight × age / maxAge. */
+  weight: { onScreen: number; near: number; reference: number; far: number };
+  /** After a failure, wait this long (doubling per consecutive failure, capped at maxAge) before retrying the job. */
+  failureBackoffMs: number;
+  /** Jobs run at once (the governor still bounds requests in flight). */
+  concurrency: number;
+}
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+export const DEFAULT_POLICY: Policy = {
+  horizonDays: 365,
+  pastDays: 7,
+  incidentPastDays: 180,
+  nearDaysBefore: 1,
+  nearDaysAfter: 2,
+  maxAge: {
+    near: 5 * MIN,
+    far: 6 * HOUR,
+    reference: 24 * HOUR,
+    listings: 24 * HOUR,
+    photos: 24 * HOUR,
+    availability: 6 * HOUR,
+    prices: 24 * HOUR,
+    nearBooking: HOUR,
+    nearThreads: 30 * MIN,
+    farBooking: 7 * 24 * HOUR,
+    onScreen: 2 * MIN,
+  },
+  weight: { onScreen: 8, near: 4, reference: 2, far: 1 },
+  failureBackoffMs: MIN,
+  concurrency: 4,
+};
+
+/** Settings (shared/contract DEFAULT_SETTINGS) → policy. */
+export function policyFor(settings: { horizonDays?: number } = {}, base: Policy = DEFAULT_POLICY): Policy {
+  return { ...base, horizonDays: settings.horizonDays ?? base.horizonDays };
+}

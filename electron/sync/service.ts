@@ -1,0 +1,440 @@
+// The sync service: runs planned passes (a few jobs at a time, best first),
+// keeps going in the background while signed in, and makes its progress
+// observable — events for the UI and a status() call — including requests
+// used per resource, records written per table, quarantine and freshness.
+import { EventEmitter } from 'node:events';
+import type { BudgetInfo, ContractError, Freshness, Interest, ResourceName, SyncActivity } from '../../shared/contract';
+import type { ApiClient, RequestEvent } from '../api/client';
+import type { Clock, Timer } from '../api/clock';
+import { isApiError } from '../api/errors';
+import type { BudgetGovernor } from '../api/governor';
+import type { WritableDB } from '../cache/db';
+import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state';
+import { CapabilityMissing, runJob } from './fetchers';
+import { describeJob, jobKey, type Job } from './jobs';
+import { Planner, type Plan } from './planner';
+import { DEFAULT_POLICY, type Policy } from './policy';
+import type { Capabilities } from './sources';
+
+export type SyncState = 'idle' | 'syncing' | 'waiting' | 'offline' | 'signedOut';
+
+export interface PassSummary {
+  full: boolean;
+  jobs: number;
+  failed: number;
+  /** HTTP requests per resource (every attempt: retries and logins included). */
+  requests: Record<string, number>;
+  requestsTotal: number;
+  written: Record<string, number>;
+  deleted: Record<string, number>;
+  quarantined: number;
+  rateLimited: number;
+  durationMs: number;
+  /** Why the pass ended early, if it did ('budget': the background share of the hour is used up). */
+  stopped: 'offline' | 'signedOut' | 'aborted' | 'budget' | null;
+  /** Due jobs left undone when the pass stopped early. */
+  remaining: number;
+  errors: { job: string; message: string }[];
+}
+
+export interface SyncServiceOptions {
+  db: WritableDB;
+  client: ApiClient;
+  governor: BudgetGovernor;
+  clock: Clock;
+  /** Today's date (YYYY-MM-DD) in the business's time zone; default the local date of the clock. */
+  today?: () => string;
+  policy?: Policy;
+  /** Merge cache.changed notifications over this long (ms). */
+  changeDebounceMs?: number;
+}
+
+const ENDPOINT_RESOURCE: Record<string, string> = {
+  'auth.login': 'auth',
+  'cleanings.list': 'cleaning',
+  'customers.ofBooking': 'guests',
+  'guests.ofBooking': 'guests',
+  'threads.ofBooking': 'threads',
+  'prices.get': 'prices',
+  'availability.get': 'availability',
+  'availability.getMU': 'availability',
+};
+export const resourceOfEndpoint = (name: string) => ENDPOINT_RESOURCE[name] ?? name.split('.')[0]!;
+
+export function localDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const CAPS_KEY = 'sync.capabilities';
+
+/**
+ * Events: 'progress' ({state, current, budget}), 'freshness' ({lastSuccessAt,
+ * freshness, degraded}), 'cache.changed' ({resources}), 'pass' (PassSummary).
+ */
+export class SyncService extends EventEmitter {
+  private readonly db: WritableDB;
+  private readonly client: ApiClient;
+  private readonly governor: BudgetGovernor;
+  private readonly clock: Clock;
+  private readonly today: () => string;
+  private readonly policy: Policy;
+  private readonly planner: Planner;
+  private readonly debounceMs: number;
+  private interest: Interest | null = null;
+  /** Background sync off (a setting): only what is on screen is refreshed. */
+  onlyOnScreen = false;
+  private state: SyncState = 'idle';
+  private current: SyncActivity | null = null;
+  private lastPlan: Plan | null = null;
+  private lastSuccessAt: number | null = null;
+  private lastError: ContractError | null = null;
+  private running: Promise<PassSummary> | null = null;
+  private loop: { stop: boolean; timer: Timer | null; wake: (() => void) | null } | null = null;
+  private pendingChanges = new Set<ResourceName>();
+  private changeTimer: Timer | null = null;
+  private abort = new AbortController();
+
+  constructor(o: SyncServiceOptions) {
+    super();
+    this.db = o.db;
+    this.client = o.client;
+    this.governor = o.governor;
+    this.clock = o.clock;
+    this.today = o.today ?? (() => localDate(o.clock.now()));
+    this.policy = o.policy ?? DEFAULT_POLICY;
+    this.planner = new Planner(o.db, this.policy);
+    this.debounceMs = o.changeDebounceMs ?? 250;
+  }
+
+  get capabilities(): Capabilities {
+    const stored = getMeta(this.db, CAPS_KEY);
+    const parsed = stored ? (JSON.parse(stored) as Partial<Capabilities>) : {};
+    return { globalLists: parsed.globalLists ?? true, globalRates: parsed.globalRates ?? true };
+  }
+
+  /** What the renderer shows: its jobs go first and are kept fresher. */
+  setInterest(interest: Interest | null): void {
+    this.interest = interest;
+    this.wake();
+  }
+
+  private plan(passStart: number | null): Plan {
+    const g = this.governor.snapshot();
+    this.lastPlan = this.planner.plan({
+      now: this.clock.now(),
+      today: this.today(),
+      interest: this.interest,
+      caps: this.capabilities,
+      passStart,
+      backgroundPerHour: g.backgroundCap,
+      onlyOnScreen: this.onlyOnScreen,
+    });
+    this.emit('freshness', {
+      lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
+      freshness: this.lastPlan.freshness,
+      degraded: this.lastPlan.degraded,
+    });
+    return this.lastPlan;
+  }
+
+  /** True while a pass runs. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /** One pass: every due job (full: every job not fetched since the pass began), then stop. */
+  /**
+   * `waitForBudget: false` (the CLI) ends the pass when the background share
+   * of the hourly budget is used up instead of waiting for the window to move.
+   */
+  runPass(opts: { full?: boolean; waitForBudget?: boolean } = {}): Promise<PassSummary> {
+    this.running ??= this.pass(opts.full ?? false, opts.waitForBudget ?? true).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(full: boolean, waitForBudget: boolean): Promise<PassSummary> {
+    const started = this.clock.now();
+    const t0 = performance.now();
+    const passStart = full ? started : null;
+    const summary: PassSummary = {
+      full,
+      jobs: 0,
+      failed: 0,
+      requests: {},
+      requestsTotal: 0,
+      written: {},
+      deleted: {},
+      quarantined: 0,
+      rateLimited: 0,
+      durationMs: 0,
+      stopped: null,
+      remaining: 0,
+      errors: [],
+    };
+    const limited0 = this.governor.snapshot().rateLimited;
+    const onRequest = (e: RequestEvent) => {
+      const r = resourceOfEndpoint(e.endpoint);
+      summary.requests[r] = (summary.requests[r] ?? 0) + 1;
+      summary.requestsTotal++;
+    };
+    this.client.on('request', onRequest);
+    const done = new Set<string>();
+    const inFlight = new Map<string, Promise<void>>();
+    let plan = this.plan(passStart);
+    let planned = plan.queue.length;
+    let lastPlanAt = this.clock.now();
+    let stop = null as PassSummary['stopped'];
+    this.setState('syncing');
+    try {
+      for (;;) {
+        while (!stop && inFlight.size < this.policy.concurrency) {
+          const job = plan.queue.find((j) => !done.has(jobKey(j)) && !inFlight.has(jobKey(j)));
+          if (!job) break;
+          if (!waitForBudget && this.governor.headroom('background') < job.cost + inFlight.size) {
+            stop = 'budget';
+            break;
+          }
+          const key = jobKey(job);
+          inFlight.set(
+            key,
+            this.runOne(job, summary).then((why) => {
+              inFlight.delete(key);
+              done.add(key);
+              if (why) stop ??= why;
+              this.progress(job, done.size, planned);
+            }),
+          );
+        }
+        if (inFlight.size === 0) {
+          if (stop) break;
+          plan = this.plan(passStart);
+          lastPlanAt = this.clock.now();
+          if (!plan.queue.some((j) => !done.has(jobKey(j)))) break;
+          planned = done.size + plan.queue.filter((j) => !done.has(jobKey(j))).length;
+          continue;
+        }
+        await Promise.race(inFlight.values());
+        // New bookings found by a window job bring new per-booking jobs: look again now and then.
+        if (!stop && this.clock.now() - lastPlanAt > 5_000) {
+          plan = this.plan(passStart);
+          lastPlanAt = this.clock.now();
+          planned = Math.max(
+            planned,
+            done.size + inFlight.size + plan.queue.filter((j) => !done.has(jobKey(j))).length,
+          );
+        }
+      }
+    } finally {
+      this.client.off('request', onRequest);
+      this.flushChanges();
+    }
+    summary.stopped = stop;
+    if (stop) summary.remaining = plan.queue.filter((j) => !done.has(jobKey(j))).length;
+    summary.rateLimited = this.governor.snapshot().rateLimited - limited0;
+    summary.durationMs = Math.round(performance.now() - t0);
+    if (!stop && summary.failed === 0) this.lastSuccessAt = this.clock.now();
+    this.current = null;
+    this.setState(stop === 'offline' ? 'offline' : stop === 'signedOut' ? 'signedOut' : 'idle');
+    this.plan(null);
+    this.emit('pass', summary);
+    return summary;
+  }
+
+  /** Runs one job; returns why the whole pass must stop, if it must. */
+  private async runOne(job: Job, summary: PassSummary): Promise<PassSummary['stopped']> {
+    this.current = { resource: job.resource, scope: describeJob(job), done: 0, planned: 0 };
+    try {
+      const r = await runJob(
+        {
+          db: this.db,
+          client: this.client,
+          now: () => this.clock.now(),
+          priority: 'background',
+          signal: this.abort.signal,
+        },
+        job.spec,
+      );
+      summary.jobs++;
+      for (const [t, n] of Object.entries(r.written)) summary.written[t] = (summary.written[t] ?? 0) + n;
+      for (const [t, n] of Object.entries(r.deleted)) summary.deleted[t] = (summary.deleted[t] ?? 0) + n;
+      summary.quarantined += r.quarantined;
+      for (const res of r.changed) this.pendingChanges.add(res);
+      this.scheduleChanges();
+      return null;
+    } catch (e) {
+      if (e instanceof CapabilityMissing) {
+        setMeta(this.db, CAPS_KEY, JSON.stringify({ ...this.capabilities, [e.capability]: false }));
+        return null;
+      }
+      summary.jobs++;
+      summary.failed++;
+      const message = e instanceof Error ? e.message : String(e);
+      if (summary.errors.length < 20) summary.errors.push({ job: describeJob(job), message });
+      try {
+        recordFailed(this.db, {
+          resource: job.resource,
+          scope: job.scope,
+          win: job.win,
+          at: this.clock.now(),
+          error: message,
+        });
+      } catch {
+        // The cache itself failing is reported through the summary; never crash the pass.
+      }
+      if (isApiError(e)) {
+        this.lastError = {
+          code:
+            e.kind === 'signed_out'
+              ? 'not_signed_in'
+              : e.kind === 'network' || e.kind === 'timeout'
+                ? 'unreachable'
+                : 'bad_response',
+          message,
+        };
+        if (e.kind === 'signed_out') return 'signedOut';
+        if (e.kind === 'aborted') return 'aborted';
+        if (e.kind === 'network' || e.kind === 'timeout') return 'offline';
+      } else this.lastError = { code: 'internal', message };
+      return null;
+    }
+  }
+
+  private progress(job: Job, done: number, planned: number): void {
+    this.current = { resource: job.resource, scope: describeJob(job), done, planned: Math.max(planned, done) };
+    this.emit('progress', { state: this.state, current: this.current, budget: this.budget() });
+  }
+
+  private setState(s: SyncState): void {
+    if (this.state === s) return;
+    this.state = s;
+    this.emit('progress', { state: s, current: this.current, budget: this.budget() });
+  }
+
+  private scheduleChanges(): void {
+    if (this.changeTimer) return;
+    this.changeTimer = this.clock.setTimeout(() => this.flushChanges(), this.debounceMs);
+  }
+
+  private flushChanges(): void {
+    this.changeTimer?.cancel();
+    this.changeTimer = null;
+    if (!this.pendingChanges.size) return;
+    const resources = [...this.pendingChanges];
+    this.pendingChanges.clear();
+    this.emit('cache.changed', { resources });
+  }
+
+  budget(): BudgetInfo {
+    const g = this.governor.snapshot();
+    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+    return {
+      limit: g.limit,
+      used: g.used,
+      remaining: Math.max(0, g.limit - g.used),
+      reserve: g.limit - g.backgroundCap,
+      nextFreeAt: iso(g.nextFreeAt),
+      throttledUntil: iso(g.blockedUntil),
+      rateLimited: g.rateLimited,
+    };
+  }
+
+  status(): {
+    state: SyncState;
+    lastSuccessAt: string | null;
+    lastError: ContractError | null;
+    current: SyncActivity | null;
+    budget: BudgetInfo;
+    freshness: Freshness[];
+    degraded: string | null;
+    quarantined: number;
+    demandPerHour: number | null;
+  } {
+    const plan = this.lastPlan ?? this.plan(null);
+    const state: SyncState =
+      this.client.sessionExpired || !this.client.hasCredentials
+        ? 'signedOut'
+        : this.client.isOnline === false
+          ? 'offline'
+          : this.state === 'syncing' && this.governor.snapshot().waiting.background > 0
+            ? 'waiting'
+            : this.state;
+    return {
+      state,
+      lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
+      lastError: this.lastError,
+      current: this.current,
+      budget: this.budget(),
+      freshness: plan.freshness,
+      degraded: plan.degraded,
+      quarantined: quarantineCount(this.db),
+      demandPerHour: plan.demandPerHour,
+    };
+  }
+
+  // ───────────── background loop ─────────────
+
+  /** Keeps syncing: a pass, then sleep until something is due (or woken), while signed in. */
+  start(): void {
+    if (this.loop) return;
+    const loop: { stop: boolean; timer: Timer | null; wake: (() => void) | null } = {
+      stop: false,
+      timer: null,
+      wake: null,
+    };
+    this.loop = loop;
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        loop.wake = () => {
+          loop.timer?.cancel();
+          loop.wake = null;
+          resolve();
+        };
+        loop.timer = this.clock.setTimeout(() => loop.wake?.(), ms);
+      });
+    const run = async () => {
+      let offlineBackoff = 5_000;
+      while (!loop.stop) {
+        if (!this.client.hasCredentials || this.client.sessionExpired) {
+          this.setState('signedOut');
+          await sleep(60_000);
+          continue;
+        }
+        const s = await this.runPass().catch((e: unknown) => {
+          this.lastError = { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+          return null;
+        });
+        if (loop.stop) break;
+        if (s?.stopped === 'offline') {
+          await sleep(offlineBackoff);
+          offlineBackoff = Math.min(300_000, offlineBackoff * 2);
+          continue;
+        }
+        offlineBackoff = 5_000;
+        const next = this.lastPlan?.nextDueAt ?? null;
+        const wait = next === null ? 60_000 : Math.min(60_000, Math.max(1_000, next - this.clock.now()));
+        await sleep(wait);
+      }
+    };
+    void run();
+  }
+
+  /** Runs the loop's next pass now (interest changed, back online, signed in, "sync now"). */
+  wake(): void {
+    this.loop?.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.loop) {
+      this.loop.stop = true;
+      this.loop.wake?.();
+      this.loop = null;
+    }
+    this.abort.abort(new Error('sync stopped'));
+    await this.running?.catch(() => undefined);
+    this.abort = new AbortController();
+    this.flushChanges();
+  }
+}

@@ -1,0 +1,241 @@
+// Where sync jobs come from: the fixed jobs (listings, reference lists,
+// rates), the date-window lists (for all listings at once when the server
+// allows it, else per listing), per-listing jobs (photos, availability,
+// prices) and per-booking jobs (customer + guests, threads) — near bookings
+// all, the rest picked by SQL, oldest first, so 100k bookings never become
+// 100k objects per planning round.
+import type { Interest } from '../../shared/contract';
+import type { ReadableDB } from '../cache/db';
+import { LIVE_STATES, addDays } from '../cache/queries';
+import {
+  REFERENCE_RESOURCES,
+  WINDOW_RESOURCES,
+  identify,
+  jobKey,
+  type JobSpec,
+  type Tier,
+  type WindowResource,
+  type Windows,
+} from './jobs';
+import type { Policy } from './policy';
+
+/** What the server turned out to accept (probed once, remembered in the cache's meta table). */
+export interface Capabilities {
+  /** Window lists (bookings, tasks, incidents, blocks) answer for every listing when listing_id is left out. */
+  globalLists: boolean;
+  /** GET /rates without an id lists every rate. */
+  globalRates: boolean;
+}
+
+export interface Candidate {
+  spec: JobSpec;
+  tier: Tier;
+  maxAge: number;
+  cost: number;
+}
+
+export function windowsFor(today: string, p: Policy): Windows {
+  return {
+    today,
+    near: { from: addDays(today, -p.nearDaysBefore), to: addDays(today, p.nearDaysAfter) },
+    full: { from: addDays(today, -p.pastDays), to: addDays(today, p.horizonDays) },
+    incidents: { from: addDays(today, -p.incidentPastDays), to: addDays(today, p.horizonDays) },
+    ahead: { from: today, to: addDays(today, p.horizonDays) },
+  };
+}
+
+/** Window resources each screen shows: their lists are refreshed as "on screen". */
+const SCREEN_RESOURCES: Partial<Record<Interest['screen'], readonly WindowResource[]>> = {
+  today: ['bookings', 'cleaning', 'maintenance', 'incidents'],
+  cleaning: ['cleaning'],
+  maintenance: ['maintenance'],
+  incidents: ['incidents'],
+  arrivals: ['bookings'],
+  calendar: ['bookings', 'blocks'],
+};
+const MAX_SCREEN_LISTINGS = 50;
+
+interface ListingRow {
+  id: number;
+  mu: number;
+}
+
+/** Every job whose count is bounded by the number of listings and rates. */
+export function listingJobs(
+  db: ReadableDB,
+  w: Windows,
+  p: Policy,
+  caps: Capabilities,
+  interest: Interest | null,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const add = (spec: JobSpec, tier: Tier, maxAge: number, cost = 1) => out.push({ spec, tier, maxAge, cost });
+  const listings = db.all<ListingRow>('SELECT id, mu FROM listings ORDER BY id');
+  const listingCount = listings.length;
+
+  add({ kind: 'listings' }, 'reference', p.maxAge.listings, Math.max(1, Math.ceil(listingCount / 100)));
+  for (const resource of REFERENCE_RESOURCES) add({ kind: 'reference', resource }, 'reference', p.maxAge.reference);
+  if (caps.globalRates) add({ kind: 'rates', listingId: null }, 'reference', p.maxAge.reference);
+
+  // Listings "active near today": something happens there in the near window (per-listing mode only).
+  const nearListings = caps.globalLists
+    ? new Set<number>()
+    : new Set(
+        db.pluck<number>(
+          `SELECT listing_id FROM bookings WHERE start_date BETWEEN ? AND ? OR end_date BETWEEN ? AND ?
+           UNION SELECT listing_id FROM cleaning WHERE date BETWEEN ? AND ?
+           UNION SELECT listing_id FROM maintenance WHERE date BETWEEN ? AND ?`,
+          [w.near.from, w.near.to, w.near.from, w.near.to, w.near.from, w.near.to, w.near.from, w.near.to],
+        ),
+      );
+  const windowOf = (r: WindowResource) => (r === 'incidents' ? w.incidents : w.full);
+  for (const resource of WINDOW_RESOURCES) {
+    if (caps.globalLists) {
+      add({ kind: 'window', resource, listingId: null, ...w.near }, 'near', p.maxAge.near);
+      add({ kind: 'window', resource, listingId: null, ...windowOf(resource) }, 'far', p.maxAge.far);
+    } else {
+      for (const l of listings) {
+        if (nearListings.has(l.id))
+          add({ kind: 'window', resource, listingId: l.id, ...w.near }, 'near', p.maxAge.near);
+        add({ kind: 'window', resource, listingId: l.id, ...windowOf(resource) }, 'far', p.maxAge.far);
+      }
+    }
+  }
+
+  const rates = db.all<{ rate_id: number; listing_id: number | null }>(
+    'SELECT rate_id, listing_id FROM rates ORDER BY rate_id',
+  );
+  for (const l of listings) {
+    add({ kind: 'photos', listingId: l.id }, 'far', p.maxAge.photos);
+    add({ kind: 'availability', listingId: l.id, mu: l.mu === 1, ...w.ahead }, 'far', p.maxAge.availability);
+    if (!caps.globalRates) add({ kind: 'rates', listingId: l.id }, 'far', p.maxAge.reference);
+  }
+  for (const r of rates)
+    add({ kind: 'prices', rateId: r.rate_id, listingId: r.listing_id, ...w.ahead }, 'far', p.maxAge.prices);
+
+  if (interest) out.push(...screenJobs(listings, w, p, caps, interest));
+  return out;
+}
+
+/** Jobs for what is on screen, refreshed first and more often. */
+function screenJobs(
+  listings: ListingRow[],
+  w: Windows,
+  p: Policy,
+  caps: Capabilities,
+  interest: Interest,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const from = interest.from ?? w.near.from;
+  const to = interest.to && interest.to >= from ? interest.to : addDays(from, 2);
+  const ids = (interest.listingIds ?? []).slice(0, MAX_SCREEN_LISTINGS);
+  const known = new Map(listings.map((l) => [l.id, l]));
+  for (const resource of SCREEN_RESOURCES[interest.screen] ?? []) {
+    if (caps.globalLists)
+      out.push({
+        spec: { kind: 'window', resource, listingId: null, from, to },
+        tier: 'onScreen',
+        maxAge: p.maxAge.onScreen,
+        cost: 1,
+      });
+    else
+      for (const id of ids)
+        out.push({
+          spec: { kind: 'window', resource, listingId: id, from, to },
+          tier: 'onScreen',
+          maxAge: p.maxAge.onScreen,
+          cost: 1,
+        });
+  }
+  for (const id of ids) {
+    const l = known.get(id);
+    if (!l) continue;
+    if (interest.screen === 'calendar')
+      out.push({
+        spec: { kind: 'availability', listingId: id, mu: l.mu === 1, ...w.ahead },
+        tier: 'onScreen',
+        maxAge: p.maxAge.near,
+        cost: 1,
+      });
+    if (interest.screen === 'listing')
+      out.push({ spec: { kind: 'photos', listingId: id }, tier: 'onScreen', maxAge: p.maxAge.near, cost: 1 });
+  }
+  const bookingJob = interest.screen === 'booking' ? 'booking' : 'bundle';
+  for (const n of (interest.bookingNumbers ?? []).slice(0, 500)) {
+    out.push({ spec: { kind: bookingJob, bookingNumber: n }, tier: 'onScreen', maxAge: p.maxAge.onScreen, cost: 1 });
+    if (interest.screen === 'booking')
+      out.push({ spec: { kind: 'threads', bookingNumber: n }, tier: 'onScreen', maxAge: p.maxAge.onScreen, cost: 1 });
+  }
+  return out;
+}
+
+const LIVE = `(${LIVE_STATES.join(', ')})`;
+
+/** Bookings arriving or leaving today or tomorrow, or in house today. */
+export function nearBookings(db: ReadableDB, w: Windows, longestStay: number): number[] {
+  const tomorrow = addDays(w.today, 1);
+  return db.pluck<number>(
+    `SELECT booking_number FROM bookings WHERE state IN ${LIVE} AND (
+       start_date BETWEEN ? AND ? OR end_date BETWEEN ? AND ?
+       OR (start_date BETWEEN ? AND ? AND end_date > ?))`,
+    [w.today, tomorrow, w.today, tomorrow, addDays(w.today, -longestStay), w.today, w.today],
+  );
+}
+
+export function nearBookingJobs(numbers: readonly number[], p: Policy): Candidate[] {
+  const out: Candidate[] = [];
+  for (const n of numbers) {
+    out.push({ spec: { kind: 'bundle', bookingNumber: n }, tier: 'near', maxAge: p.maxAge.nearBooking, cost: 1 });
+    out.push({ spec: { kind: 'threads', bookingNumber: n }, tier: 'near', maxAge: p.maxAge.nearThreads, cost: 1 });
+  }
+  return out;
+}
+
+/**
+ * The stalest far bookings (live, in the full window) for one per-booking
+ * resource: never fetched first, then oldest. `olderThan` is the fetch time
+ * below which a booking is due.
+ */
+export function farBookingJobs(
+  db: ReadableDB,
+  w: Windows,
+  p: Policy,
+  kind: 'bundle' | 'threads',
+  olderThan: number,
+  limit: number,
+): Candidate[] {
+  const resource = kind === 'bundle' ? 'guests' : 'threads';
+  const rows = db.pluck<number>(
+    `SELECT b.booking_number FROM bookings b
+     LEFT JOIN sync_state s ON s.resource = ? AND s.scope = 'booking:' || b.booking_number AND s.win = ''
+     WHERE b.start_date BETWEEN ? AND ? AND b.end_date >= ? AND b.state IN ${LIVE}
+       AND (s.fetched_at IS NULL OR s.fetched_at < ?)
+       AND (s.error IS NULL OR s.attempted_at < ?)
+     ORDER BY s.fetched_at IS NOT NULL, s.fetched_at, b.start_date LIMIT ?`,
+    [resource, addDays(w.full.from, -400), w.full.to, w.full.from, olderThan, olderThan, limit],
+  );
+  return rows.map((n) => ({ spec: { kind, bookingNumber: n }, tier: 'far', maxAge: p.maxAge.farBooking, cost: 1 }));
+}
+
+/** Live bookings in the full window (how many per-booking jobs exist at the far tier). */
+export function farBookingCount(db: ReadableDB, w: Windows): number {
+  return (
+    db.get<{ n: number }>(
+      `SELECT count(*) AS n FROM bookings WHERE start_date <= ? AND end_date >= ? AND state IN ${LIVE}`,
+      [w.full.to, w.full.from],
+    )?.n ?? 0
+  );
+}
+
+/** Oldest fetch among the far bookings (null when some were never fetched). */
+export function farBookingOldest(db: ReadableDB, w: Windows, resource: 'guests' | 'threads'): number | null {
+  const r = db.get<{ never: number; oldest: number | null }>(
+    `SELECT sum(s.fetched_at IS NULL) AS never, min(s.fetched_at) AS oldest FROM bookings b
+     LEFT JOIN sync_state s ON s.resource = ? AND s.scope = 'booking:' || b.booking_number AND s.win = ''
+     WHERE b.start_date <= ? AND b.end_date >= ? AND b.state IN ${LIVE}`,
+    [resource, w.full.to, w.full.from],
+  );
+  return !r || r.never > 0 ? null : r.oldest;
+}
+
+export { identify, jobKey };

@@ -14,7 +14,7 @@ import { contentSecurityPolicy, denyAllPermissions, hardenWebContents } from './
 import { claimSingleInstance } from './shell/single-instance';
 import { createMainWindow } from './shell/window';
 import { createRuntime } from './services/runtime';
-import { workspaceDeps } from './services/wiring';
+import { translateError, workspaceDeps } from './services/wiring';
 
 const here = dirname(fileURLToPath(import.meta.url)); // out/main
 const rendererDir = join(here, '..', 'renderer');
@@ -53,6 +53,7 @@ function start(): void {
     log,
     app: { name: 'Stayboard', version: app.getVersion() },
     workspace: (parts) => workspaceDeps({ ...parts, dataDir }),
+    translate: translateError,
   });
   const ipc = bindIpc(
     ipcMain,
@@ -114,8 +115,8 @@ function start(): void {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });
 
+  // Before the renderer asks for the session: the last remembered account reopens from its cache (no network needed).
+  const opening = process.argv.includes('--demo') ? runtime.workspace.openDemo() : runtime.workspace.restore();
+  opening.catch((e: unknown) => log.error('could not open the workspace at start', e));
   openWindow();
-  if (process.argv.includes('--demo')) {
-    runtime.workspace.openDemo().catch((e: unknown) => log.error('could not open the demo workspace', e));
-  }
 }

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CommandError, type CommandArgs } from '../../shared/contract';
 import { createRuntime, type Runtime, type WorkspaceFactory } from '../services/runtime';
-import { workspaceDeps } from '../services/wiring';
+import { translateError, workspaceDeps } from '../services/wiring';
 import { silentLogger, type Logger } from '../shell/log';
 import { startWebHost, type WebHost } from './web';
 
@@ -51,6 +51,7 @@ export async function launchWebHost(options: LaunchOptions = {}): Promise<Launch
     log,
     app: { name: 'Stayboard', version: options.version ?? '0.0.0' },
     workspace: options.workspace ?? ((parts) => workspaceDeps({ ...parts, dataDir })),
+    translate: translateError,
   });
   let host: WebHost;
   try {
@@ -72,6 +73,7 @@ export async function launchWebHost(options: LaunchOptions = {}): Promise<Launch
   try {
     if (options.demo) await runtime.workspace.openDemo();
     else if (options.signIn) await runtime.workspace.signIn(options.signIn);
+    else if (options.dataDir) await runtime.workspace.restore();
   } catch (e) {
     startupError = e instanceof CommandError || e instanceof Error ? e.message : String(e);
     log.warn(`startup sign-in failed: ${startupError}`);

@@ -13,6 +13,8 @@ export type SessionAnswer = HandlerResult<'session.get'>;
 /** The signed-in account and everything that hangs off it. Implemented in workspace.ts. */
 export interface WorkspacePort<E> {
   info(): Promise<SessionAnswer>;
+  /** Resolves once pending session changes (sign-in, restore at start) are done. */
+  settled(): Promise<void>;
   signIn(input: CommandArgs<'session.signIn'>): Promise<SessionAnswer>;
   openDemo(): Promise<SessionAnswer>;
   signOut(input: CommandArgs<'session.signOut'>): Promise<SessionAnswer>;

@@ -4,7 +4,11 @@ import type { HandlerTable } from './types';
 export const sessionHandlers: HandlerTable<
   'session.get' | 'session.signIn' | 'session.openDemo' | 'session.signOut' | 'session.accounts'
 > = {
-  'session.get': (_input, ctx) => ctx.workspace.info(),
+  'session.get': async (_input, ctx) => {
+    // Answer after a sign-in or the restore at start, not in the middle of one.
+    await ctx.workspace.settled();
+    return ctx.workspace.info();
+  },
   'session.signIn': (input, ctx) => ctx.workspace.signIn(input),
   'session.openDemo': (_input, ctx) => ctx.workspace.openDemo(),
   'session.signOut': (input, ctx) => ctx.workspace.signOut(input),

@@ -1,31 +1,222 @@
 // How the workspace gets its accounts, engines and demo simulator in the real
-// app (Electron and the web host alike). The one place that knows the
-// concrete engine and simulator modules.
+// app (Electron and the web host alike): one Engine per account over its own
+// cache file, the outbox attached as the engine's extension, the engine's
+// events forwarded to the bus, settings applied as they change. The one place
+// that knows the concrete engine, outbox, keychain and simulator modules.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { accountInfo, ENVIRONMENT_URLS, type AccountInfo, type EventName } from '../../shared/contract';
+import {
+  KeychainCredentialStore,
+  MemoryCredentialStore,
+  type Account,
+  type CredentialStore,
+} from '../credentials/store';
+import { isApiError } from '../api/errors';
+import { Engine, toCommandError, type EngineExtension } from '../engine';
+import { createOutbox, OUTBOX_MIGRATIONS, type Outbox } from '../outbox';
 import type { Logger } from '../shell/log';
-import { CommandError } from '../../shared/contract';
-import type { EnginePort } from './engine-port';
-import type { WorkspaceDeps } from './workspace';
-import { startDemoServer } from './demo';
+import type { EventBus } from './bus';
+import type { ErrorTranslator } from './dispatcher';
+import { startDemoServer, type DemoOptions } from './demo';
+import type { EnginePort, OutboxPort } from './engine-port';
+import type { SettingsStore } from './settings-store';
+import type { OpenRequest, WorkspaceDeps } from './workspace';
 
 export interface WiringOptions {
-  /** Where the cache databases live (one per account). */
+  /** Where the cache databases live: accounts/<hash>.db, demo/<uuid>.db. */
   dataDir: string;
+  bus: EventBus;
+  settings: SettingsStore;
   log: Logger;
+  /** Default: the OS keychain (keytar), falling back to memory with a reason. */
+  credentials?: CredentialStore;
+  demo?: DemoOptions;
+  /** Keep syncing in the background (default true; tests may run passes themselves). */
+  background?: boolean;
 }
 
-export function workspaceDeps(_options: WiringOptions): Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'> {
+/** Engine events the renderer sees, forwarded as they are (the bus checks each payload). */
+const FORWARDED: readonly EventName[] = [
+  'sync.progress',
+  'sync.freshness',
+  'cache.changed',
+  'connectivity.changed',
+  'outbox.changed',
+];
+
+/** The cache file of an account: a hash, so neither the URL nor the user name shows in the file system. */
+export function accountFile(dataDir: string, account: Account): string {
+  const id = createHash('sha256').update(`${account.baseUrl}\n${account.user}`).digest('hex').slice(0, 24);
+  return join(dataDir, 'accounts', `${id}.db`);
+}
+
+function environmentOf(baseUrl: string): AccountInfo['environment'] {
+  if (baseUrl === ENVIRONMENT_URLS.test) return 'test';
+  if (baseUrl === ENVIRONMENT_URLS.production) return 'production';
+  return 'custom';
+}
+
+/** The outbox as an engine extension: attached once the engine has a client; stopped before the database closes. */
+function outboxExtension(log: Logger, holder: { outbox: Outbox | null }): EngineExtension {
   return {
-    accounts: {
-      status: () =>
-        Promise.resolve({
-          available: false,
-          message: 'The keychain is not connected yet: credentials are kept for this session only.',
-        }),
-      remembered: () => Promise.resolve([]),
-      forget: () => Promise.resolve(),
+    name: 'outbox',
+    migrations: OUTBOX_MIGRATIONS,
+    attach(ctx) {
+      const outbox = createOutbox({
+        db: ctx.db,
+        client: ctx.client,
+        governor: ctx.governor,
+        clock: ctx.clock,
+        events: { emit: (event, payload) => ctx.emit(event, payload) },
+        log: { error: (message, err) => log.error(`outbox: ${message}`, err) },
+      });
+      outbox.start();
+      holder.outbox = outbox;
+      return {
+        outboxSummary: () => outbox.summary(),
+        unsentCount: () => outbox.summary().unsent,
+        discardUnsent: async () => {
+          await outbox.discardAll();
+        },
+        close: () => outbox.stop(),
+      };
     },
-    openEngine: () =>
-      Promise.reject(new CommandError('unavailable', 'Signing in needs the sync engine, which is not built yet.')),
-    startDemo: () => startDemoServer(),
   };
 }
+
+function outboxPort(holder: { outbox: Outbox | null }): OutboxPort {
+  const get = (): Outbox => {
+    if (!holder.outbox) throw new Error('the outbox is not attached');
+    return holder.outbox;
+  };
+  return {
+    edit: (name, input) => get().enqueue(name, input),
+    list: (input) => get().list(input),
+    summary: () => get().summary(),
+    retry: (id) => get().retry({ id }),
+    discard: (id) => void get().discard({ id }),
+    resolve: (input) => get().resolve(input),
+  };
+}
+
+export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'> {
+  const keychain = o.credentials ?? new KeychainCredentialStore();
+  const log = o.log;
+
+  /** Opens an account's engine, forwarding its events; `start` signs in or resumes (false: nothing to resume). */
+  async function open(
+    info: AccountInfo,
+    onExpired: (message: string) => void,
+    start: (engine: Engine) => Promise<{ remembered: boolean } | false>,
+  ): Promise<EnginePort | null> {
+    const demo = info.environment === 'demo';
+    const account: Account = { baseUrl: info.baseUrl, user: info.user };
+    // The demo's cache is throwaway and its credentials never leave memory.
+    const dbPath = demo ? join(o.dataDir, 'demo', `${randomUUID()}.db`) : accountFile(o.dataDir, account);
+    const removeDemoFiles = () => {
+      if (demo) for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+    };
+    const holder: { outbox: Outbox | null } = { outbox: null };
+    const engine = Engine.open({
+      dbPath,
+      credentials: demo ? new MemoryCredentialStore() : keychain,
+      settings: o.settings.get(),
+      extensions: [outboxExtension(log, holder)],
+      ...(o.background === false ? { background: false } : {}),
+    });
+    for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
+    engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
+    const unfollow = o.settings.onChange((s) => engine.applySettings(s));
+    let started: { remembered: boolean } | false;
+    try {
+      started = await start(engine);
+    } catch (e) {
+      unfollow();
+      await engine.close();
+      removeDemoFiles();
+      throw e;
+    }
+    if (!started) {
+      unfollow();
+      await engine.close();
+      return null;
+    }
+    const outbox = outboxPort(holder);
+    return {
+      remembered: started.remembered,
+      db: engine.db,
+      sync: {
+        status: () => engine.status(),
+        syncNow: (full) => engine.startSync(full),
+        setInterest: (interest) => engine.setInterest(interest),
+      },
+      get outbox() {
+        return holder.outbox ? outbox : null;
+      },
+      unsentCount: () => engine.unsentCount(),
+      discardUnsent: () => engine.discardUnsent(),
+      close: async () => {
+        unfollow();
+        await engine.close();
+        removeDemoFiles();
+      },
+    };
+  }
+
+  async function openEngine(request: OpenRequest, onExpired: (message: string) => void): Promise<EnginePort> {
+    const remember = request.remember && request.account.environment !== 'demo';
+    const port = await open(request.account, onExpired, async (engine) => {
+      const r = await engine.signIn({ ...request.account, password: request.password, remember });
+      return { remembered: r.remembered === 'keychain' };
+    });
+    return port!;
+  }
+
+  async function resumeEngine(account: AccountInfo, onExpired: (message: string) => void): Promise<EnginePort | null> {
+    return open(account, onExpired, async (engine) => ((await engine.resume()) ? { remembered: true } : false));
+  }
+
+  const lastFile = join(o.dataDir, 'last-account.json');
+  const lastAccount = {
+    load(): AccountInfo | null {
+      try {
+        const parsed = accountInfo.safeParse(JSON.parse(readFileSync(lastFile, 'utf8')));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+    save(account: AccountInfo | null): void {
+      try {
+        if (account) {
+          mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
+          writeFileSync(lastFile, JSON.stringify(account), { mode: 0o600 });
+        } else rmSync(lastFile, { force: true });
+      } catch (e) {
+        log.warn('could not record the last account', e);
+      }
+    },
+  };
+
+  return {
+    accounts: {
+      status: () => keychain.status(),
+      remembered: async () =>
+        (await keychain.accounts()).map((a) => ({
+          baseUrl: a.baseUrl,
+          user: a.user,
+          environment: environmentOf(a.baseUrl),
+        })),
+      forget: (a) => keychain.forget({ baseUrl: a.baseUrl, user: a.user }),
+    },
+    openEngine,
+    resumeEngine,
+    lastAccount,
+    startDemo: () => startDemoServer(o.demo),
+  };
+}
+
+/** API failures that reach a handler (an edit's first read, a sign-in) in the contract's words. */
+export const translateError: ErrorTranslator = (e) => (isApiError(e) ? toCommandError(e) : null);

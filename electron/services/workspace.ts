@@ -17,6 +17,8 @@ export interface EngineLifecycle {
   discardUnsent(): Promise<void>;
   /** Lets the request in flight finish, stops sync and replay, closes the database. */
   close(): Promise<void>;
+  /** Whether the password went to the keychain (it may have been kept in memory when none is usable). */
+  readonly remembered?: boolean;
 }
 
 /** The embedded simulator behind the demo workspace. */
@@ -59,6 +61,14 @@ export interface WorkspaceDeps<E extends EngineLifecycle> {
    */
   openEngine(request: OpenRequest, onExpired: (message: string) => void): Promise<E>;
   startDemo(): Promise<DemoServer>;
+  /**
+   * Reopens a remembered account from its cache and keychain password, with
+   * no network needed (the app starts offline with what it has). Null when
+   * the password is no longer in the keychain.
+   */
+  resumeEngine?(account: AccountInfo, onExpired: (message: string) => void): Promise<E | null>;
+  /** The account to resume at the next start (signed in with "remember"); null clears it. */
+  lastAccount?: { load(): AccountInfo | null; save(account: AccountInfo | null): void };
 }
 
 interface Current<E> {
@@ -116,10 +126,39 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
         { account, password: input.password, remember: input.remember },
         (message) => this.expire(engine, message),
       );
-      await this.enter({ engine, account, remembered: input.remember, demo: null, expired: false });
+      const remembered = engine.remembered ?? input.remember;
+      await this.enter({ engine, account, remembered, demo: null, expired: false });
+      this.deps.lastAccount?.save(remembered ? account : null);
       this.deps.log.info(`signed in to ${account.environment} (${account.baseUrl})`);
       return this.info();
     });
+  }
+
+  /** At start: reopen the account last signed in with "remember", if its password is still in the keychain. */
+  restore(): Promise<SessionAnswer> {
+    return this.serial(async () => {
+      const account = this.current ? null : (this.deps.lastAccount?.load() ?? null);
+      if (!account || !this.deps.resumeEngine) return this.info();
+      let engine: E | null;
+      try {
+        engine = await this.deps.resumeEngine(account, (message) => engine && this.expire(engine, message));
+      } catch (e) {
+        this.deps.log.warn('could not reopen the last account', e);
+        return this.info();
+      }
+      if (!engine) {
+        this.deps.lastAccount?.save(null);
+        return this.info();
+      }
+      await this.enter({ engine, account, remembered: true, demo: null, expired: false });
+      this.deps.log.info(`resumed ${account.environment} (${account.baseUrl})`);
+      return this.info();
+    });
+  }
+
+  /** Resolves once every session change asked for so far has finished. */
+  async settled(): Promise<void> {
+    await this.queue;
   }
 
   openDemo(): Promise<SessionAnswer> {
@@ -147,6 +186,8 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     return this.serial(async () => {
       const account = this.current?.account ?? null;
       await this.leave(input.discardUnsent);
+      // Signing out on purpose means the next start shows the sign-in screen.
+      this.deps.lastAccount?.save(null);
       if (input.forget && account && account.environment !== 'demo') await this.deps.accounts.forget(account);
       return this.info();
     });

@@ -1,0 +1,185 @@
+// The real wiring, end to end in plain Node: the demo workspace (embedded
+// simulator), a real engine with its cache, sync and outbox, reached only
+// through the dispatcher, the way both transports reach it.
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CleaningRecord, EventName, OutboxSummary } from '../../shared/contract';
+import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
+import { silentLogger } from '../shell/log';
+import { createRuntime, type Runtime } from './runtime';
+import { workspaceDeps } from './wiring';
+
+let runtime: Runtime | null = null;
+afterEach(async () => {
+  await runtime?.close();
+  runtime = null;
+});
+
+function start(
+  dataDir = mkdtempSync(join(tmpdir(), 'stayboard-wiring-')),
+  credentials: CredentialStore = new MemoryCredentialStore('No keychain in this test.'),
+) {
+  runtime = createRuntime({
+    dataDir,
+    log: silentLogger,
+    app: { name: 'Stayboard', version: 'test' },
+    workspace: (parts) => workspaceDeps({ ...parts, dataDir, credentials }),
+  });
+  return { runtime, dataDir };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function value<T>(r: { ok: boolean; value?: unknown }): T | null {
+  return r.ok ? (r.value as T) : null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+describe('real wiring on the demo workspace', () => {
+  it('opens the demo, syncs the 40 listings, carries an edit to the server exactly once, and cleans up', async () => {
+    const { runtime: rt, dataDir } = start();
+    const seen = new Set<EventName>();
+    rt.bus.subscribe((e) => seen.add(e));
+    const d = rt.dispatcher;
+
+    expect(await d.dispatch('session.openDemo', {})).toMatchObject({
+      ok: true,
+      value: { state: 'signedIn', account: { environment: 'demo', user: 'demo' }, remembered: false },
+    });
+    const simulator = rt.workspace.demoSimulator()!;
+    expect(simulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    await until('40 listings', async () => value<unknown[]>(await d.dispatch('listings.list', {}))?.length === 40);
+    const tasks = await until('cleaning tasks', async () => {
+      const list = value<CleaningRecord[]>(await d.dispatch('cleaning.list', { from: today(), to: inDays(14) }));
+      return list && list.length > 0 ? list : null;
+    });
+    expect(await d.dispatch('board.day', { date: today() })).toMatchObject({ ok: true });
+
+    const task = tasks[0]!;
+    const receipt = await d.dispatch('cleaning.update', {
+      id: task.id,
+      changes: { notes: 'Extra towels (wiring test)' },
+    });
+    expect(receipt).toMatchObject({ ok: true, value: { state: 'pending' } });
+    // Visible at once, marked as unsent until confirmed.
+    const local = value<CleaningRecord>(await d.dispatch('cleaning.get', { id: task.id }))!;
+    expect(local.notes).toBe('Extra towels (wiring test)');
+
+    await until(
+      'the edit confirmed',
+      async () => value<OutboxSummary>(await d.dispatch('outbox.summary', {}))?.unsent === 0,
+    );
+    const applied = simulator
+      .mutations()
+      .filter(
+        (m) => m.actor === 'api' && m.result === 'applied' && m.id === task.id && m.endpoint.startsWith('cleaning'),
+      );
+    expect(applied).toHaveLength(1);
+    expect(value<CleaningRecord>(await d.dispatch('cleaning.get', { id: task.id }))?.outbox).toBeNull();
+
+    for (const e of ['session.changed', 'sync.progress', 'cache.changed', 'outbox.changed'] as const)
+      expect(seen).toContain(e);
+
+    expect(await d.dispatch('session.signOut', {})).toMatchObject({ ok: true, value: { state: 'signedOut' } });
+    expect(readdirSync(join(dataDir, 'demo')).filter((f) => f.endsWith('.db'))).toEqual([]);
+    await expect(fetch(`${simulator.url}/api/v1/listings`)).rejects.toThrow();
+  });
+
+  it('signs in to a server by URL, refuses a wrong password, and keeps one cache file per account', async () => {
+    const demo = await import('./demo').then((m) => m.startDemoServer({ listings: 3 }));
+    try {
+      const { runtime: rt, dataDir } = start();
+      const d = rt.dispatcher;
+      const wrong = await d.dispatch('session.signIn', {
+        environment: 'custom',
+        baseUrl: demo.url,
+        user: demo.user,
+        password: 'not-it',
+      });
+      expect(wrong).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
+      const right = await d.dispatch('session.signIn', {
+        environment: 'custom',
+        baseUrl: `${demo.url}/api/v1`,
+        user: demo.user,
+        password: demo.password,
+        remember: true,
+      });
+      expect(right).toMatchObject({
+        ok: true,
+        value: {
+          state: 'signedIn',
+          account: { baseUrl: demo.url, environment: 'custom' },
+          keychain: { available: false },
+        },
+      });
+      expect(await d.dispatch('session.accounts', {})).toEqual({
+        ok: true,
+        value: [{ baseUrl: demo.url, user: demo.user, environment: 'custom' }],
+      });
+      await until('3 listings', async () => value<unknown[]>(await d.dispatch('listings.list', {}))?.length === 3);
+      expect(readdirSync(join(dataDir, 'accounts')).filter((f) => f.endsWith('.db'))).toHaveLength(1);
+      expect(existsSync(join(dataDir, 'demo'))).toBe(false);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('reopens the remembered account at the next start from its cache, even with the server offline', async () => {
+    const demo = await import('./demo').then((m) => m.startDemoServer({ listings: 4 }));
+    // A keychain that survives the "restart" (the OS keychain does).
+    const keychain = new MemoryCredentialStore();
+    const available: CredentialStore = {
+      status: () => Promise.resolve({ available: true, message: null }),
+      save: (a, p) => keychain.save(a, p).then(() => 'keychain' as const),
+      load: (a) => keychain.load(a),
+      forget: (a) => keychain.forget(a),
+      accounts: () => keychain.accounts(),
+    };
+    try {
+      const first = start(undefined, available);
+      const signIn = {
+        environment: 'custom',
+        baseUrl: demo.url,
+        user: demo.user,
+        password: demo.password,
+        remember: true,
+      };
+      expect(await first.runtime.dispatcher.dispatch('session.signIn', signIn)).toMatchObject({
+        ok: true,
+        value: { remembered: true },
+      });
+      await until(
+        '4 listings',
+        async () => value<unknown[]>(await first.runtime.dispatcher.dispatch('listings.list', {}))?.length === 4,
+      );
+      await first.runtime.close();
+
+      demo.simulator.setOnline(false);
+      const second = start(first.dataDir, available);
+      const restored = await second.runtime.workspace.restore();
+      expect(restored).toMatchObject({ state: 'signedIn', account: { baseUrl: demo.url }, remembered: true });
+      expect(value<unknown[]>(await second.runtime.dispatcher.dispatch('listings.list', {}))).toHaveLength(4);
+
+      // Signing out on purpose: the next start shows the sign-in screen.
+      await second.runtime.dispatcher.dispatch('session.signOut', {});
+      await second.runtime.close();
+      const third = start(first.dataDir, available);
+      expect(await third.runtime.workspace.restore()).toMatchObject({ state: 'signedOut' });
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -74,9 +74,7 @@ export function createWebSocketBridge(url: string, connect: SocketFactory): Stay
       pending.delete(m.id);
       const checked = resultEnvelope.safeParse(m.result);
       answer(
-        checked.success
-          ? (checked.data as Result<unknown>)
-          : fail('internal', 'Stayboard sent an answer the page does not understand.'),
+        checked.success ? checked.data : fail('internal', 'Stayboard sent an answer the page does not understand.'),
       );
     } else if (typeof m.event === 'string') {
       for (const listener of [...(listeners.get(m.event) ?? [])]) listener(m.payload);

@@ -149,7 +149,7 @@ export class ApiClient extends EventEmitter {
     const e = endpoint('auth.login');
     const basic = Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64');
     try {
-      const raw = await this.send(e, buildPath(e), { priority: 'user', signal }, `Basic ${basic}`);
+      const raw = await this.loginAttempts(e, `Basic ${basic}`, signal);
       const r = loginResponse.safeParse(raw.body);
       if (!r.success) throw unexpectedBody(this.ctx(e, buildPath(e)), `login answer: ${summarize(r.error)}`);
       this.setToken(r.data.token);
@@ -163,6 +163,22 @@ export class ApiClient extends EventEmitter {
         });
       }
       throw err;
+    }
+  }
+
+  /**
+   * Logging in changes nothing on the server but the token, so a broken
+   * connection, a timeout, a 5xx or a 429 is simply tried again a few times.
+   */
+  private async loginAttempts(e: Endpoint, authorization: string, signal?: AbortSignal): Promise<Raw> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.send(e, buildPath(e), { priority: 'user', signal }, authorization);
+      } catch (err) {
+        const again = isApiError(err) && (RETRY_KINDS.has(err.kind) || err.kind === 'rate_limited');
+        if (!again || attempt >= this.readRetries) throw err;
+        await sleep(this.clock, err.retryAfterMs ?? this.backoff(attempt), signal);
+      }
     }
   }
 

@@ -109,3 +109,20 @@ export class ManualClock implements Clock {
 export async function flushMicrotasks(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
 }
+
+/**
+ * Real time plus an offset that tests and benchmarks can move forward
+ * ("a week later") while timers still run in real time.
+ */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  setTimeout(fn: () => void, ms: number): Timer {
+    return systemClock.setTimeout(fn, ms);
+  }
+  skip(ms: number): void {
+    this.offset += ms;
+  }
+}

@@ -164,12 +164,10 @@ export class Engine extends EventEmitter {
    */
   async signIn(input: SignInInput): Promise<{ remembered: 'keychain' | 'memory' | false }> {
     const account = { baseUrl: input.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''), user: input.user };
-    if (this.account_ && (this.account_.baseUrl !== account.baseUrl || this.account_.user !== account.user)) {
-      if (this.unsentCount() > 0)
-        throw new CommandError('unsent_changes', `This cache still holds unsent edits of ${this.account_.user}.`);
-      this.wdb.transaction((tx) => clearAccountData(tx));
-    }
-    await this.stopSync();
+    const switching =
+      this.account_ !== null && (this.account_.baseUrl !== account.baseUrl || this.account_.user !== account.user);
+    if (switching && this.unsentCount() > 0)
+      throw new CommandError('unsent_changes', `This cache still holds unsent edits of ${this.account_!.user}.`);
     const client = this.makeClient(account.baseUrl);
     try {
       await client.signIn({ user: input.user, password: input.password });
@@ -177,6 +175,9 @@ export class Engine extends EventEmitter {
       await client.close();
       throw toCommandError(e);
     }
+    await this.stopSync();
+    // Only once the new account is proven: the old account's records must not mix with it.
+    if (switching) this.wdb.transaction((tx) => clearAccountData(tx));
     let remembered: 'keychain' | 'memory' | false = false;
     if (input.remember) remembered = await this.credentials.save(account, input.password);
     this.account_ = { ...account, remembered: remembered === 'keychain' };

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CommandError, EVENTS, syncStatus } from '../../shared/contract';
+import { startSimulator, type Simulator } from '../../simulator';
+import { bookingsTable } from '../cache/tables';
+import { setOutboxMark } from '../cache/write';
+import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
+import { Engine, type EngineExtension } from './engine';
+
+const TODAY = '2026-06-10';
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+async function setup(): Promise<{ sim: Simulator; dir: string; creds: CredentialStore }> {
+  const sim = await startSimulator({
+    listings: 3,
+    seed: 5,
+    today: TODAY,
+    user: 'frontdesk',
+    password: 'Pa55-w0rd-unique',
+    rateLimit: { limit: 100_000, windowSeconds: 3600 },
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'stayboard-engine-'));
+  cleanup.push(
+    () => sim.close(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
+  return { sim, dir, creds: new MemoryCredentialStore() };
+}
+
+function open(dir: string, creds: CredentialStore, extensions: EngineExtension[] = []): Engine {
+  const e = Engine.open({
+    dbPath: join(dir, 'cache.db'),
+    credentials: creds,
+    background: false,
+    today: () => TODAY,
+    settings: { budgetPerHour: 100_000 },
+    extensions,
+  });
+  cleanup.push(() => e.close());
+  return e;
+}
+
+async function rejected(p: Promise<unknown>): Promise<CommandError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof CommandError) return e;
+    throw e;
+  }
+  throw new Error('expected a CommandError');
+}
+
+describe('Engine', () => {
+  it('signs in, syncs, reports a contract-shaped status and events', async () => {
+    const { sim, dir, creds } = await setup();
+    const e = open(dir, creds);
+    expect(e.status().state).toBe('signedOut');
+    const wrong = await rejected(e.signIn({ baseUrl: sim.url, user: sim.user, password: 'nope', remember: false }));
+    expect(wrong.code).toBe('wrong_credentials');
+    await e.signIn({ baseUrl: `${sim.url}/api/v1/`, user: sim.user, password: sim.password, remember: false });
+    const changed: { resources: string[] }[] = [];
+    const progress: unknown[] = [];
+    e.on('cache.changed', (p: { resources: string[] }) => changed.push(p));
+    e.on('sync.progress', (p: unknown) => progress.push(p));
+    const summary = await e.syncNow({ full: true });
+    expect(summary.failed).toBe(0);
+    const status = e.status();
+    expect(() => syncStatus.parse(status)).not.toThrow();
+    expect(status.state).toBe('idle');
+    expect(status.connectivity).toBe('online');
+    expect(status.freshness.length).toBeGreaterThan(10);
+    expect(changed.flatMap((c) => c.resources)).toContain('bookings');
+    for (const c of changed) expect(() => EVENTS['cache.changed'].payload.parse(c)).not.toThrow();
+    for (const p of progress) expect(() => EVENTS['sync.progress'].payload.parse(p)).not.toThrow();
+    expect(e.db.get<{ n: number }>('SELECT count(*) AS n FROM bookings')!.n).toBeGreaterThan(50);
+  });
+
+  it('remembers the account: a reopened cache resumes with the stored password, never storing it in SQLite', async () => {
+    const { sim, dir, creds } = await setup();
+    const first = open(dir, creds);
+    const r = await first.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: true });
+    expect(r.remembered).toBe('memory');
+    await first.close();
+    const again = open(dir, creds);
+    expect(again.account).toMatchObject({ baseUrl: sim.url, user: sim.user });
+    expect(await again.resume()).toBe(true);
+    expect((await again.syncNow()).failed).toBe(0);
+    const dump =
+      JSON.stringify(again.db.all('SELECT * FROM meta')) + JSON.stringify(again.db.all('SELECT * FROM sync_state'));
+    expect(dump).toContain('frontdesk');
+    expect(dump).not.toContain('Pa55-w0rd-unique');
+  });
+
+  it('refuses to switch accounts while another account has unsent edits in the cache, else starts clean', async () => {
+    const { sim, dir, creds } = await setup();
+    const e = open(dir, creds);
+    await e.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
+    await e.syncNow({ full: true });
+    const n = e.db.pluck<number>('SELECT booking_number FROM bookings LIMIT 1')[0]!;
+    e.transaction((tx) => setOutboxMark(tx, bookingsTable, n, { state: 'pending', entryIds: [1], fields: ['notes'] }));
+    const other = { baseUrl: 'http://127.0.0.1:9', user: 'someone-else', password: 'x', remember: false };
+    expect((await rejected(e.signIn(other))).code).toBe('unsent_changes');
+    e.transaction((tx) => setOutboxMark(tx, bookingsTable, n, null));
+    // A failed sign-in to the other account (a typo in the address) leaves the cache alone…
+    expect((await rejected(e.signIn(other))).code).toBe('unreachable');
+    expect(e.db.get<{ n: number }>('SELECT count(*) AS n FROM bookings')!.n).toBeGreaterThan(0);
+    // …a successful one starts clean.
+    const sim2 = await startSimulator({ listings: 1, seed: 9, today: TODAY });
+    cleanup.push(() => sim2.close());
+    await e.signIn({ baseUrl: sim2.url, user: sim2.user, password: sim2.password, remember: false });
+    expect(e.db.get<{ n: number }>('SELECT count(*) AS n FROM bookings')!.n).toBe(0);
+    expect(e.account?.baseUrl).toBe(sim2.url);
+  });
+
+  it('runs extension migrations after its own and hands extensions the engine parts', async () => {
+    const { sim, dir, creds } = await setup();
+    let attached = false;
+    const outbox: EngineExtension = {
+      name: 'outbox',
+      migrations: [{ version: 100, name: '100_outbox', up: 'CREATE TABLE outbox (id INTEGER PRIMARY KEY) STRICT;' }],
+      attach: (ctx) => {
+        attached = ctx.client.signedIn && ctx.db.kind === 'writable';
+        return {
+          outboxSummary: () => ({
+            unsent: 2,
+            pending: 2,
+            sending: 0,
+            rejected: 0,
+            conflict: 0,
+            unknown: 0,
+            confirmed: 0,
+          }),
+          unsentCount: () => 2,
+        };
+      },
+    };
+    const e = open(dir, creds, [outbox]);
+    expect(e.db.get("SELECT 1 FROM sqlite_master WHERE name = 'outbox'")).toBeDefined();
+    await e.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
+    expect(attached).toBe(true);
+    expect(e.status().outbox.unsent).toBe(2);
+    expect(e.unsentCount()).toBe(2);
+  });
+});

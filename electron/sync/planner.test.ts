@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { openCache, type WritableDB } from '../cache/db';
+import { recordFetched } from '../cache/state';
+import { loadHost, makeHost } from '../cache/testing/fixtures';
+import { jobKey, type Job } from './jobs';
+import { Planner, type PlanInput } from './planner';
+import { DEFAULT_POLICY } from './policy';
+
+const TODAY = '2026-06-10';
+const NOW = Date.UTC(2026, 5, 10, 8);
+const MIN = 60_000;
+const GLOBAL = { globalLists: true, globalRates: true };
+
+function fixture(listings = 5): WritableDB {
+  const db = openCache({ path: ':memory:' });
+  loadHost(db, makeHost({ listings, bookingsPerListing: 60, start: '2026-06-01', days: 120 }));
+  return db;
+}
+
+function input(over: Partial<PlanInput> = {}): PlanInput {
+  return { now: NOW, today: TODAY, interest: null, caps: GLOBAL, passStart: null, backgroundPerHour: 3950, ...over };
+}
+
+/** Marks every job of a plan fetched at `at`. */
+function fetchAll(db: WritableDB, jobs: readonly Job[], at: number): void {
+  db.transaction(() => {
+    for (const j of jobs) recordFetched(db, { resource: j.resource, scope: j.scope, win: j.win, at, records: 1 });
+  });
+}
+
+describe('Planner', () => {
+  it('on an empty history puts everything in the queue, today + 48 h before the rest of the year', () => {
+    const db = fixture();
+    const plan = new Planner(db, DEFAULT_POLICY).plan(input());
+    const kinds = plan.queue.map((j) => `${j.tier}:${j.resource}`);
+    const firstFar = kinds.findIndex((k) => k.startsWith('far:'));
+    const lastNear = kinds.map((k) => k.startsWith('near:')).lastIndexOf(true);
+    expect(lastNear).toBeLessThan(firstFar);
+    expect(plan.queue.some((j) => j.resource === 'listings')).toBe(true);
+    expect(plan.queue.filter((j) => j.spec.kind === 'window' && j.tier === 'near')).toHaveLength(5);
+  });
+
+  it('refreshes only what has outlived its maximum age, and knows when the next thing is due', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    fetchAll(db, planner.plan(input()).queue, NOW);
+    const later = planner.plan(input({ now: NOW + 6 * MIN }));
+    expect(new Set(later.queue.map((j) => j.tier))).toEqual(new Set(['near']));
+    expect(later.queue.every((j) => j.spec.kind === 'window')).toBe(true);
+    const soon = planner.plan(input({ now: NOW + MIN }));
+    expect(soon.queue).toEqual([]);
+    expect(soon.nextDueAt).toBe(NOW + DEFAULT_POLICY.maxAge.near);
+  });
+
+  it('puts what is on screen first', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    fetchAll(db, planner.plan(input()).queue, NOW);
+    const n = db.pluck<number>('SELECT booking_number FROM bookings LIMIT 1')[0]!;
+    const plan = planner.plan(input({ now: NOW + 10 * MIN, interest: { screen: 'booking', bookingNumbers: [n] } }));
+    expect(plan.queue[0]).toMatchObject({ tier: 'onScreen', spec: { kind: 'booking', bookingNumber: n } });
+    expect(
+      plan.queue
+        .slice(0, 2)
+        .map((j) => j.spec.kind)
+        .sort(),
+    ).toEqual(['booking', 'threads']);
+  });
+
+  it('lets far data age into the queue even while near data keeps being due', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    fetchAll(db, planner.plan(input()).queue, NOW);
+    const plan = planner.plan(input({ now: NOW + 2 * DEFAULT_POLICY.maxAge.far }));
+    const farWindow = plan.queue.find((j) => j.tier === 'far' && j.spec.kind === 'window')!;
+    const nearWindow = plan.queue.find((j) => j.tier === 'near' && j.spec.kind === 'window')!;
+    expect(farWindow).toBeDefined();
+    // 12 h old far data (×2 of its max age) vs 12 h old near data (×144): near still wins, far is queued.
+    expect(plan.queue.indexOf(nearWindow)).toBeLessThan(plan.queue.indexOf(farWindow));
+  });
+
+  it('says when keeping everything fresh does not fit the background budget', () => {
+    const db = fixture(20);
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const roomy = planner.plan(input({ backgroundPerHour: 1_000_000 }));
+    expect(roomy.degraded).toBeNull();
+    const tight = planner.plan(input({ backgroundPerHour: 100 }));
+    expect(tight.demandPerHour).toBeGreaterThan(100);
+    expect(tight.degraded).toMatch(/Today's data and what is on screen stay fresh/);
+    expect(tight.degraded).toContain(String(tight.demandPerHour));
+  });
+
+  it('asks per listing when the server cannot list every listing at once', () => {
+    const db = fixture(4);
+    const plan = new Planner(db, DEFAULT_POLICY).plan(input({ caps: { globalLists: false, globalRates: false } }));
+    const windows = plan.queue.filter((j) => j.spec.kind === 'window');
+    expect(windows.every((j) => j.spec.kind === 'window' && j.spec.listingId !== null)).toBe(true);
+    expect(windows.filter((j) => j.tier === 'far')).toHaveLength(4 * 5);
+    expect(plan.queue.filter((j) => j.spec.kind === 'rates')).toHaveLength(4);
+  });
+
+  it('in a full pass treats everything not fetched since the pass began as due, once', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const all = planner.plan(input()).queue;
+    fetchAll(db, all, NOW - MIN);
+    const pass = planner.plan(input({ passStart: NOW }));
+    expect(new Set(pass.queue.map(jobKey))).toEqual(new Set(all.map(jobKey)));
+    fetchAll(db, pass.queue, NOW + 1);
+    expect(planner.plan(input({ now: NOW + 2, passStart: NOW })).queue).toEqual([]);
+  });
+
+  it('reports freshness per resource for today and for everything', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    fetchAll(db, planner.plan(input()).queue, NOW);
+    const f = planner.plan(input({ now: NOW + 10 * MIN })).freshness;
+    const bookingsToday = f.find((x) => x.resource === 'bookings' && x.scope === 'today ±48 h')!;
+    expect(bookingsToday).toMatchObject({
+      stale: true,
+      from: '2026-06-09',
+      to: '2026-06-12',
+      fetchedAt: new Date(NOW).toISOString(),
+    });
+    expect(f.find((x) => x.resource === 'bookings' && x.scope === 'all')!.stale).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+// Test support: reads the server's state for the synced windows with a clean
+// client and compares it with the cache, record by record (the normalised
+// contract shape of each). Returns readable differences; none means equal.
+import type { ApiClient } from '../../api/client';
+import type { ReadableDB } from '../../cache/db';
+import { LIVE_STATES } from '../../cache/queries';
+import {
+  blocksTable,
+  bookingsTable,
+  cleaningTable,
+  customersTable,
+  guestsTable,
+  incidentsTable,
+  listingsTable,
+  maintenanceTable,
+  messagesTable,
+  type TableSpec,
+} from '../../cache/tables';
+import type { Windows } from '../jobs';
+
+type Rec = Record<string, unknown>;
+
+function cached(
+  db: ReadableDB,
+  table: string,
+  key: string,
+  where: string,
+  params: (string | number)[],
+): Map<string, Rec> {
+  const out = new Map<string, Rec>();
+  for (const r of db.all<{ k: number | string; data: string }>(
+    `SELECT ${key} AS k, data FROM ${table} WHERE ${where}`,
+    params,
+  )) {
+    out.set(String(r.k), JSON.parse(r.data) as Rec);
+  }
+  return out;
+}
+
+function diff(what: string, server: Map<string, Rec>, cache: Map<string, Rec>, out: string[]): void {
+  for (const [k, v] of server) {
+    const c = cache.get(k);
+    if (!c) out.push(`${what} ${k}: on the server, not in the cache`);
+    else if (JSON.stringify(c) !== JSON.stringify(v))
+      out.push(`${what} ${k}: differs\n  server ${JSON.stringify(v)}\n  cache  ${JSON.stringify(c)}`);
+  }
+  for (const k of cache.keys()) if (!server.has(k)) out.push(`${what} ${k}: in the cache, not on the server`);
+}
+
+function shaped<T>(spec: TableSpec<T>, items: { value: T }[]): Map<string, Rec> {
+  return new Map(
+    items.map((i) => [String(spec.keyOf(i.value)), JSON.parse(JSON.stringify(spec.data(i.value))) as Rec]),
+  );
+}
+
+/** Differences between the server (read now) and the cache, for the windows sync covers. */
+export async function compareWithServer(client: ApiClient, db: ReadableDB, w: Windows): Promise<string[]> {
+  const out: string[] = [];
+  const full = { start_date: w.full.from, end_date: w.full.to };
+  const listings = await client.list('listings.list', { query: { per_page: 100 } });
+  const allListings = [...listings.items];
+  for (let next = listings.next; next;) {
+    const page = await client.listNext('listings.list', next);
+    allListings.push(...page.items);
+    next = page.next;
+  }
+  diff('listing', shaped(listingsTable, allListings), cached(db, 'listings', 'id', '1 = 1', []), out);
+
+  const bookings = await client.list('bookings.list', { query: full });
+  diff(
+    'booking',
+    shaped(bookingsTable, bookings.items),
+    cached(db, 'bookings', 'booking_number', 'start_date <= ? AND end_date >= ?', [w.full.to, w.full.from]),
+    out,
+  );
+  const cleaning = await client.list('cleanings.list', { query: full });
+  diff(
+    'cleaning',
+    shaped(cleaningTable, cleaning.items),
+    cached(db, 'cleaning', 'id', 'date BETWEEN ? AND ?', [w.full.from, w.full.to]),
+    out,
+  );
+  const maintenance = await client.list('maintenance.list', { query: full });
+  diff(
+    'maintenance',
+    shaped(maintenanceTable, maintenance.items),
+    cached(db, 'maintenance', 'id', 'date BETWEEN ? AND ?', [w.full.from, w.full.to]),
+    out,
+  );
+  const incidents = await client.list('incidents.list', {
+    query: { start_date: w.incidents.from, end_date: w.incidents.to },
+  });
+  diff(
+    'incident',
+    shaped(incidentsTable, incidents.items),
+    cached(db, 'incidents', 'id', 'date >= ? AND date < ?', [w.incidents.from, `${w.incidents.to}~`]),
+    out,
+  );
+  const blocks = await client.list('blocks.list', { query: full });
+  diff(
+    'block',
+    shaped(blocksTable, blocks.items),
+    cached(db, 'blocks', 'id', 'start_date <= ? AND end_date >= ?', [w.full.to, w.full.from]),
+    out,
+  );
+
+  // People and messages of every live booking in the window.
+  const live = bookings.items.filter((b) => LIVE_STATES.includes(b.value.state)).map((b) => b.value.booking_number);
+  for (const n of live) {
+    const bundle = await client.one('customers.ofBooking', { query: { booking_id: n } });
+    const guests = shaped(
+      guestsTable,
+      bundle.value.guests.map((g) => ({ value: { ...g, booking_number: n } })),
+    );
+    diff(`guest of ${n}`, guests, cached(db, 'guests', 'id', 'booking_number = ?', [n]), out);
+    if (bundle.value.user) {
+      const c = shaped(customersTable, [{ value: bundle.value.user }]);
+      diff(`customer of ${n}`, c, cached(db, 'customers', 'id', 'id = ?', [bundle.value.user.id]), out);
+    }
+    const threads = await client.list('threads.ofBooking', { id: n });
+    const messages = threads.items.flatMap((t) =>
+      t.value.messages.map((m) => ({ value: { ...m, thread_ref: t.value.id, booking_number: n } })),
+    );
+    diff(
+      `messages of ${n}`,
+      shaped(messagesTable, messages),
+      cached(db, 'messages', 'id', 'booking_number = ?', [n]),
+      out,
+    );
+  }
+  return out;
+}

@@ -129,7 +129,8 @@ async function main(): Promise<number> {
       );
     }
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    return summary.stopped ? 1 : 0;
+    // Stopping at the budget is the normal end of a big sync: the rest comes in the next hours.
+    return summary.stopped === null || summary.stopped === 'budget' ? 0 : 1;
   } catch (e) {
     process.stderr.write(`stayboard: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

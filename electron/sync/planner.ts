@@ -47,6 +47,8 @@ export interface Plan {
   nextDueAt: number | null;
   /** Requests an hour keeping everything within its maximum age would take. */
   demandPerHour: number;
+  /** The part of it for today + 48 h and what is on screen (kept free of far work). */
+  nearDemandPerHour: number;
   degraded: string | null;
   freshness: Freshness[];
   windows: Windows;
@@ -128,11 +130,17 @@ export class Planner {
       candidates.filter((c) => c.tier !== 'onScreen').reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0) +
         (farCount * 2 * HOUR) / p.maxAge.farBooking,
     );
-    const freshness = this.freshness(candidates, states, w, input.now, near.length > 0);
+    const nearDemandPerHour = Math.round(
+      candidates
+        .filter((c) => c.tier === 'near' || c.tier === 'onScreen')
+        .reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0),
+    );
+    const freshness = this.freshness(candidates, states, w, input.now);
     return {
       queue,
       nextDueAt,
       demandPerHour,
+      nearDemandPerHour,
       degraded: degradation(demandPerHour, input.backgroundPerHour, freshness, input.now),
       freshness,
       windows: w,
@@ -145,7 +153,6 @@ export class Planner {
     states: Map<string, StateRow>,
     w: Windows,
     now: number,
-    hasNearBookings: boolean,
   ): Freshness[] {
     const groups = new Map<string, Freshness & { maxAge: number }>();
     for (const c of candidates) {
@@ -188,8 +195,6 @@ export class Planner {
         stale: oldest === null || now - oldest > this.policy.maxAge.farBooking,
       });
     }
-    if (!hasNearBookings)
-      return out.filter((f) => !(f.scope === 'today ±48 h' && (f.resource === 'guests' || f.resource === 'threads')));
     return out;
   }
 }

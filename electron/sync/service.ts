@@ -88,6 +88,8 @@ export class SyncService extends EventEmitter {
   private current: SyncActivity | null = null;
   private lastPlan: Plan | null = null;
   private lastSuccessAt: number | null = null;
+  /** Due jobs the last pass left for budget (the initial load of a big host, a full pass). */
+  private backlog = 0;
   private lastError: ContractError | null = null;
   private running: Promise<PassSummary> | null = null;
   private loop: { stop: boolean; timer: Timer | null; wake: (() => void) | null } | null = null;
@@ -133,9 +135,18 @@ export class SyncService extends EventEmitter {
     this.emit('freshness', {
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
       freshness: this.lastPlan.freshness,
-      degraded: this.lastPlan.degraded,
+      degraded: this.degraded(this.lastPlan),
     });
     return this.lastPlan;
+  }
+
+  private degraded(plan: Plan): string | null {
+    if (plan.degraded) return plan.degraded;
+    if (this.backlog === 0) return null;
+    return (
+      `This hour's request budget is used up: ${this.backlog} refreshes of later dates wait for the next hours. ` +
+      `Today's data and what is on screen stay fresh.`
+    );
   }
 
   /** True while a pass runs. */
@@ -183,6 +194,8 @@ export class SyncService extends EventEmitter {
     this.client.on('request', onRequest);
     const done = new Set<string>();
     const inFlight = new Map<string, Promise<void>>();
+    /** Jobs skipped for budget since the last plan (looked at again after the next one). */
+    const pricedOut = new Set<string>();
     let plan = this.plan(passStart);
     let planned = plan.queue.length;
     let lastPlanAt = this.clock.now();
@@ -191,11 +204,14 @@ export class SyncService extends EventEmitter {
     try {
       for (;;) {
         while (!stop && inFlight.size < this.policy.concurrency) {
-          const job = plan.queue.find((j) => !done.has(jobKey(j)) && !inFlight.has(jobKey(j)));
+          const job = plan.queue.find(
+            (j) => !done.has(jobKey(j)) && !inFlight.has(jobKey(j)) && !pricedOut.has(jobKey(j)),
+          );
           if (!job) break;
-          if (!waitForBudget && this.governor.headroom('background') < job.cost + inFlight.size) {
-            stop = 'budget';
-            break;
+          if (!this.affordable(job, plan.nearDemandPerHour, inFlight.size, waitForBudget)) {
+            // Not now: its share of the hour belongs to today's data. It stays due for a later pass.
+            pricedOut.add(jobKey(job));
+            continue;
           }
           const key = jobKey(job);
           inFlight.set(
@@ -212,8 +228,14 @@ export class SyncService extends EventEmitter {
           if (stop) break;
           plan = this.plan(passStart);
           lastPlanAt = this.clock.now();
-          if (!plan.queue.some((j) => !done.has(jobKey(j)))) break;
-          planned = done.size + plan.queue.filter((j) => !done.has(jobKey(j))).length;
+          pricedOut.clear();
+          const left = plan.queue.filter((j) => !done.has(jobKey(j)));
+          if (left.length === 0) break;
+          if (!left.some((j) => this.affordable(j, plan.nearDemandPerHour, 0, waitForBudget))) {
+            stop = 'budget';
+            break;
+          }
+          planned = done.size + left.length;
           continue;
         }
         await Promise.race(inFlight.values());
@@ -233,6 +255,7 @@ export class SyncService extends EventEmitter {
     }
     summary.stopped = stop;
     if (stop) summary.remaining = plan.queue.filter((j) => !done.has(jobKey(j))).length;
+    this.backlog = stop === 'budget' ? summary.remaining : 0;
     summary.rateLimited = this.governor.snapshot().rateLimited - limited0;
     summary.durationMs = Math.round(performance.now() - t0);
     if (!stop && summary.failed === 0) this.lastSuccessAt = this.clock.now();
@@ -241,6 +264,18 @@ export class SyncService extends EventEmitter {
     this.plan(null);
     this.emit('pass', summary);
     return summary;
+  }
+
+  /**
+   * Whether a job may start now. Today's data and what is on screen may use
+   * the whole background share (and wait for it, in the app); everything else
+   * must leave room for an hour of today's refreshes, so a big host's initial
+   * load or full pass can never starve the board.
+   */
+  private affordable(job: Job, nearDemandPerHour: number, inFlight: number, waitForBudget: boolean): boolean {
+    const room = this.governor.headroom('background') - inFlight;
+    if (job.tier === 'near' || job.tier === 'onScreen') return waitForBudget || room >= job.cost;
+    return room - job.cost >= nearDemandPerHour;
   }
 
   /** Runs one job; returns why the whole pass must stop, if it must. */
@@ -368,7 +403,7 @@ export class SyncService extends EventEmitter {
       current: this.current,
       budget: this.budget(),
       freshness: plan.freshness,
-      degraded: plan.degraded,
+      degraded: this.degraded(plan),
       quarantined: quarantineCount(this.db),
       demandPerHour: plan.demandPerHour,
     };

@@ -208,6 +208,25 @@ describe('sync against the simulator', () => {
     expect(await compareWithServer(await reader(s), e.db, windows)).toEqual([]);
   });
 
+  it('when the hour cannot hold everything, keeps the room today needs and reports the degradation', async () => {
+    const s = await sim({ listings: 6, rateLimit: { limit: 400, windowSeconds: 3600 } });
+    const e = engine(s, { settings: { budgetPerHour: 400, reservePercent: 20 } });
+    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const r = await e.syncNow({ full: true, waitForBudget: false });
+    expect(r.stopped).toBe('budget');
+    expect(r.remaining).toBeGreaterThan(0);
+    const status = e.status();
+    // Today's lists were fetched; far work stopped short of the share today's refreshes need.
+    for (const resource of ['bookings', 'cleaning', 'maintenance', 'incidents', 'blocks'])
+      expect(
+        status.freshness.find((f) => f.resource === resource && f.scope === 'today ±48 h')?.fetchedAt,
+      ).not.toBeNull();
+    const plan = e.sync!['lastPlan']!;
+    expect(e.governor.headroom('background')).toBeGreaterThanOrEqual(plan.nearDemandPerHour);
+    expect(status.degraded).toMatch(/budget is used up: \d+ refreshes of later dates wait/);
+    expect(status.budget.rateLimited).toBe(0);
+  });
+
   it('stops when the server is unreachable and says so, then resumes', async () => {
     const s = await sim();
     const e = engine(s);

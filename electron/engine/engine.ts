@@ -28,13 +28,13 @@ import { Planner } from '../sync/planner';
 import { SyncService, localDate, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 
-/** What an extension (the outbox) gets when it attaches. */
+/** What an extension (the outbox) gets when it attaches. `client` and `sync` always give the current session's. */
 export interface EngineContext {
-  db: WritableDB;
-  client: ApiClient;
-  governor: BudgetGovernor;
-  clock: Clock;
-  sync: SyncService;
+  readonly db: WritableDB;
+  readonly client: ApiClient;
+  readonly governor: BudgetGovernor;
+  readonly clock: Clock;
+  readonly sync: SyncService;
   /** Sends one of the contract's push events through the engine. */
   emit(event: string, payload: unknown): void;
 }
@@ -253,12 +253,20 @@ export class Engine extends EventEmitter {
   }
 
   private attachExtensions(): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- getters below must read the engine's current session
+    const engine = this;
     const ctx: EngineContext = {
       db: this.wdb,
-      client: this.client_!,
+      get client() {
+        if (!engine.client_) throw new CommandError('not_signed_in', 'Sign in first.');
+        return engine.client_;
+      },
       governor: this.governor,
       clock: this.clock,
-      sync: this.sync_!,
+      get sync() {
+        if (!engine.sync_) throw new CommandError('not_signed_in', 'Sign in first.');
+        return engine.sync_;
+      },
       emit: (event, payload) => this.emit(event, payload),
     };
     this.handles = (this.options.extensions ?? []).map((e) => e.attach(ctx));

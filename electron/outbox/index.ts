@@ -88,8 +88,12 @@ export class Outbox {
       },
     };
     const log = o.log ?? { error: (m: string, e?: unknown) => console.error(`outbox: ${m}`, e) };
-    this.worker = new ReplayWorker(deps, this.clock, Math.max(1, o.concurrency ?? 4), (err) =>
-      log.error('replay failed; retrying in a few seconds', err),
+    this.worker = new ReplayWorker(
+      deps,
+      this.clock,
+      Math.max(1, o.concurrency ?? 4),
+      (err) => log.error('replay failed; retrying in a few seconds', err),
+      () => this.forgetSettledFailures(),
     );
     this.recover();
   }
@@ -114,6 +118,15 @@ export class Outbox {
         touched.map((r) => r.resource),
         [],
       );
+  }
+
+  /** Back-off grows with failures in a row of an entry; entries that settled start afresh. */
+  private forgetSettledFailures(): void {
+    if (this.failures.size === 0) return;
+    const open = new Set(
+      this.db.pluck<number>(`SELECT id FROM outbox WHERE state IN ('pending', 'sending', 'unknown')`),
+    );
+    for (const id of this.failures.keys()) if (!open.has(id)) this.failures.delete(id);
   }
 
   private changed(kinds: readonly Kind[], entryIds: readonly number[]): void {

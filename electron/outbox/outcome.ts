@@ -8,7 +8,7 @@ import type { ApiClient } from '../api/client';
 import { isApiError, type ApiError } from '../api/errors';
 import type { WritableDB } from '../cache/db';
 import { patchEntries, type Patch } from './entries';
-import { refreshView } from './view';
+import { markGoneOnServer, refreshView } from './view';
 import type { Entry, EntryKind, Kind, TraceEvent } from './types';
 
 export interface Backoff {
@@ -63,20 +63,25 @@ export function contractErrorOf(err: ApiError): ContractError {
   return e;
 }
 
-/** Changes entries and re-derives the record's cached view, in one transaction; then tells the renderer. */
-export function transition(d: StepDeps, entries: readonly Entry[], patch: Patch): void {
+/**
+ * Changes entries and re-derives the record's cached view, in one
+ * transaction; then tells the renderer. `gone`: the server answered that the
+ * record does not exist (any more).
+ */
+export function transition(d: StepDeps, entries: readonly Entry[], patch: Patch, gone = false): void {
   const first = entries[0];
   if (!first) return;
   const ids = entries.map((e) => e.id);
   d.db.transaction((tx) => {
     patchEntries(tx, ids, patch, d.now());
+    if (gone && first.kind !== 'create') markGoneOnServer(tx, first.resource, first.recordId);
     refreshView(tx, first.resource, first.recordId);
   });
   d.changed([first.resource], ids);
 }
 
 export function reject(d: StepDeps, entries: readonly Entry[], error: ContractError): void {
-  transition(d, entries, { state: 'rejected', error, nextAttemptAt: null });
+  transition(d, entries, { state: 'rejected', error, nextAttemptAt: null }, error.code === 'not_found');
 }
 
 /** The state entries go back to when a request surely did not change anything. */

@@ -7,7 +7,7 @@
 import type { OutboxMark } from '../../shared/contract';
 import { ident, type WritableDB } from '../cache/db';
 import { scrubSecrets } from '../cache/scrub';
-import { upsertRecords, writeLocal } from '../cache/write';
+import { setOutboxMark, upsertRecords, writeLocal } from '../cache/write';
 import { upsertIncidents } from '../cache/write-compound';
 import type { Incident } from '../../shared/api';
 import { ADAPTERS, contextOf, localRecord, normalise } from './adapters';
@@ -90,8 +90,13 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): 'marked' | 
     if (e.kind === 'create' && !view) view = localRecord(kind, id, e.context, e.payload, e.createdAt);
     else if (e.kind === 'update' && view) applyChanges(kind, view, e.payload);
   }
-  // Edits of a record the cache no longer has (and never had locally): nothing to show.
-  if (!view) return 'gone';
+  if (!view) {
+    // The server no longer has the record (its edits were refused with 404): keep what the
+    // person sees, with the mark; discarding the edits then removes it.
+    if (!row) return 'gone';
+    setOutboxMark(db, spec, id, markOf(kind, entries));
+    return 'marked';
+  }
   writeLocal(db, spec, view as never, markOf(kind, entries));
   return 'marked';
 }
@@ -114,6 +119,12 @@ export function keepServerVersion(db: WritableDB, kind: Kind, id: number, raw: u
     else upsertRecords(db, spec, [{ value: value as never, raw: clean }]);
   }
   refreshView(db, kind, id);
+}
+
+/** Notes that the server has no such record any more (answered 404), so discarding its edits removes it. */
+export function markGoneOnServer(db: WritableDB, kind: Kind, id: number): void {
+  const spec = ADAPTERS[kind].table;
+  db.run(`UPDATE ${ident(spec.table)} SET server_raw = '{}' WHERE ${ident(spec.key)} = ?`, [id]);
 }
 
 /** Removes a record from the cache (a delete the server confirmed). */

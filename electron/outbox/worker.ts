@@ -60,6 +60,8 @@ export class ReplayWorker {
     private readonly clock: Clock,
     private readonly concurrency: number,
     private readonly onError: (err: unknown) => void,
+    /** Called after each drain, to forget failure counts of entries that settled. */
+    private readonly afterDrain: () => void = () => undefined,
   ) {}
 
   get paused(): string | null {
@@ -80,6 +82,7 @@ export class ReplayWorker {
     this.stopping = false;
     const run = this.run(options).finally(() => {
       this.current = null;
+      this.afterDrain();
       if (this.started && !this.stopping) this.schedule(0);
     });
     this.current = run;

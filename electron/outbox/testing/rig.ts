@@ -53,16 +53,32 @@ export function killableDb(inner: WritableDB): { db: WritableDB; kill: () => voi
   };
 }
 
+/** Faults the simulator cannot make cheaply: a 429 with Retry-After 0 (its own limiter waits ≥ 1 s). */
+export interface TransportFaults {
+  /** 0..1: answer 429 without sending the request (so it is not processed). */
+  rate429: number;
+  random: () => number;
+}
+
 /** A transport that refuses to start requests once killed (already started ones complete). */
 export class KillableTransport implements Transport {
   dead = false;
-  constructor(private readonly inner: Transport) {}
+  constructor(
+    private readonly inner: Transport,
+    private readonly faults: TransportFaults,
+  ) {}
   send(req: HttpRequest): Promise<HttpResponse> {
     if (this.dead) {
       const e = new Error('connect ECONNREFUSED (process killed)') as Error & { code: string };
       e.code = 'ECONNREFUSED';
       return Promise.reject(e);
     }
+    if (this.faults.rate429 > 0 && !req.url.pathname.endsWith('/login') && this.faults.random() < this.faults.rate429)
+      return Promise.resolve({
+        status: 429,
+        headers: { 'retry-after': '0' },
+        text: '{"message":"Too Many Attempts."}',
+      });
     return this.inner.send(req);
   }
   close(): Promise<void> {
@@ -95,9 +111,11 @@ export interface Instance {
 export class Device {
   private conn: WritableDB;
   current: Instance;
+  /** Transport-level faults of every instance of this device (the scenario changes them between phases). */
+  readonly faults: TransportFaults = { rate429: 0, random: Math.random };
 
   constructor(private readonly o: DeviceOptions) {
-    this.conn = openCache({ path: o.path ?? ':memory:', migrations: MIGRATIONS });
+    this.conn = openCache({ path: o.path ?? ':memory:', migrations: MIGRATIONS, onSlowQuery: () => undefined });
     this.current = this.boot();
   }
 
@@ -111,8 +129,9 @@ export class Device {
     const governor = new BudgetGovernor({ limit: 1_000_000, maxInFlight: 8 });
     const transport = new KillableTransport(
       new UndiciTransport({ requestTimeoutMs: this.o.requestTimeoutMs ?? 250, connectTimeoutMs: 1000 }),
+      this.faults,
     );
-    const client = new ApiClient({ baseUrl: this.o.url, governor, transport, backoffMs: 5, readRetries: 2 });
+    const client = new ApiClient({ baseUrl: this.o.url, governor, transport, backoffMs: 2, readRetries: 2 });
     client.setCredentials({ user: this.o.user, password: this.o.password });
     const outbox = new Outbox({
       db,
@@ -146,7 +165,7 @@ export class Device {
     await this.current.kill();
     if (this.o.path && this.o.path !== ':memory:') {
       this.conn.close();
-      this.conn = openCache({ path: this.o.path, migrations: MIGRATIONS });
+      this.conn = openCache({ path: this.o.path, migrations: MIGRATIONS, onSlowQuery: () => undefined });
     }
     this.current = this.boot();
     return this.current;

@@ -1,0 +1,557 @@
+// One randomized run of the outbox against the simulator with its faults on
+// (the fault suite in npm test and the --runs soak script share it). A run
+// seeds a device's cache from one listing, then plays phases: random edits
+// made offline while "another user" changes and deletes the same records;
+// replay with resets before and after processing, 5xx, 429, timeouts, token
+// expiry and kills of the engine at random instants (each followed by a
+// restart on the same database); then calm replay, conflicts resolved at
+// random, refusals the run caused on purpose discarded. After every phase it
+// checks, from outside the outbox: every field I changed holds my last value,
+// or — exactly when the other user changed it to something else — a conflict
+// was surfaced and the server holds the value the person chose; nothing is
+// left unsent; cache and server agree on every touched record. At the end:
+// every create applied exactly once (by the simulator's mutation log).
+import { mulberry32 } from '../../../simulator/prng';
+import { addDays } from '../../cache/queries/common';
+import { ADAPTERS } from '../adapters';
+import { currentRecord } from '../enqueue';
+import { getEntry, resolveId } from '../entries';
+import { canonIn, canonOf, FIELDS, sameValue } from '../fields';
+import type { EditReceipt } from '../../../shared/contract';
+import type { Kind, Rec, TraceEvent } from '../types';
+import { Device } from './rig';
+import { seedBooking, seedListing } from './seed';
+import { EDITABLE, TODAY, pathOf, randomChanges, type World } from './world';
+
+export interface RunOptions {
+  phases?: number;
+  /** Edits per phase, [min, max]. */
+  edits?: [number, number];
+  faults?: boolean;
+  kills?: boolean;
+  requestTimeoutMs?: number;
+}
+
+export interface RunStats {
+  edits: number;
+  creates: number;
+  deletes: number;
+  otherWrites: number;
+  conflicts: number;
+  kills: number;
+  expectedRejections: number;
+  signIns: number;
+  requests: number;
+}
+
+export interface RunReport {
+  seed: number;
+  problems: string[];
+  stats: RunStats;
+}
+
+interface Target {
+  kind: Kind;
+  /** The id the person used (a local id for records made in this run). */
+  id: number;
+  gone: 'mine' | 'theirs' | null;
+  /** Creates: the entry and the marker that finds it in the mutation log. */
+  create?: { entryId: number; marker: string; endpoint: string };
+}
+
+interface FieldEdit {
+  target: Target;
+  field: string;
+  /** What the person saw before the first edit of the phase, and the last value they set. */
+  c0: unknown;
+  v: unknown;
+  existedOnServer: boolean;
+}
+
+const key = (kind: Kind, id: number, field: string) => `${kind}:${id}:${field}`;
+
+export async function runScenario(world: World, seed: number, options: RunOptions = {}): Promise<RunReport> {
+  const r = mulberry32(seed);
+  const jitter = r.fork(1);
+  const faultDraws = r.fork(2);
+  const o = {
+    phases: 3,
+    edits: [3, 10] as [number, number],
+    faults: true,
+    kills: true,
+    requestTimeoutMs: 100,
+    ...options,
+  };
+  const problems: string[] = [];
+  const stats: RunStats = {
+    edits: 0,
+    creates: 0,
+    deletes: 0,
+    otherWrites: 0,
+    conflicts: 0,
+    kills: 0,
+    expectedRejections: 0,
+    signIns: 0,
+    requests: 0,
+  };
+  const { sim, other } = world;
+  const run = ++world.runs;
+  sim.resetFaults();
+  const startRequests = sim.requestLog().length;
+  let hook: ((e: TraceEvent) => void) | null = null;
+  const dev = new Device({
+    url: sim.url,
+    user: sim.user,
+    password: sim.password,
+    requestTimeoutMs: o.requestTimeoutMs,
+    outbox: { random: () => jitter.next(), trace: (e) => hook?.(e), backoff: { baseMs: 2, maxMs: 20 } },
+  });
+  dev.faults.random = () => faultDraws.next();
+  const timers: NodeJS.Timeout[] = [];
+  try {
+    // ── the cache, as sync would have filled it ──
+    const listing = r.pick(world.listings);
+    await seedListing(dev.db, dev.current.client, {
+      listingId: listing,
+      from: addDays(TODAY, -3),
+      to: addDays(TODAY, 20),
+    });
+    const bookingIds = r.sample(dev.db.pluck<number>('SELECT booking_number FROM bookings ORDER BY 1'), 3);
+    for (const b of bookingIds) await seedBooking(dev.db, dev.current.client, b);
+    const pick = (sql: string, n: number) => r.sample(dev.db.pluck<number>(sql), n);
+    const targets: Target[] = [];
+    const add = (kind: Kind, ids: number[]) => ids.forEach((id) => targets.push({ kind, id, gone: null }));
+    add('cleaning', pick('SELECT id FROM cleaning ORDER BY id', 3));
+    add('maintenance', pick('SELECT id FROM maintenance ORDER BY id', 2));
+    add('incidents', pick('SELECT id FROM incidents ORDER BY id', 1));
+    add('bookings', r.sample(bookingIds, 2));
+    add('guests', pick('SELECT id FROM guests WHERE id > 0 ORDER BY id', 2));
+    add('customers', pick('SELECT id FROM customers ORDER BY id', 1));
+    add('blocks', pick('SELECT id FROM blocks WHERE id > 0 ORDER BY id', 1));
+    const threads = dev.db.all<{ id: number; booking_number: number }>(
+      'SELECT id, booking_number FROM threads ORDER BY id',
+    );
+    const choices = new Map<string, 'mine' | 'theirs'>();
+    // The server's value of fields as this run knows it (the other user's writes, the outcomes of mine);
+    // a field not in here still has the value the cache was seeded with.
+    const server = new Map<string, unknown>();
+    let serial = 0;
+
+    for (let phase = 0; phase < o.phases; phase++) {
+      const edits = new Map<string, FieldEdit>();
+      const surfaced = new Set<string>();
+      // Records the outbox had something to do with in this phase: the ones it must have brought in line.
+      const touched = new Set<Target>();
+      const live = () => targets.filter((t) => t.gone === null);
+      const outbox = () => dev.current.outbox;
+
+      // ── offline: my edits, the other user's changes in between ──
+      const n = r.int(o.edits[0], o.edits[1]);
+      for (let i = 0; i < n; i++) {
+        const op = r.weighted([
+          ['update', 60],
+          ['guest', 9],
+          ['message', 8],
+          ['block', 8],
+          ['delete', 5],
+        ] as const);
+        if (op === 'update') {
+          const t = r.pick(live().filter((x) => EDITABLE[x.kind]));
+          const changes = randomChanges(r, t.kind);
+          const rec = currentRecord(dev.db, t.kind, resolveId(dev.db, t.kind, t.id));
+          if (!rec) continue;
+          for (const [f, v] of Object.entries(changes)) {
+            const k = key(t.kind, t.id, f);
+            const prev = edits.get(k);
+            edits.set(k, {
+              target: t,
+              field: f,
+              c0: prev ? prev.c0 : canonIn(t.kind, f, rec),
+              v: canonOf(t.kind, f, v),
+              existedOnServer: prev ? prev.existedOnServer : resolveId(dev.db, t.kind, t.id) > 0,
+            });
+          }
+          const name =
+            t.kind === 'bookings' ? 'bookings.update' : `${t.kind === 'incidents' ? 'incidents' : t.kind}.update`;
+          const input = t.kind === 'bookings' ? { bookingNumber: t.id, changes } : { id: t.id, changes };
+          outbox().enqueue(name as 'cleaning.update', input);
+          touched.add(t);
+          stats.edits++;
+        } else if (op === 'delete') {
+          const t = live().find(
+            (x) => ['cleaning', 'maintenance', 'incidents', 'blocks'].includes(x.kind) && r.chance(0.5),
+          );
+          if (!t) continue;
+          outbox().enqueue(`${t.kind}.delete` as 'cleaning.delete', { id: t.id });
+          t.gone = 'mine';
+          touched.add(t);
+          stats.deletes++;
+        } else {
+          const marker = `R${seed}n${run}x${phase}x${serial++}`;
+          let receipt: EditReceipt;
+          let target: Target;
+          if (op === 'guest' && bookingIds.length) {
+            const bookingNumber = r.pick(bookingIds);
+            receipt = outbox().enqueue('guests.create', {
+              bookingNumber,
+              guest: { name: 'Rand', lastname: `Guest ${serial}`, number_id: marker },
+            }) as EditReceipt;
+            target = {
+              kind: 'guests',
+              id: 0,
+              gone: null,
+              create: { entryId: receipt.entryId, marker, endpoint: 'guests.create' },
+            };
+          } else if (op === 'message' && threads.length) {
+            const th = r.pick(threads);
+            receipt = outbox().enqueue('messages.send', {
+              bookingNumber: th.booking_number,
+              threadId: th.id,
+              message: `Hello ${marker}`,
+            }) as EditReceipt;
+            target = {
+              kind: 'messages',
+              id: 0,
+              gone: null,
+              create: { entryId: receipt.entryId, marker, endpoint: 'threads.send' },
+            };
+          } else if (op === 'block') {
+            const start = addDays(TODAY, r.int(40, 300));
+            receipt = outbox().enqueue('blocks.create', {
+              block: {
+                listing_id: String(listing),
+                block_type: r.pick([1, 2, 4] as const),
+                start_date: start,
+                end_date: addDays(start, r.int(0, 4)),
+                reason: `Reason ${marker}`,
+              },
+            }) as EditReceipt;
+            target = {
+              kind: 'blocks',
+              id: 0,
+              gone: null,
+              create: { entryId: receipt.entryId, marker, endpoint: 'blocks.create' },
+            };
+          } else continue;
+          target.id = getEntry(dev.db, receipt.entryId)!.recordId;
+          targets.push(target);
+          touched.add(target);
+          stats.creates++;
+        }
+
+        // The other user, working on the same records meanwhile.
+        if (r.chance(0.4)) {
+          const candidates = live().filter((x) => EDITABLE[x.kind] && resolveId(dev.db, x.kind, x.id) > 0);
+          if (candidates.length) {
+            const t = r.pick(candidates);
+            const sid = resolveId(dev.db, t.kind, t.id);
+            if (['cleaning', 'maintenance'].includes(t.kind) && r.chance(0.06)) {
+              if ((await other.delete(pathOf(t.kind, sid))) === 200) t.gone = 'theirs';
+            } else {
+              // Usually a field I am changing too, so conflicts are common.
+              const mine = [...edits.values()].filter((e) => e.target === t).map((e) => e.field);
+              const changes = randomChanges(r, t.kind);
+              if (mine.length && r.chance(0.7)) {
+                const f = r.pick(mine);
+                changes[f] = EDITABLE[t.kind]![f]!(r);
+              }
+              const status = await other.put(pathOf(t.kind, sid), changes);
+              if (status !== 200)
+                problems.push(`phase ${phase}: the other user's write to ${t.kind} ${sid} got ${status}`);
+              else
+                for (const [f, v] of Object.entries(changes)) server.set(key(t.kind, t.id, f), canonOf(t.kind, f, v));
+              stats.otherWrites++;
+            }
+          }
+        }
+      }
+
+      // ── online, on a bad day: faults, token expiry, kills ──
+      if (o.faults) {
+        const rate = (p: number, values: number[]) => (r.chance(p) ? r.pick(values) : 0);
+        sim.setFaults({
+          resetBeforeRate: rate(0.6, [0.1, 0.2, 0.3]),
+          resetAfterRate: rate(0.6, [0.1, 0.2, 0.3]),
+          errorRate: rate(0.5, [0.1, 0.2]),
+          hangRate: rate(0.15, [0.03, 0.06]),
+          malformedRate: rate(0.3, [0.1, 0.2]),
+        });
+        dev.faults.rate429 = rate(0.3, [0.1, 0.25]);
+        if (r.chance(0.3)) timers.push(setTimeout(() => sim.revokeTokens(), r.int(0, 40)));
+      }
+      const killAt = o.kills ? r.sample([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], r.int(0, 3)).sort((a, b) => a - b) : [];
+      let events = 0;
+      hook = (e) => {
+        if (e.type !== 'send' && e.type !== 'answered') return;
+        events++;
+        if (killAt[0] === events) {
+          killAt.shift();
+          dev.current.die();
+          stats.kills++;
+        }
+      };
+      if (o.kills && r.chance(0.3)) {
+        const victim = dev.current;
+        timers.push(
+          setTimeout(
+            () => {
+              if (victim === dev.current) {
+                victim.die();
+                stats.kills++;
+              }
+            },
+            r.int(0, 60),
+          ),
+        );
+      }
+      for (let round = 0; round < 10; round++) {
+        await outbox()
+          .drain({ untilSettled: true, maxMs: 1500 })
+          .catch(() => undefined);
+        if (!dev.current.transport.dead) break;
+        await dev.restart();
+      }
+      hook = null;
+      timers.forEach(clearTimeout);
+      timers.length = 0;
+
+      // ── calm: settle, resolve conflicts, discard the refusals this run caused ──
+      sim.resetFaults();
+      dev.faults.rate429 = 0;
+      if (dev.current.transport.dead || r.chance(0.5)) await dev.restart();
+      for (let round = 0; round < 20; round++) {
+        if (outbox().paused) {
+          // The client gave up after a second 401 (a token revoked right after a re-login):
+          // the person signs in again.
+          dev.current.client.setCredentials({ user: sim.user, password: sim.password });
+          outbox().resume();
+          stats.signIns++;
+        }
+        await outbox().drain({ untilSettled: true, maxMs: 5000 });
+        if (outbox().paused) continue;
+        const conflict = outbox().list({ states: ['conflict'], limit: 1 })[0];
+        if (conflict) {
+          const kind = conflict.resource === 'threads' ? 'messages' : (conflict.resource as Kind);
+          const fields: Record<string, 'mine' | 'theirs'> = {};
+          for (const c of conflict.conflicts) {
+            const t = targets.find(
+              (x) => x.kind === kind && resolveId(dev.db, kind, x.id) === (conflict.recordId ?? 0),
+            );
+            const ch = r.chance(0.5) ? 'mine' : 'theirs';
+            fields[c.field] = ch;
+            const k = key(kind, t?.id ?? conflict.recordId ?? 0, c.field);
+            surfaced.add(k);
+            choices.set(k, ch);
+            stats.conflicts++;
+          }
+          outbox().resolve({ id: conflict.id, choice: 'mine', fields });
+          continue;
+        }
+        const rejected = outbox().list({ states: ['rejected'] });
+        for (const e of rejected) {
+          const kind = e.resource === 'threads' ? 'messages' : (e.resource as Kind);
+          const t = targets.find((x) => x.kind === kind && resolveId(dev.db, kind, x.id) === e.recordId);
+          if (t?.gone === 'theirs' && e.error?.code === 'not_found') stats.expectedRejections++;
+          else problems.push(`phase ${phase}: entry ${e.id} (${e.operation}) rejected: ${e.error?.message ?? '?'}`);
+          outbox().discard({ id: e.id });
+        }
+        if (!rejected.length) break;
+      }
+      const left = outbox().summary();
+      if (left.unsent)
+        problems.push(
+          `phase ${phase}: ${left.unsent} entries left unsent (${JSON.stringify(left)}; paused: ${outbox().paused ?? 'no'}; ${JSON.stringify(
+            outbox()
+              .list({ states: ['pending', 'unknown'], limit: 3 })
+              .map((e) => [e.operation, e.state, e.error?.message]),
+          )})`,
+        );
+
+      // ── the oracle ──
+      const fetched = new Map<string, Promise<Rec | null>>();
+      const serverNow = (kind: Kind, id: number) => {
+        const fk = `${kind}:${id}`;
+        if (!fetched.has(fk)) fetched.set(fk, serverRecord(world, dev, kind, id));
+        return fetched.get(fk)!;
+      };
+      for (const [k, e] of edits) {
+        const t = e.target;
+        if (t.gone) continue;
+        const sid = resolveId(dev.db, t.kind, t.id);
+        const w = server.has(k) ? server.get(k) : e.c0;
+        const expectConflict = e.existedOnServer && !sameValue(w, e.c0) && !sameValue(w, e.v);
+        if (expectConflict !== surfaced.has(k))
+          problems.push(
+            `phase ${phase}: ${k} ${expectConflict ? 'conflict NOT surfaced' : 'conflict surfaced without cause'} (base ${JSON.stringify(e.c0)}, theirs ${JSON.stringify(w)}, mine ${JSON.stringify(e.v)})`,
+          );
+        const expected = expectConflict && choices.get(k) === 'theirs' ? w : e.v;
+        server.set(k, expected);
+        const now = await serverNow(t.kind, sid);
+        if (!now) problems.push(`phase ${phase}: ${t.kind} ${sid} missing on the server`);
+        else if (!sameValue(canonIn(t.kind, e.field, now), expected))
+          problems.push(
+            `phase ${phase}: LOST ${k}: server has ${JSON.stringify(canonIn(t.kind, e.field, now))}, expected ${JSON.stringify(expected)}`,
+          );
+      }
+      for (const t of touched) await compareWithServer(dev, t, phase, problems, serverNow);
+    }
+
+    // ── creates: exactly once each ──
+    const mutations = sim.mutations();
+    for (const t of targets) {
+      if (!t.create) continue;
+      const entry = getEntry(dev.db, t.create.entryId);
+      const expected = entry && entry.state === 'confirmed' ? (entry.serverId === null ? 0 : 1) : -1;
+      const made = mutations.filter(
+        (m) =>
+          m.endpoint === t.create!.endpoint &&
+          m.result === 'applied' &&
+          JSON.stringify(m.body).includes(t.create!.marker),
+      ).length;
+      if (made !== expected)
+        problems.push(
+          `create ${t.create.marker}: applied ${made} times, expected ${expected} (entry ${entry?.state ?? 'gone'})`,
+        );
+    }
+  } finally {
+    timers.forEach(clearTimeout);
+    hook = null;
+    sim.resetFaults();
+    await dev.close();
+  }
+  stats.requests = sim.requestLog().length - startRequests;
+  return { seed, problems, stats };
+}
+
+/** The server's version of a record, read from outside the outbox; null when it has none. */
+async function serverRecord(world: World, dev: Device, kind: Kind, id: number): Promise<Rec | null> {
+  if (id < 0) return null;
+  const { other } = world;
+  const data = (v: unknown) => (v as { data?: Record<string, unknown> } | null)?.data;
+  let raw: unknown;
+  switch (kind) {
+    case 'cleaning':
+      raw = data(await other.get(`/cleanings/${id}`));
+      break;
+    case 'maintenance':
+      raw = data(await other.get(`/mainteance/${id}`));
+      break;
+    case 'bookings':
+      raw = data(await other.get(`/bookings/${id}`));
+      break;
+    case 'blocks':
+      raw = data(await other.get(`/blocks/${id}`));
+      break;
+    case 'guests':
+      raw = data(await other.get(`/guests/${id}`))?.['guest'];
+      break;
+    case 'customers':
+      raw = data(await other.get(`/customers/${id}`))?.['user'];
+      break;
+    case 'incidents': {
+      const hint = currentRecord(dev.db, 'incidents', id);
+      const props = (hint?.['properties'] as { listing_id: number }[] | undefined) ?? [];
+      const date = typeof hint?.['date'] === 'string' ? hint['date'].slice(0, 10) : TODAY;
+      const q = `start_date=${addDays(date, -400)}&end_date=${addDays(date, 400)}${props[0] ? `&listing_id=${props[0].listing_id}` : ''}`;
+      const list = (data(await other.get(`/incidents?${q}`)) ?? []) as unknown as Record<string, unknown>[];
+      raw = list.find((x) => x['id'] === id);
+      break;
+    }
+    case 'messages': {
+      const row = dev.db.get<{ booking_number: number; thread_ref: number }>(
+        'SELECT booking_number, thread_ref FROM messages WHERE id = ?',
+        [id],
+      );
+      if (!row) return null;
+      const list = (data(await other.get(`/threads/${row.booking_number}`)) ?? []) as unknown as {
+        id: number;
+        messages: Record<string, unknown>[];
+      }[];
+      raw = list.find((t) => t.id === row.thread_ref)?.messages.find((m) => m['id'] === id);
+      break;
+    }
+  }
+  if (!raw) return null;
+  const parsed = ADAPTERS[kind].read.safeParse(raw);
+  return parsed.success ? (parsed.data as Rec) : null;
+}
+
+/** Cache and server agree on a touched record (every field the outbox can write), and it carries no mark. */
+async function compareWithServer(
+  dev: Device,
+  t: Target,
+  phase: number,
+  problems: string[],
+  serverNow: (kind: Kind, id: number) => Promise<Rec | null>,
+): Promise<void> {
+  const sid = resolveId(dev.db, t.kind, t.id);
+  const spec = ADAPTERS[t.kind].table;
+  const row = dev.db.get<{ data: string; outbox_mark: string | null }>(
+    `SELECT data, outbox_mark FROM "${spec.table}" WHERE "${spec.key}" = ?`,
+    [sid],
+  );
+  if (row?.outbox_mark) problems.push(`phase ${phase}: ${t.kind} ${sid} still marked ${row.outbox_mark}`);
+  if (t.gone === 'theirs') return; // sync removes it from the cache; the outbox only must not resurrect it
+  const server = await serverNow(t.kind, sid);
+  if (t.gone === 'mine' || (t.create && sid < 0)) {
+    if (server) problems.push(`phase ${phase}: ${t.kind} ${sid} should be gone from the server`);
+    if (row) problems.push(`phase ${phase}: ${t.kind} ${sid} should be gone from the cache`);
+    return;
+  }
+  if (!server || !row) {
+    problems.push(
+      `phase ${phase}: ${t.kind} ${sid} is ${server ? '' : 'not '}on the server and ${row ? '' : 'not '}cached`,
+    );
+    return;
+  }
+  const cached = JSON.parse(row.data) as Rec;
+  for (const f of Object.keys(FIELDS[t.kind])) {
+    if (t.kind === 'messages' && f === 'thread_id') continue;
+    const a = canonIn(t.kind, f, cached);
+    const b = canonIn(t.kind, f, server);
+    if (!sameValue(a, b))
+      problems.push(`phase ${phase}: ${t.kind} ${sid}.${f}: cache ${JSON.stringify(a)} ≠ server ${JSON.stringify(b)}`);
+  }
+}
+
+/**
+ * Many runs on several worlds at once (runs within one world are sequential:
+ * its faults are global). Most of a run is spent waiting on back-offs and
+ * timeouts, so worlds side by side finish several times faster.
+ */
+export async function runMany(
+  worlds: readonly World[],
+  seeds: readonly number[],
+  options: RunOptions = {},
+  onReport: (r: RunReport) => void = () => undefined,
+): Promise<RunReport[]> {
+  const queue = [...seeds];
+  const reports: RunReport[] = [];
+  await Promise.all(
+    worlds.map(async (w) => {
+      for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
+        const report = await runScenario(w, seed, options);
+        reports.push(report);
+        onReport(report);
+      }
+    }),
+  );
+  return reports.sort((a, b) => a.seed - b.seed);
+}
+
+/** Sums of the run statistics. */
+export function totals(reports: readonly RunReport[]): RunStats {
+  const out: RunStats = {
+    edits: 0,
+    creates: 0,
+    deletes: 0,
+    otherWrites: 0,
+    conflicts: 0,
+    kills: 0,
+    expectedRejections: 0,
+    signIns: 0,
+    requests: 0,
+  };
+  for (const r of reports) for (const k of Object.keys(out) as (keyof RunStats)[]) out[k] += r.stats[k];
+  return out;
+}

@@ -23,7 +23,10 @@ const USAGE = `Usage: npm run web -- [--demo | --api URL --user NAME --password-
 async function main(): Promise<number> {
   let args;
   try {
+    // A leading `--` (from `node scripts/run.mjs web -- …`) only separates runner and command options.
+    const argv = process.argv.slice(2);
     args = parseArgs({
+      args: argv[0] === '--' ? argv.slice(1) : argv,
       options: {
         demo: { type: 'boolean', default: false },
         api: { type: 'string' },

@@ -182,4 +182,60 @@ describe('real wiring on the demo workspace', () => {
       await demo.close();
     }
   });
+
+  it('quits cleanly mid-edit: the request in flight finishes, the database closes, and nothing is sent twice after restart', async () => {
+    const demo = await import('./demo').then((m) => m.startDemoServer({ listings: 3 }));
+    const keychain = new MemoryCredentialStore();
+    const store: CredentialStore = {
+      status: () => Promise.resolve({ available: true, message: null }),
+      save: (a, p) => keychain.save(a, p).then(() => 'keychain' as const),
+      load: (a) => keychain.load(a),
+      forget: (a) => keychain.forget(a),
+      accounts: () => keychain.accounts(),
+    };
+    try {
+      const first = start(undefined, store);
+      const d = first.runtime.dispatcher;
+      await d.dispatch('session.signIn', {
+        environment: 'custom',
+        baseUrl: demo.url,
+        user: demo.user,
+        password: demo.password,
+        remember: true,
+      });
+      const tasks = await until('cleaning tasks', async () => {
+        const list = value<CleaningRecord[]>(await d.dispatch('cleaning.list', { from: today(), to: inDays(30) }));
+        return list && list.length > 0 ? list : null;
+      });
+      const task = tasks[0]!;
+      demo.simulator.setFaults({ latencyMs: 400 });
+      await d.dispatch('cleaning.update', { id: task.id, changes: { notes: 'Closing time' } });
+      await until(
+        'the edit in flight',
+        async () => value<{ state: string }[]>(await d.dispatch('outbox.list', { states: ['sending'] }))?.length === 1,
+        5000,
+      );
+      const db = first.runtime.workspace.engine().db;
+      await first.runtime.close();
+      expect(() => db.get('SELECT 1')).toThrow();
+      const applied = () =>
+        demo.simulator.mutations().filter((m) => m.actor === 'api' && m.result === 'applied' && m.id === task.id)
+          .length;
+      expect(applied()).toBe(1);
+
+      demo.simulator.setFaults({ latencyMs: 0 });
+      const second = start(first.dataDir, store);
+      await second.runtime.workspace.restore();
+      await until(
+        'nothing unsent',
+        async () => value<OutboxSummary>(await second.runtime.dispatcher.dispatch('outbox.summary', {}))?.unsent === 0,
+      );
+      expect(
+        value<CleaningRecord>(await second.runtime.dispatcher.dispatch('cleaning.get', { id: task.id }))?.notes,
+      ).toBe('Closing time');
+      expect(applied()).toBe(1);
+    } finally {
+      await demo.close();
+    }
+  });
 });

@@ -1,0 +1,240 @@
+// Benchmark: cold start. The web host is launched as a CHILD PROCESS (the
+// command `npm run web` runs, without npm in between) on a data folder that
+// holds the big cache and a remembered account whose API is unreachable, and
+// the printed address is opened in Chromium; the figure is the time from
+// spawn to the Today board painted with rows. Baseline: spawn to the address
+// printed (the server ready, the account reopened). Also the main process's
+// resident memory once the board is painted, against the same host started
+// on an empty data folder (no cache open). The child's password comes from a
+// private keyring (bench/fixtures/keyring.ts), as it would from the OS one.
+//
+// Warm start, strictly: the cache file sits in the OS page cache (dropping
+// it would need the whole machine's caches dropped), and tsx transpiles the
+// TypeScript on the fly where a packaged app would load a bundle.
+//
+// The renderer measured is the build in out/renderer (`npm run build`), or the
+// folder named by BENCH_RENDERER_DIR (another build to compare).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser } from '@playwright/test';
+import { DEFAULT_RENDERER_DIR } from '../../electron/host/launch';
+import { bigCache } from '../fixtures/big-cache';
+import { startPrivateKeyring, type PrivateKeyring } from '../fixtures/keyring';
+import { prepareDataDir } from '../fixtures/workspace';
+import { median, nowMs, spreadOf } from '../stats';
+import type { BenchRow, BenchSuite } from '../types';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+/** A row of the Today board (renderer/src/screens/Today.svelte + today/BoardRowView.svelte). */
+const BOARD_ROW = '[role="grid"] [role="row"][data-listing]';
+const PAINT_TIMEOUT_MS = 30_000;
+const RENDERER_DIR = process.env['BENCH_RENDERER_DIR'] || DEFAULT_RENDERER_DIR;
+
+interface Host {
+  child: ChildProcess;
+  url: string;
+  /** ms from spawn to the address printed. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns the web host (`electron/host/cli.ts` through tsx's loader, in this Node) and waits for its address. */
+async function spawnHost(dataDir: string, env: Record<string, string>, t0: number): Promise<Host> {
+  const args = ['--import', 'tsx', 'electron/host/cli.ts', '--data', dataDir, '--renderer', RENDERER_DIR];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, STAYBOARD_LOG: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    if (stderr.length < 4000) stderr += d.toString('utf8');
+  });
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        done();
+      });
+      child.kill('SIGTERM');
+    });
+  const url = await new Promise<string>((ok, fail) => {
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => fail(new Error(`the web host printed no address in 60 s\n${stderr}`)), 60_000);
+    lines.on('line', (line) => {
+      if (!/^https?:\/\//.test(line.trim())) return;
+      clearTimeout(timer);
+      ok(line.trim());
+    });
+    child.once('exit', (code) =>
+      fail(new Error(`the web host exited (${code}) before printing its address\n${stderr}`)),
+    );
+  }).catch(async (e: unknown) => {
+    await stop();
+    throw e;
+  });
+  return { child, url, readyMs: nowMs() - t0, stop };
+}
+
+/** Resident memory of a process (MB), from /proc. */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(m[1]) / 1024;
+}
+
+interface Run {
+  readyMs: number;
+  paintMs: number;
+  rss: number;
+  rows: number;
+}
+
+async function coldStart(browser: Browser, dataDir: string, keyring: PrivateKeyring): Promise<Run> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const t0 = nowMs();
+  const host = await spawnHost(dataDir, keyring.env, t0);
+  try {
+    await page.goto(host.url);
+    try {
+      await page.waitForSelector(BOARD_ROW, { timeout: PAINT_TIMEOUT_MS });
+    } catch {
+      const shot = join(ROOT, '.bench', 'coldstart-failure.png');
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      const text = (await page.innerText('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+      throw new Error(
+        `no Today board row (${BOARD_ROW}) within ${PAINT_TIMEOUT_MS / 1000} s; the page shows: "${text}" (screenshot: ${shot})`,
+      );
+    }
+    // Two animation frames after the rows are in the DOM: they have been painted.
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    const paintMs = nowMs() - t0;
+    const rss = rssMb(host.child.pid!);
+    const rows = await page.locator(BOARD_ROW).count();
+    return { readyMs: host.readyMs, paintMs, rss, rows };
+  } finally {
+    await context.close();
+    await host.stop();
+  }
+}
+
+/** The same host on an empty data folder: signed out, no cache open (the memory floor). */
+async function emptyHost(keyring: PrivateKeyring, work: string, i: number): Promise<{ readyMs: number; rss: number }> {
+  const dir = join(work, `empty-${i}`);
+  const t0 = nowMs();
+  const host = await spawnHost(dir, keyring.env, t0);
+  try {
+    return { readyMs: host.readyMs, rss: rssMb(host.child.pid!) };
+  } finally {
+    await host.stop();
+  }
+}
+
+export const suite: BenchSuite = {
+  name: 'coldstart',
+  async run({ quick, log }) {
+    if (!existsSync(join(RENDERER_DIR, 'index.html')))
+      throw new Error(`the renderer is not built (${RENDERER_DIR}): run npm run build first`);
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const fixture = await bigCache({ listings: quick ? 100 : 1000, log });
+    const runs = quick ? 2 : 5;
+    const work = mkdtempSync(join(tmpdir(), 'stayboard-bench-coldstart-'));
+    const keyring = await startPrivateKeyring();
+    let browser: Browser | null = null;
+    try {
+      const { dataDir } = await prepareDataDir(fixture.path, join(work, 'data'));
+      await rememberInKeyring(keyring);
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      log('warm-up start (tsx transform cache, Chromium)');
+      await coldStart(browser, dataDir, keyring);
+      const done: Run[] = [];
+      for (let i = 0; i < runs; i++) {
+        const r = await coldStart(browser, dataDir, keyring);
+        log(
+          `run ${i + 1}: ready ${r.readyMs.toFixed(0)} ms, painted ${r.paintMs.toFixed(0)} ms (${r.rows} rows), RSS ${r.rss.toFixed(0)} MB`,
+        );
+        done.push(r);
+      }
+      const empty = [];
+      for (let i = 0; i < (quick ? 1 : 3); i++) empty.push(await emptyHost(keyring, work, i));
+      const paint = done.map((r) => r.paintMs);
+      const ready = done.map((r) => r.readyMs);
+      const rss = done.map((r) => r.rss);
+      const floorRss = median(empty.map((e) => e.rss));
+      const size = `${quick ? 'quick: ' : ''}${fixture.counts['listings']} listings, ${fixture.counts['bookings']} bookings`;
+      const rows: BenchRow[] = [
+        {
+          id: 'coldstart.paint_ms',
+          what: `cold start → Today board painted in Chromium, offline (${size})`,
+          figure: median(paint),
+          unit: 'ms',
+          baseline: median(ready),
+          baselineWhat: 'spawn → address printed',
+          ratio: median(paint) / median(ready),
+          goal: '< 1,000 ms',
+          ok: quick ? undefined : median(paint) < 1000,
+          spread: spreadOf(paint, 0),
+        },
+        {
+          id: 'coldstart.rss_mb',
+          what: `main process RSS with the board painted (${size})`,
+          figure: median(rss),
+          unit: 'MB',
+          baseline: floorRss,
+          baselineWhat: 'same host, empty data folder',
+          ratio: median(rss) / floorRss,
+          goal: 'report (no limit set)',
+          spread: spreadOf(rss, 0),
+        },
+      ];
+      return rows;
+    } finally {
+      await browser?.close();
+      await keyring.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+};
+
+/** Saves the offline account's password in the private keyring with the app's own store, in a child (see keychain-save.ts). */
+async function rememberInKeyring(keyring: PrivateKeyring): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fixtures/keychain-save.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...keyring.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  let answer: { where?: string; message?: string | null } = {};
+  try {
+    answer = JSON.parse(out.trim().split('\n').pop() ?? '{}') as typeof answer;
+  } catch {
+    // reported below
+  }
+  if (code !== 0 || answer.where !== 'keychain')
+    throw new Error(
+      `could not save the password in the private keyring: ${answer.message ?? (err.trim() || `exit ${code}`)}`,
+    );
+}

@@ -208,7 +208,7 @@ describe('real wiring on the demo workspace', () => {
         return list && list.length > 0 ? list : null;
       });
       const task = tasks[0]!;
-      demo.simulator.setFaults({ latencyMs: 400 });
+      demo.simulator.setFaults({ latencyMs: 1000 });
       await d.dispatch('cleaning.update', { id: task.id, changes: { notes: 'Closing time' } });
       await until(
         'the edit in flight',

@@ -3,9 +3,9 @@
 // records created offline, and the shapes the contract shows (entry, summary).
 import type { ContractError, OutboxEntry, OutboxState, OutboxSummary } from '../../shared/contract';
 import type { ReadableDB, SqlValue, WritableDB } from '../cache/db';
+import { parseEntry } from './row';
 import {
   CONTRACT_RESOURCE,
-  parseEntry,
   type ConflictValue,
   type Entry,
   type EntryContext,
@@ -63,28 +63,48 @@ export function chainOf(db: ReadableDB, kind: Kind, recordId: number): Entry[] {
     .map(parseEntry);
 }
 
-/** The first unsettled entry of every record that has one. */
-export function chainHeads(db: ReadableDB): Entry[] {
-  return db
-    .all<unknown>(
-      `SELECT o.* FROM outbox o WHERE o.state <> 'confirmed' AND o.id = (
-         SELECT min(i.id) FROM outbox i
-         WHERE i.resource = o.resource AND i.record_id = o.record_id AND i.state <> 'confirmed')
-       ORDER BY o.id`,
-    )
-    .map(parseEntry);
+export interface Head {
+  id: number;
+  resource: Kind;
+  recordId: number;
 }
 
-/** Creates are sent one at a time per collection, in order, so read-back matching is never ambiguous. */
-export function earlierCreateOpen(db: ReadableDB, e: Entry): boolean {
-  if (e.kind !== 'create' || e.parent === null) return false;
-  return (
-    db.get(
-      `SELECT 1 FROM outbox WHERE parent = ? AND kind = 'create' AND id < ?
-         AND state IN ('pending', 'sending', 'unknown') LIMIT 1`,
-      [e.parent, e.id],
-    ) !== undefined
+/**
+ * Records whose head entry may be replayed now: the head is pending or
+ * unknown, its back-off is over, and — for a create — no earlier create of the
+ * same collection is still open (creates go one at a time per collection, in
+ * order, so read-back matching is never ambiguous). Plain columns only: the
+ * worker asks this after every step.
+ */
+export function readyHeads(db: ReadableDB, now: number): Head[] {
+  return db
+    .rows(
+      `SELECT o.id, o.resource, o.record_id FROM outbox o
+       WHERE o.state IN ('pending', 'unknown') AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+         AND o.id = (SELECT min(i.id) FROM outbox i
+                     WHERE i.resource = o.resource AND i.record_id = o.record_id AND i.state <> 'confirmed')
+         AND NOT (o.kind = 'create' AND EXISTS (
+               SELECT 1 FROM outbox p WHERE p.parent = o.parent AND p.kind = 'create' AND p.id < o.id
+                 AND p.state IN ('pending', 'sending', 'unknown')))
+       ORDER BY o.id`,
+      [now],
+    )
+    .map(([id, resource, recordId]) => ({
+      id: id as number,
+      resource: resource as Kind,
+      recordId: recordId as number,
+    }));
+}
+
+/** The earliest moment a waiting head may go, or null when none waits on a back-off. */
+export function nextWake(db: ReadableDB): number | null {
+  const v = db.get<{ at: number | null }>(
+    `SELECT min(o.next_attempt_at) AS at FROM outbox o
+     WHERE o.state IN ('pending', 'unknown') AND o.next_attempt_at IS NOT NULL
+       AND o.id = (SELECT min(i.id) FROM outbox i
+                   WHERE i.resource = o.resource AND i.record_id = o.record_id AND i.state <> 'confirmed')`,
   );
+  return v?.at ?? null;
 }
 
 export interface Patch {

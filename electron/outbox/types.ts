@@ -1,8 +1,6 @@
-// The outbox's own vocabulary: the kinds of record it edits, the entry as
-// stored (a row) and as used (parsed and checked from `unknown` when loaded,
-// so a damaged row is reported rather than trusted), and the options the
-// outbox is created with.
-import { z } from 'zod';
+// The outbox's own vocabulary: the kinds of record it edits, an entry as the
+// code uses it (row.ts reads it from the table), the states and their urgency,
+// and what the trace hook reports.
 import type { ContractError, OutboxState, ResourceName } from '../../shared/contract';
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */
@@ -77,99 +75,6 @@ export interface Entry {
   serverId: number | null;
   createdAt: number;
   updatedAt: number;
-}
-
-const values = z.record(z.string(), z.unknown());
-const contractErrorShape = z.object({
-  code: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-});
-const rowSchema = z.object({
-  id: z.number().int(),
-  operation: z.string(),
-  kind: z.enum(['update', 'delete', 'create']),
-  resource: z.enum(KINDS),
-  record_id: z.number().int(),
-  parent: z.string().nullable(),
-  context: z.string(),
-  label: z.string(),
-  payload: z.string(),
-  base: z.string().nullable(),
-  state: z.enum(['pending', 'sending', 'confirmed', 'rejected', 'conflict', 'unknown']),
-  attempts: z.number().int(),
-  checks: z.number().int(),
-  next_attempt_at: z.number().int().nullable(),
-  error: z.string().nullable(),
-  conflicts: z.string().nullable(),
-  batch: z.number().int().nullable(),
-  fingerprint: z.string().nullable(),
-  snapshot: z.string().nullable(),
-  accepted: z.number().int(),
-  server_id: z.number().int().nullable(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
-});
-const contextSchema = z.object({
-  bookingNumber: z.number().int().optional(),
-  threadId: z.number().int().optional(),
-  listingId: z.number().int().optional(),
-  localId: z.number().int().optional(),
-});
-const conflictsSchema = z.array(
-  z.object({ field: z.string(), base: z.unknown(), mine: z.unknown(), theirs: z.unknown() }),
-);
-
-export class DamagedEntryError extends Error {
-  constructor(id: unknown, why: string) {
-    super(`outbox entry ${String(id)} is damaged: ${why}`);
-    this.name = 'DamagedEntryError';
-  }
-}
-
-function json<T>(text: string | null, schema: z.ZodType<T>, id: unknown, what: string): T | null {
-  if (text === null) return null;
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    throw new DamagedEntryError(id, `${what} is not JSON`);
-  }
-  const r = schema.safeParse(v);
-  if (!r.success) throw new DamagedEntryError(id, `${what} has the wrong shape`);
-  return r.data;
-}
-
-/** A stored row → an entry; throws DamagedEntryError when the row cannot be trusted. */
-export function parseEntry(row: unknown): Entry {
-  const r = rowSchema.safeParse(row);
-  if (!r.success) throw new DamagedEntryError((row as { id?: unknown } | null)?.id, r.error.issues[0]?.message ?? '');
-  const x = r.data;
-  return {
-    id: x.id,
-    operation: x.operation,
-    kind: x.kind,
-    resource: x.resource,
-    recordId: x.record_id,
-    parent: x.parent,
-    context: json(x.context, contextSchema, x.id, 'context') ?? {},
-    label: x.label,
-    payload: json(x.payload, values, x.id, 'payload') ?? {},
-    base: json(x.base, values, x.id, 'base'),
-    state: x.state,
-    attempts: x.attempts,
-    checks: x.checks,
-    nextAttemptAt: x.next_attempt_at,
-    error: json(x.error, contractErrorShape, x.id, 'error') as ContractError | null,
-    conflicts: json<ConflictValue[]>(x.conflicts, conflictsSchema, x.id, 'conflicts'),
-    batch: x.batch,
-    fingerprint: json(x.fingerprint, values, x.id, 'fingerprint'),
-    snapshot: json(x.snapshot, z.array(z.number().int()), x.id, 'snapshot'),
-    accepted: x.accepted === 1,
-    serverId: x.server_id,
-    createdAt: x.created_at,
-    updatedAt: x.updated_at,
-  };
 }
 
 /** States in which an entry still waits for something (everything but confirmed). */

@@ -5,12 +5,12 @@
 // the others carry on. Between drains, the worker sleeps until the earliest
 // back-off ends or until something is enqueued (nudge).
 import { sleep, type Clock, type Timer } from '../api/clock';
-import { chainHeads, chainOf, earlierCreateOpen } from './entries';
+import { chainOf, nextWake, readyHeads, type Head } from './entries';
 import type { StepDeps } from './outcome';
 import { replayCreate } from './replay-create';
 import { replayDelete, replayUpdates, takeBatch } from './replay-update';
 import { reject } from './outcome';
-import type { Entry, Kind } from './types';
+import type { Kind } from './types';
 
 export interface DrainReport {
   /** Replay steps run (a step is one record's batch: a few requests at most). */
@@ -139,26 +139,11 @@ export class ReplayWorker {
     }, ms);
   }
 
-  private ready(active: ReadonlySet<string>, budget: Map<string, number>): Entry[] {
-    const now = this.deps.now();
-    return chainHeads(this.deps.db).filter(
-      (h) =>
-        (h.state === 'pending' || h.state === 'unknown') &&
-        (h.nextAttemptAt === null || h.nextAttemptAt <= now) &&
-        !active.has(`${h.resource}:${h.recordId}`) &&
-        (budget.get(`${h.resource}:${h.recordId}`) ?? 0) < MAX_STEPS_PER_RECORD &&
-        !earlierCreateOpen(this.deps.db, h),
-    );
-  }
-
-  /** The earliest time a waiting head may go. */
-  private nextWake(): number | null {
-    let best: number | null = null;
-    for (const h of chainHeads(this.deps.db)) {
-      if ((h.state === 'pending' || h.state === 'unknown') && h.nextAttemptAt !== null)
-        best = best === null ? h.nextAttemptAt : Math.min(best, h.nextAttemptAt);
-    }
-    return best;
+  private ready(active: ReadonlySet<string>, budget: Map<string, number>): Head[] {
+    return readyHeads(this.deps.db, this.deps.now()).filter((h) => {
+      const key = `${h.resource}:${h.recordId}`;
+      return !active.has(key) && (budget.get(key) ?? 0) < MAX_STEPS_PER_RECORD;
+    });
   }
 
   private halted(): boolean {
@@ -205,7 +190,7 @@ export class ReplayWorker {
     let steps = 0;
     for (;;) {
       steps += await this.runOnce(budget);
-      const next = this.nextWake();
+      const next = nextWake(this.deps.db);
       if (!options.untilSettled || this.halted() || next === null) {
         return { steps, paused: this.pausedReason, nextAttemptAt: next };
       }

@@ -1,0 +1,156 @@
+// The worker as the engine runs it: on its own after start(), through token
+// expiry and a refused sign-in (paused, nothing lost, resumed), through 429s,
+// and on the record kinds confirmed by reading back rather than by the answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingRead } from '../../shared/api';
+import { startSimulator, type Simulator } from '../../simulator';
+import { getBooking, getCustomer } from '../cache/queries/bookings';
+import { getCleaning, getIncident } from '../cache/queries/tasks';
+import { bookingsTable } from '../cache/tables';
+import { upsertRecords } from '../cache/write';
+import { Device } from './testing/rig';
+import { seedBooking, seedListing } from './testing/seed';
+import { OtherUser } from './testing/world';
+
+const TODAY = '2026-06-15';
+let sim: Simulator;
+let other: OtherUser;
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 14, listings: 3, today: TODAY });
+  other = new OtherUser(sim);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function device(): Promise<Device> {
+  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+  await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-31' });
+  return dev;
+}
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('the worker', () => {
+  it('replays on its own once started, and stop() lets nothing new leave', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const [a, b] = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 2');
+    o.start();
+    o.enqueue('cleaning.update', { id: a!, changes: { notes: 'by the worker' } });
+    await until(() => o.summary().confirmed === 1);
+    await o.stop();
+    o.enqueue('cleaning.update', { id: b!, changes: { notes: 'after stop' } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(o.summary()).toMatchObject({ pending: 1, confirmed: 1 });
+    expect(getCleaning(dev.db, a!)!.outbox).toBeNull();
+    await dev.close();
+  });
+
+  it('signs in again when the token expires, without losing or repeating anything', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const ids = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 3');
+    await o.drain(); // nothing yet; the client logs in with the first request below
+    for (const id of ids) o.enqueue('cleaning.update', { id, changes: { notes: `expired ${id}` } });
+    sim.revokeTokens();
+    await o.drain({ untilSettled: true });
+    expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 3 });
+    for (const id of ids) {
+      const server = (await other.get(`/cleanings/${id}`)) as { data: { notes: string } };
+      expect(server.data.notes).toBe(`expired ${id}`);
+    }
+    await dev.close();
+  });
+
+  it('pauses when the server refuses the stored sign-in, keeps every edit, and resumes after signing in', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const id = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 1')[0]!;
+    dev.current.client.setCredentials({ user: sim.user, password: 'wrong' });
+    sim.revokeTokens(); // the token expires and the stored password no longer works
+    o.enqueue('cleaning.update', { id, changes: { notes: 'waits for sign-in' } });
+    const report = await o.drain({ untilSettled: true });
+    expect(report.paused).toMatch(/sign in/);
+    expect(o.list()[0]).toMatchObject({ state: 'pending', error: { code: 'not_signed_in' } });
+    dev.current.client.setCredentials({ user: sim.user, password: sim.password });
+    o.resume();
+    await o.drain({ untilSettled: true });
+    expect(o.summary()).toMatchObject({ unsent: 0 });
+    await dev.close();
+  });
+
+  it('keeps an edit pending with a back-off while the server keeps answering 429', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const id = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 1')[0]!;
+    o.enqueue('cleaning.update', { id, changes: { notes: 'slow down' } });
+    dev.faults.rate429 = 1;
+    await o.drain();
+    expect(o.list()[0]).toMatchObject({ state: 'pending', error: { code: 'unreachable' } });
+    expect(o.list()[0]!.nextAttemptAt).not.toBeNull();
+    dev.faults.rate429 = 0;
+    await o.drain({ untilSettled: true });
+    expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
+    await dev.close();
+  });
+
+  it('shows what sync learned about a record with unsent changes under those changes', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const n = dev.db.pluck<number>('SELECT booking_number FROM bookings ORDER BY 1')[0]!;
+    o.enqueue('bookings.update', { bookingNumber: n, changes: { notes: 'mine' } });
+    expect(await other.put(`/bookings/${n}`, { opening_code: '4242' })).toBe(200);
+    const fresh = (await other.get(`/bookings/${n}`)) as { data: unknown };
+    // What sync does with a record it fetched: the marked row keeps its view, the server version goes aside.
+    dev.db.transaction(() =>
+      upsertRecords(dev.db, bookingsTable, [{ value: bookingRead.parse(fresh.data), raw: fresh.data }]),
+    );
+    expect(getBooking(dev.db, n)).toMatchObject({ notes: 'mine' });
+    o.refreshMarked();
+    expect(getBooking(dev.db, n)).toMatchObject({ notes: 'mine', opening_code: '4242', outbox: { state: 'pending' } });
+    await o.drain({ untilSettled: true });
+    expect(getBooking(dev.db, n)).toMatchObject({ notes: 'mine', opening_code: '4242', outbox: null });
+    await dev.close();
+  });
+});
+
+describe('kinds confirmed by reading back', () => {
+  it('incidents (found through their listing), customers (country by name) and booking status', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const incident = dev.db.pluck<number>('SELECT id FROM incidents ORDER BY id LIMIT 1')[0];
+    const n = dev.db.pluck<number>('SELECT booking_number FROM bookings WHERE state = 3 ORDER BY 1')[0]!;
+    await seedBooking(dev.db, dev.current.client, n);
+    const customer = getBooking(dev.db, n)!.customer_id!;
+    if (incident !== undefined)
+      o.enqueue('incidents.update', {
+        id: incident,
+        changes: { priority: 4, subtitle: 'Boiler', date: '2026-06-20 09:30:00' },
+      });
+    o.enqueue('customers.update', { id: customer, changes: { country: 56, city: 'Lyon' } });
+    o.enqueue('bookings.update', { bookingNumber: n, changes: { status: 'canceled' } });
+    await o.drain({ untilSettled: true });
+    expect(o.summary()).toMatchObject({ unsent: 0 });
+    if (incident !== undefined)
+      expect(getIncident(dev.db, incident)).toMatchObject({
+        priority: 4,
+        subtitle: 'Boiler',
+        date: '2026-06-20 09:30:00',
+        outbox: null,
+      });
+    expect(getCustomer(dev.db, customer)).toMatchObject({ city: 'Lyon', outbox: null });
+    expect(getCustomer(dev.db, customer)!.country).toBe(
+      ((await other.get(`/customers/${customer}`)) as { data: { user: { country: string } } }).data.user.country,
+    );
+    expect(getBooking(dev.db, n)).toMatchObject({ state: 1, outbox: null });
+    await dev.close();
+  });
+});

@@ -1,0 +1,50 @@
+// Words and colour classes for coded values (cleaning status, incident
+// priority, booking status, readiness), so every screen names them alike.
+import { bookingStatus, blockType } from '../../../shared/domain/states';
+import { INCIDENT_PRIORITIES } from '../../../shared/api/tasks';
+import type { I18n, MessageKey } from '../i18n/i18n.svelte';
+
+export function cleaningStatusLabel(i18n: I18n, status: number): string {
+  return status === 0 || status === 1 || status === 2
+    ? i18n.t(`cleaning.status.${status}`)
+    : i18n.t('cleaning.status.other', { n: status });
+}
+
+/** Pill class per cleaning status: done is calm green, in progress blue, pending amber. */
+export function cleaningStatusClass(status: number): string {
+  return status === 2 ? 'ok' : status === 1 ? 'info' : status === 0 ? 'warn' : '';
+}
+
+export function priorityLabel(i18n: I18n, priority: number): string {
+  return priority in INCIDENT_PRIORITIES ? i18n.t(`incidents.priority.${priority as 1 | 2 | 3 | 4}`) : `#${priority}`;
+}
+
+export function priorityClass(priority: number): string {
+  return priority >= 1 && priority <= 4 ? `prio-${priority}` : '';
+}
+
+export function bookingStatusLabel(i18n: I18n, state: number): string {
+  return i18n.code('bookingStatus', state);
+}
+
+/** Pill class per booking status: confirmed green, cancelled red, provisional/on request amber. */
+export function bookingStatusClass(state: number): string {
+  if (state === 3) return 'ok';
+  if (state === 1 || state === 4) return 'danger';
+  if (state === 8) return 'warn';
+  return bookingStatus(state).blocksCalendar ? 'info' : 'warn';
+}
+
+export function blockTypeLabel(i18n: I18n, type: number): string {
+  return i18n.code('blockType', type);
+}
+
+export function blocksCalendar(type: number): boolean {
+  return blockType(type).blocksCalendar;
+}
+
+export function maintenanceTypeLabel(i18n: I18n, type: number): string {
+  return type === 0 || type === 1 ? i18n.t(`maintenance.type.${type}`) : String(type);
+}
+
+export const SEX_KEYS: Record<'M' | 'F', MessageKey> = { M: 'person.sex.M', F: 'person.sex.F' };

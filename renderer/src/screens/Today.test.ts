@@ -1,0 +1,111 @@
+// The day board as a supervisor uses it: rows from the cache, marking a task
+// inspected in place, selecting tasks and acting on them in bulk, keyboard
+// moves, filters into the read, and a calm state when the read is missing.
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { COMMAND_EXAMPLES } from '../../../shared/contract';
+import { AppState } from '../app/app.svelte';
+import { fakeBridge, settle } from '../testing/fake-bridge';
+import WithApp from '../testing/WithApp.svelte';
+import Today from './Today.svelte';
+import { today } from '../state/dates';
+
+function setup(locale: 'en' | 'es' = 'en') {
+  const bridge = fakeBridge();
+  const app = new AppState(bridge, null);
+  app.i18n.locale = locale;
+  const view = render(WithApp, { app, component: Today });
+  return { bridge, app, view };
+}
+
+describe('Today board', () => {
+  it('shows each listing with its departures, cleaning, arrivals, incidents and readiness', async () => {
+    const { view } = setup();
+    await settle();
+    const row = view.container.querySelector('[data-listing="12"]')!;
+    expect(row.textContent).toContain('Casa Azul');
+    expect(row.textContent).toContain('1041'); // departure
+    expect(row.textContent).toContain('1042'); // arrival
+    expect(row.textContent).toContain('Urgent');
+    expect(row.textContent).toContain('Not ready');
+    expect(row.textContent).toContain('cleaning not done');
+    // The example cleaning task carries a pending outbox mark.
+    expect(row.querySelector('[data-outbox="pending"]')).not.toBeNull();
+  });
+
+  it('marks a cleaning task inspected in place through the outbox', async () => {
+    const { bridge } = setup();
+    await settle();
+    await fireEvent.click(screen.getByTestId('inspect-c-300'));
+    await settle();
+    expect(bridge.callsOf('cleaning.update')).toEqual([{ id: 300, changes: { inspected: 1 } }]);
+  });
+
+  it('bulk-marks the selected tasks inspected: cleaning and maintenance, one call per kind', async () => {
+    const { bridge } = setup();
+    await settle();
+    await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
+    expect(screen.getByText('2 tasks selected')).toBeTruthy();
+    await fireEvent.click(screen.getByRole('button', { name: 'Mark inspected' }));
+    await settle();
+    expect(bridge.callsOf('cleaning.updateMany')).toEqual([{ items: [{ id: 300, changes: { inspected: 1 } }] }]);
+    expect(bridge.callsOf('maintenance.updateMany')).toEqual([
+      { items: [{ id: 400, changes: { inspected: 1, inspection_date: today() } }] },
+    ]);
+  });
+
+  it('appends a note to every selected task without losing the old notes', async () => {
+    const { bridge } = setup();
+    await settle();
+    await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Add a note' }));
+    await fireEvent.input(screen.getByRole('textbox', { name: 'Add a note' }), { target: { value: 'Bring towels' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await settle();
+    expect(bridge.callsOf('cleaning.updateMany')[0]?.items).toEqual([{ id: 300, changes: { notes: 'Bring towels' } }]);
+    expect(bridge.callsOf('maintenance.updateMany')[0]?.items).toEqual([
+      { id: 400, changes: { notes: 'Check boiler\nBring towels' } },
+    ]);
+  });
+
+  it('drives the board from the keyboard: space selects, I marks inspected', async () => {
+    const { bridge } = setup();
+    await settle();
+    const grid = screen.getByRole('grid');
+    await fireEvent.keyDown(grid, { key: ' ' });
+    expect(screen.getByText('2 tasks selected')).toBeTruthy();
+    await fireEvent.keyDown(grid, { key: 'i' });
+    await settle();
+    expect(bridge.callsOf('cleaning.updateMany')).toHaveLength(1);
+    await fireEvent.keyDown(grid, { key: 'Escape' });
+    expect(screen.queryByText('2 tasks selected')).toBeNull();
+  });
+
+  it('sends the filters to the board read', async () => {
+    const { bridge } = setup();
+    await settle();
+    await fireEvent.change(screen.getByRole('combobox', { name: 'Inspected' }), { target: { value: 'no' } });
+    await fireEvent.click(screen.getByLabelText('Done'));
+    await settle();
+    const last = bridge.callsOf('board.day').at(-1)!;
+    expect(last).toMatchObject({ inspected: false, cleaningStatus: [2], onlyActive: true });
+  });
+
+  it('says "not available yet" when the engine does not answer the board', async () => {
+    const bridge = fakeBridge({
+      'board.day': () => ({ ok: false, error: { code: 'unavailable', message: 'not built' } }),
+    });
+    const app = new AppState(bridge, null);
+    render(WithApp, { app, component: Today });
+    await settle();
+    expect(screen.getByText('Not available yet')).toBeTruthy();
+  });
+
+  it('speaks Spanish', async () => {
+    setup('es');
+    await settle();
+    expect(screen.getByText('Tablero')).toBeTruthy();
+    expect(screen.getByText('No listo')).toBeTruthy();
+    expect(COMMAND_EXAMPLES['board.day'].output.rows).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@
 // (there is no Electron binary here): sandbox for every renderer, app:// before
 // ready, single-instance lock, permissions denied, every webContents hardened,
 // IPC bound, the secure window on app://, the menu, and a clean quit.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,7 @@ afterAll(async () => {
   const event = { preventDefault: vi.fn() };
   appHandlers.get('before-quit')?.forEach((fn) => fn(event));
   await vi.waitFor(() => expect(calls).toContain('quit'), { timeout: 10_000 });
+  rmSync(userData, { recursive: true, force: true });
 });
 
 describe('main process', () => {

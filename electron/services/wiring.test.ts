@@ -1,7 +1,7 @@
 // The real wiring, end to end in plain Node: the demo workspace (embedded
 // simulator), a real engine with its cache, sync and outbox, reached only
 // through the dispatcher, the way both transports reach it.
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,15 +12,18 @@ import { createRuntime, type Runtime } from './runtime';
 import { workspaceDeps } from './wiring';
 
 let runtime: Runtime | null = null;
+const dirs: string[] = [];
 afterEach(async () => {
   await runtime?.close();
   runtime = null;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 function start(
   dataDir = mkdtempSync(join(tmpdir(), 'stayboard-wiring-')),
   credentials: CredentialStore = new MemoryCredentialStore('No keychain in this test.'),
 ) {
+  dirs.push(dataDir);
   runtime = createRuntime({
     dataDir,
     log: silentLogger,

@@ -17,6 +17,7 @@ import {
   listingJobs,
   nearBookingJobs,
   nearBookings,
+  stillDue,
   windowsFor,
   type Candidate,
   type Capabilities,
@@ -26,6 +27,20 @@ const HOUR = 3_600_000;
 const NEVER = 1000;
 /** Far per-booking jobs considered per planning round (oldest first). */
 const FAR_BOOKING_BATCH = 400;
+/**
+ * The far-booking queries scan every booking of the window (tens of thousands
+ * at 1,000 listings): their answers are reused this long (clock time), the
+ * candidates re-checked against sync_state at each use.
+ */
+const FAR_REUSE_MS = 60_000;
+
+interface FarCache {
+  at: number;
+  key: string;
+  candidates: Candidate[];
+  count: number;
+  oldest: { guests: number | null; threads: number | null };
+}
 
 export interface PlanInput {
   now: number;
@@ -64,10 +79,39 @@ interface StateRow {
 }
 
 export class Planner {
+  private far: FarCache | null = null;
+
   constructor(
     private readonly db: ReadableDB,
     private readonly policy: Policy,
   ) {}
+
+  /** Bookings were added, changed or removed: the far-booking picture must be read again. */
+  invalidateBookings(): void {
+    this.far = null;
+  }
+
+  /** The far per-booking picture: fresh SQL at most once a minute, else the cached one re-checked. */
+  private farBookings(w: Windows, now: number, olderThan: number, passStart: number | null, stay: number): FarCache {
+    const key = `${w.today}|${passStart ?? ''}`;
+    const cached = this.far;
+    if (cached && cached.key === key && now - cached.at < FAR_REUSE_MS && now >= cached.at) {
+      const candidates = stillDue(this.db, cached.candidates, olderThan);
+      if (candidates.length > 0 || cached.candidates.length < FAR_BOOKING_BATCH) return { ...cached, candidates };
+    }
+    const p = this.policy;
+    this.far = {
+      at: now,
+      key,
+      candidates: [
+        ...farBookingJobs(this.db, w, p, 'bundle', olderThan, FAR_BOOKING_BATCH),
+        ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH),
+      ],
+      count: farBookingCount(this.db, w, stay),
+      oldest: { guests: farBookingOldest(this.db, w, 'guests'), threads: farBookingOldest(this.db, w, 'threads') },
+    };
+    return this.far;
+  }
 
   plan(input: PlanInput): Plan {
     const p = this.policy;
@@ -77,7 +121,8 @@ export class Planner {
       states.set(jobKey(s), s);
 
     const candidates: Candidate[] = listingJobs(this.db, w, p, input.caps, input.interest);
-    const near = nearBookings(this.db, w, longestStay(this.db));
+    const stay = longestStay(this.db);
+    const near = nearBookings(this.db, w, stay);
     candidates.push(...nearBookingJobs(near, p));
     const bookingScopes = [
       ...near.map((n) => `booking:${n}`),
@@ -92,10 +137,8 @@ export class Planner {
     }
     // Far bookings: the SQL already picked the due ones, oldest first.
     const olderThan = input.passStart ?? input.now - p.maxAge.farBooking;
-    const far = [
-      ...farBookingJobs(this.db, w, p, 'bundle', olderThan, FAR_BOOKING_BATCH),
-      ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH),
-    ];
+    const farPicture = this.farBookings(w, input.now, olderThan, input.passStart, stay);
+    const far = farPicture.candidates;
 
     const best = new Map<string, Job>();
     let nextDueAt: number | null = null;
@@ -125,7 +168,7 @@ export class Planner {
     if (!input.onlyOnScreen) for (const c of far) consider(c, undefined, true);
 
     const queue = [...best.values()].sort((a, b) => b.score - a.score);
-    const farCount = farBookingCount(this.db, w);
+    const farCount = farPicture.count;
     const demandPerHour = Math.round(
       candidates.filter((c) => c.tier !== 'onScreen').reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0) +
         (farCount * 2 * HOUR) / p.maxAge.farBooking,
@@ -135,7 +178,7 @@ export class Planner {
         .filter((c) => c.tier === 'near' || c.tier === 'onScreen')
         .reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0),
     );
-    const freshness = this.freshness(candidates, states, w, input.now);
+    const freshness = this.freshness(candidates, states, w, input.now, farPicture.oldest);
     return {
       queue,
       nextDueAt,
@@ -153,6 +196,7 @@ export class Planner {
     states: Map<string, StateRow>,
     w: Windows,
     now: number,
+    farOldest: FarCache['oldest'],
   ): Freshness[] {
     const groups = new Map<string, Freshness & { maxAge: number }>();
     for (const c of candidates) {
@@ -185,7 +229,7 @@ export class Planner {
     // Near bookings' customer/guest and thread freshness is part of "today ±48 h" above;
     // far bookings are summarised by SQL.
     for (const resource of ['guests', 'threads'] as const) {
-      const oldest = farBookingOldest(this.db, w, resource);
+      const oldest = farOldest[resource];
       out.push({
         resource,
         scope: 'all bookings',

@@ -297,6 +297,7 @@ export class SyncService extends EventEmitter {
       for (const [t, n] of Object.entries(r.deleted)) summary.deleted[t] = (summary.deleted[t] ?? 0) + n;
       summary.quarantined += r.quarantined;
       for (const res of r.changed) this.pendingChanges.add(res);
+      if (r.changed.has('bookings')) this.planner.invalidateBookings();
       this.scheduleChanges();
       return null;
     } catch (e) {

@@ -174,10 +174,11 @@ const LIVE = `(${LIVE_STATES.join(', ')})`;
 /** Bookings arriving or leaving today or tomorrow, or in house today. */
 export function nearBookings(db: ReadableDB, w: Windows, longestStay: number): number[] {
   const tomorrow = addDays(w.today, 1);
+  // Three indexed range scans rather than one OR (which would scan the table).
   return db.pluck<number>(
-    `SELECT booking_number FROM bookings WHERE state IN ${LIVE} AND (
-       start_date BETWEEN ? AND ? OR end_date BETWEEN ? AND ?
-       OR (start_date BETWEEN ? AND ? AND end_date > ?))`,
+    `SELECT booking_number FROM bookings WHERE start_date BETWEEN ? AND ? AND state IN ${LIVE}
+     UNION SELECT booking_number FROM bookings WHERE end_date BETWEEN ? AND ? AND state IN ${LIVE}
+     UNION SELECT booking_number FROM bookings WHERE start_date BETWEEN ? AND ? AND end_date > ? AND state IN ${LIVE}`,
     [w.today, tomorrow, w.today, tomorrow, addDays(w.today, -longestStay), w.today, w.today],
   );
 }
@@ -218,13 +219,29 @@ export function farBookingJobs(
 }
 
 /** Live bookings in the full window (how many per-booking jobs exist at the far tier). */
-export function farBookingCount(db: ReadableDB, w: Windows): number {
+export function farBookingCount(db: ReadableDB, w: Windows, longestStay = 400): number {
   return (
     db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM bookings WHERE start_date <= ? AND end_date >= ? AND state IN ${LIVE}`,
-      [w.full.to, w.full.from],
+      `SELECT count(*) AS n FROM bookings WHERE start_date BETWEEN ? AND ? AND end_date >= ? AND state IN ${LIVE}`,
+      [addDays(w.full.from, -longestStay), w.full.to, w.full.from],
     )?.n ?? 0
   );
+}
+
+/** Of these far per-booking candidates, those still not fetched since `olderThan` (a cached list re-checked). */
+export function stillDue(db: ReadableDB, candidates: readonly Candidate[], olderThan: number): Candidate[] {
+  if (!candidates.length) return [];
+  const fresh = new Set<string>();
+  for (const [resource, scope] of db.rows(
+    `SELECT resource, scope FROM sync_state WHERE resource IN ('guests', 'threads')
+       AND scope IN (SELECT value FROM json_each(?)) AND win = '' AND fetched_at >= ?`,
+    [JSON.stringify([...new Set(candidates.map((c) => identify(c.spec).scope))]), olderThan],
+  ))
+    fresh.add(`${String(resource)}|${String(scope)}`);
+  return candidates.filter((c) => {
+    const id = identify(c.spec);
+    return !fresh.has(`${id.resource}|${id.scope}`);
+  });
 }
 
 /** Oldest fetch among the far bookings (null when some were never fetched). */

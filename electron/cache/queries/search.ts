@@ -1,6 +1,7 @@
 // Instant offline search over the FTS5 index (guests, customers, booking
 // numbers, listings by name and city, thread messages): every word typed is a
-// prefix, all must match, best matches first (bm25, titles weigh more).
+// prefix, all must match, best matches first (bm25, titles weigh more). The
+// index is contentless, so snippets are cut from the records themselves.
 import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract';
 import type { ReadableDB, SqlValue } from '../db';
 import { SEARCH_KIND_CODES } from '../schema/001_cache';
@@ -20,19 +21,43 @@ export function ftsQuery(text: string): string | null {
     .join(' ');
 }
 
-/** Strips the \u0001…\u0002 highlight markers and returns the text with [start, end) ranges. */
-export function markedRanges(marked: string): { text: string; ranges: [number, number][] } {
-  let text = '';
+/** Lower case without accents: how the index compares words (unicode61 remove_diacritics). */
+export function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * The text to show for a hit and the [start, end) ranges of the words that
+ * matched (a word matches when it starts with one of the query's words,
+ * accents and case ignored). Long texts are cut around the first match.
+ */
+export function highlight(
+  text: string,
+  words: readonly string[],
+  max = 120,
+): { text: string; ranges: [number, number][] } {
+  const wanted = words.map(fold);
   const ranges: [number, number][] = [];
-  let start = -1;
-  for (const ch of marked) {
-    if (ch === '\u0001') start = text.length;
-    else if (ch === '\u0002') {
-      if (start >= 0) ranges.push([start, text.length]);
-      start = -1;
-    } else text += ch;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const w = fold(m[0]);
+    if (wanted.some((q) => w.startsWith(q))) ranges.push([m.index, m.index + m[0].length]);
   }
-  return { text, ranges };
+  if (text.length <= max) return { text, ranges };
+  const first = ranges[0]?.[0] ?? 0;
+  const start = Math.max(0, Math.min(first - 30, text.length - max));
+  const cut = text.slice(start, start + max);
+  const prefix = start > 0 ? '…' : '';
+  const suffix = start + max < text.length ? '…' : '';
+  const shift = prefix.length - start;
+  return {
+    text: `${prefix}${cut}${suffix}`,
+    ranges: ranges
+      .filter(([a, b]) => a >= start && b <= start + max)
+      .map(([a, b]) => [a + shift, b + shift] as [number, number]),
+  };
 }
 
 export function search(
@@ -42,32 +67,37 @@ export function search(
   const t0 = performance.now();
   const match = ftsQuery(q.text);
   if (!match) return { hits: [], tookMs: 0 };
+  const words = q.text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
   const where = ['search MATCH ?'];
   const params: SqlValue[] = [match];
   if (q.kinds) {
-    where.push('kind IN (SELECT value FROM json_each(?))');
+    // The kind is the rowid modulo 8 (see SEARCH_KIND_CODES); ids may be negative (local records).
+    where.push('((rowid % 8) + 8) % 8 IN (SELECT value FROM json_each(?))');
     params.push(JSON.stringify(q.kinds.map((k) => SEARCH_KIND_CODES[k])));
   }
   params.push(q.limit ?? 50);
   const rows = db.rows(
-    `SELECT rowid, kind, snippet(search, -1, char(1), char(2), '…', 12)
-     FROM search WHERE ${where.join(' AND ')} ORDER BY bm25(search, 4.0, 1.0) LIMIT ?`,
+    `SELECT rowid FROM search WHERE ${where.join(' AND ')} ORDER BY bm25(search, 4.0, 1.0) LIMIT ?`,
     params,
   );
   const hits: SearchHit[] = [];
-  for (const [rowid, kindCode, snippet] of rows) {
-    const kind = KIND_BY_CODE.get(kindCode as number);
+  for (const [rowid] of rows) {
+    const r = rowid as number;
+    const code = ((r % 8) + 8) % 8;
+    const kind = KIND_BY_CODE.get(code);
     if (!kind) continue;
-    const id = ((rowid as number) - (kindCode as number)) / 8;
+    const id = (r - code) / 8;
     const hit = resolve(db, kind, id);
     if (!hit) continue;
-    const { text, ranges } = markedRanges(String(snippet));
-    hits.push({ ...hit, kind, id, snippet: text, ranges });
+    const { matched, ...rest } = hit;
+    const { text, ranges } = highlight(matched, words);
+    hits.push({ ...rest, kind, id, snippet: text, ranges });
   }
   return { hits, tookMs: performance.now() - t0 };
 }
 
-type Resolved = Omit<SearchHit, 'kind' | 'id' | 'snippet' | 'ranges'>;
+/** A hit's fields plus the text the words matched in (for the snippet). */
+type Resolved = Omit<SearchHit, 'kind' | 'id' | 'snippet' | 'ranges'> & { matched: string };
 
 function bookingContext(db: ReadableDB, bookingNumber: number | null): { listingId: number | null; label: string } {
   if (bookingNumber === null) return { listingId: null, label: '' };
@@ -90,9 +120,15 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         'SELECT name, city, outbox_mark FROM listings WHERE id = ?',
         [id],
       );
-      return r
-        ? { title: r.name, subtitle: r.city, bookingNumber: null, listingId: id, outbox: markOf(r.outbox_mark) }
-        : null;
+      if (!r) return null;
+      return {
+        title: r.name,
+        subtitle: r.city,
+        bookingNumber: null,
+        listingId: id,
+        outbox: markOf(r.outbox_mark),
+        matched: `${r.name} · ${r.city}`,
+      };
     }
     case 'booking': {
       const r = db.get<{ outbox_mark: string | null }>('SELECT outbox_mark FROM bookings WHERE booking_number = ?', [
@@ -106,6 +142,7 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         bookingNumber: id,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
+        matched: String(id),
       };
     }
     case 'customer': {
@@ -126,13 +163,17 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         bookingNumber: latest,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
+        matched: [`${r.name} ${r.lastname}`.trim(), r.email].filter(Boolean).join(' · '),
       };
     }
     case 'guest': {
-      const r = db.get<{ name: string; lastname: string; booking_number: number | null; outbox_mark: string | null }>(
-        'SELECT name, lastname, booking_number, outbox_mark FROM guests WHERE id = ?',
-        [id],
-      );
+      const r = db.get<{
+        name: string;
+        lastname: string;
+        email: string;
+        booking_number: number | null;
+        outbox_mark: string | null;
+      }>('SELECT name, lastname, email, booking_number, outbox_mark FROM guests WHERE id = ?', [id]);
       if (!r) return null;
       const ctx = bookingContext(db, r.booking_number);
       return {
@@ -141,13 +182,16 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         bookingNumber: r.booking_number,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
+        matched: [`${r.name} ${r.lastname}`.trim(), r.email].filter(Boolean).join(' · '),
       };
     }
     case 'message': {
-      const r = db.get<{ booking_number: number | null; created_at: string | null; outbox_mark: string | null }>(
-        'SELECT booking_number, created_at, outbox_mark FROM messages WHERE id = ?',
-        [id],
-      );
+      const r = db.get<{
+        booking_number: number | null;
+        created_at: string | null;
+        message: string;
+        outbox_mark: string | null;
+      }>('SELECT booking_number, created_at, message, outbox_mark FROM messages WHERE id = ?', [id]);
       if (!r) return null;
       const ctx = bookingContext(db, r.booking_number);
       return {
@@ -156,6 +200,7 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         bookingNumber: r.booking_number,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
+        matched: r.message,
       };
     }
   }

@@ -8,7 +8,9 @@ import type { Handler, HandlerTable } from './types';
 
 function outboxOf(ctx: ServiceContext): OutboxPort {
   const outbox = ctx.workspace.engine().outbox;
-  if (!outbox) throw new CommandError('unavailable', 'Editing is not part of this build yet (the outbox is missing).');
+  // An engine without an outbox is one opened read-only after its session expired.
+  if (!outbox)
+    throw new CommandError('not_signed_in', 'Sign in again to make changes; what is here can still be read.');
   return outbox;
 }
 

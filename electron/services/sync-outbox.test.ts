@@ -52,16 +52,16 @@ describe('sync, outbox and edit commands', () => {
     expect(p.calls).toContainEqual(['resolve', { id: 17, choice: 'theirs' }]);
   });
 
-  it('answer unavailable when the engine has no such part', async () => {
+  it('answer not_signed_in when the engine runs without them (read-only after an expired session)', async () => {
     const h = harness();
     await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'a', password: 'p' });
     expect(await h.runtime.dispatcher.dispatch('sync.status', {})).toEqual({
       ok: false,
-      error: { code: 'unavailable', message: 'Sync is not part of this build yet.' },
+      error: { code: 'not_signed_in', message: 'Sign in again to sync; what is here can still be read.' },
     });
     expect(await h.runtime.dispatcher.dispatch('cleaning.update', { id: 1, changes: { inspected: 1 } })).toMatchObject({
       ok: false,
-      error: { code: 'unavailable' },
+      error: { code: 'not_signed_in' },
     });
   });
 });

@@ -7,7 +7,7 @@ import type { HandlerTable } from './types';
 
 function syncOf(ctx: ServiceContext): SyncPort {
   const sync = ctx.workspace.engine().sync;
-  if (!sync) throw new CommandError('unavailable', 'Sync is not part of this build yet.');
+  if (!sync) throw new CommandError('not_signed_in', 'Sign in again to sync; what is here can still be read.');
   return sync;
 }
 

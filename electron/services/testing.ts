@@ -100,6 +100,12 @@ export function harness(
         onExpired = expired;
         return Promise.resolve(engine);
       },
+      openOffline: (account, expired) => {
+        const engine = fakeEngine({ account, password: '', remember: false });
+        engines.push(engine);
+        onExpired = expired;
+        return Promise.resolve(engine);
+      },
       startDemo: () => {
         const demo = {
           url: `http://127.0.0.1:${40000 + demos.length}`,

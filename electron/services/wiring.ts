@@ -178,6 +178,10 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     return open(account, onExpired, async (engine) => ((await engine.resume()) ? { remembered: true } : false));
   }
 
+  async function openOffline(account: AccountInfo, onExpired: (message: string) => void): Promise<EnginePort> {
+    return (await open(account, onExpired, () => Promise.resolve({ remembered: false })))!;
+  }
+
   const lastFile = join(o.dataDir, 'last-account.json');
   const lastAccount = {
     load(): AccountInfo | null {
@@ -213,6 +217,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     },
     openEngine,
     resumeEngine,
+    openOffline,
     lastAccount,
     startDemo: () => startDemoServer(o.demo),
   };

@@ -159,4 +159,34 @@ describe('workspace', () => {
       error: { code: 'unavailable' },
     });
   });
+
+  it('signs in again to the same account over unsent edits (they are kept and sent with the new session)', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    h.engines[0]!.unsent = 2;
+    h.expire('Sign in again.');
+    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'test',
+      user: 'ana',
+      password: 'new',
+    });
+    expect(r).toMatchObject({ ok: true, value: { state: 'signedIn' } });
+    expect(h.engines[0]).toMatchObject({ closed: true, discarded: false });
+    expect(h.engines[1]!.request.password).toBe('new');
+  });
+
+  it('after a failed sign-in to the same account, shows its cache again with the session expired', async () => {
+    const h = harness();
+    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    h.expire('Sign in again.');
+    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'test',
+      user: 'ana',
+      password: 'wrong',
+    });
+    expect(r).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
+    expect(await h.runtime.workspace.info()).toMatchObject({ state: 'expired', account: { user: 'ana' } });
+    expect(h.engines).toHaveLength(2);
+    expect(h.engines[1]!.closed).toBe(false);
+  });
 });

@@ -67,6 +67,8 @@ export interface WorkspaceDeps<E extends EngineLifecycle> {
    * the password is no longer in the keychain.
    */
   resumeEngine?(account: AccountInfo, onExpired: (message: string) => void): Promise<E | null>;
+  /** Opens an account's cache without signing in (reads only; its session shows as expired). */
+  openOffline?(account: AccountInfo, onExpired: (message: string) => void): Promise<E>;
   /** The account to resume at the next start (signed in with "remember"); null clears it. */
   lastAccount?: { load(): AccountInfo | null; save(account: AccountInfo | null): void };
 }
@@ -121,17 +123,47 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
       const baseUrl =
         input.environment === 'custom' ? stripApiPrefix(input.baseUrl) : ENVIRONMENT_URLS[input.environment];
       const account: AccountInfo = { baseUrl, environment: input.environment, user: input.user };
-      await this.leave(false);
-      const engine = await this.deps.openEngine(
-        { account, password: input.password, remember: input.remember },
-        (message) => this.expire(engine, message),
-      );
+      const again = this.current !== null && sameAccount(this.current.account, account);
+      if (again) {
+        // Signing in again to the same account (typically after the session expired): its unsent
+        // edits stay in its cache and go out with the new sign-in, so there is nothing to refuse.
+        const previous = this.current!;
+        this.current = null;
+        await this.teardown(previous);
+      } else {
+        await this.leave(false);
+      }
+      let engine: E;
+      try {
+        engine = await this.deps.openEngine(
+          { account, password: input.password, remember: input.remember },
+          (message) => this.expire(engine, message),
+        );
+      } catch (e) {
+        if (again) await this.reopenExpired(account);
+        throw e;
+      }
       const remembered = engine.remembered ?? input.remember;
       await this.enter({ engine, account, remembered, demo: null, expired: false });
       this.deps.lastAccount?.save(remembered ? account : null);
       this.deps.log.info(`signed in to ${account.environment} (${account.baseUrl})`);
       return this.info();
     });
+  }
+
+  /**
+   * After a failed sign-in to the account that was open: show its cached data
+   * again (read-only, session expired) rather than nothing. Best effort.
+   */
+  private async reopenExpired(account: AccountInfo): Promise<void> {
+    if (!this.deps.openOffline) return;
+    try {
+      const engine: E = await this.deps.openOffline(account, (message) => this.expire(engine, message));
+      await this.enter({ engine, account, remembered: false, demo: null, expired: true });
+    } catch (e) {
+      this.deps.log.warn('could not reopen the cache after a failed sign-in', e);
+      await this.announce();
+    }
   }
 
   /** At start: reopen the account last signed in with "remember", if its password is still in the keychain. */
@@ -265,6 +297,10 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+function sameAccount(a: AccountInfo, b: AccountInfo): boolean {
+  return a.environment !== 'demo' && a.baseUrl === b.baseUrl && a.user === b.user;
 }
 
 /** People paste the API root with or without /api/v1 and a trailing slash: keep only the base. */

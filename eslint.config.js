@@ -9,8 +9,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
-const nodeBuiltins = [
-  'node:*',
+// Bare module names are matched exactly (`paths`); folder rules are globs
+// (`patterns`) — a gitignore-style pattern "events" would also forbid ./events.
+const nodeModules = [
   'fs',
   'path',
   'os',
@@ -25,8 +26,15 @@ const nodeBuiltins = [
   'events',
   'worker_threads',
 ];
-const restrict = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+const platformModules = ['electron', 'better-sqlite3', 'keytar', 'undici', 'ws'];
+const restrict = ({ names = [], globs = [] }, message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: names.map((name) => ({ name, message })),
+      patterns: globs.length ? [{ group: globs, message }] : [],
+    },
+  ],
 });
 
 export default tseslint.config(
@@ -80,27 +88,17 @@ export default tseslint.config(
   {
     files: ['shared/**'],
     rules: restrict(
-      [
-        ...nodeBuiltins,
-        'electron',
-        'electron/*',
-        'better-sqlite3',
-        'keytar',
-        'undici',
-        'ws',
-        'svelte',
-        'svelte/*',
-        '**/electron/**',
-        '**/renderer/**',
-        '**/simulator/**',
-      ],
+      {
+        names: [...nodeModules, ...platformModules, 'svelte'],
+        globs: ['node:*', 'electron/*', 'svelte/*', '**/electron/**', '**/renderer/**', '**/simulator/**'],
+      },
       'shared/ is pure TypeScript used by both processes: no platform imports, nothing from other folders.',
     ),
   },
   {
     files: ['shared/**/*.test.ts'],
     rules: restrict(
-      [...nodeBuiltins.filter((n) => n !== 'node:*'), 'electron', '**/electron/**', '**/renderer/**'],
+      { names: [...nodeModules, 'electron'], globs: ['**/electron/**', '**/renderer/**'] },
       'shared/ tests may use node:* test helpers only.',
     ),
   },
@@ -108,21 +106,15 @@ export default tseslint.config(
     files: ['renderer/**'],
     languageOptions: { globals: globals.browser },
     rules: restrict(
-      [
-        ...nodeBuiltins,
-        'electron',
-        'electron/*',
-        'better-sqlite3',
-        'keytar',
-        'undici',
-        '**/electron/**',
-        '**/simulator/**',
-      ],
+      {
+        names: [...nodeModules, ...platformModules],
+        globs: ['node:*', 'electron/*', '**/electron/**', '**/simulator/**'],
+      },
       'renderer/ is untrusted: it talks to the main process only through the contract in shared/.',
     ),
   },
   {
     files: ['electron/**'],
-    rules: restrict(['**/renderer/**'], 'electron/ never imports renderer/.'),
+    rules: restrict({ globs: ['**/renderer/**'] }, 'electron/ never imports renderer/.'),
   },
 );

@@ -4,7 +4,7 @@
 // Each run is seeded (seed = from + i) and replayable alone with --from <seed> --runs 1.
 // Prints failing seeds with what went wrong, totals, and "N passed, N failed";
 // exits 1 when any run had a problem.
-import { runMany, totals } from '../electron/outbox/testing/scenario';
+import { runMany, totals } from '../electron/outbox/testing/runs';
 import { startWorld } from '../electron/outbox/testing/world';
 
 function option(name: string, fallback: number): number {

@@ -7,7 +7,7 @@
 // the server for the records it touched. OUTBOX_FAULT_RUNS changes the count;
 // `npm run bench`'s soak script (bench/soak-outbox.ts --runs 1000) does more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMany, totals } from './testing/scenario';
+import { runMany, totals } from './testing/runs';
 import { startWorld, type World } from './testing/world';
 
 const RUNS = Number(process.env['OUTBOX_FAULT_RUNS'] ?? 200);

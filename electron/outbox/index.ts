@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract';
 import { parseWith } from '../../shared/api';
 import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import { systemClock, type Clock } from '../api/clock';
 import type { BudgetGovernor } from '../api/governor';
 import type { WritableDB } from '../cache/db';
@@ -37,7 +38,11 @@ export interface OutboxEvents {
 
 export interface OutboxOptions {
   db: WritableDB;
-  client: ApiClient;
+  /**
+   * The API client, or a function giving the current session's client (the
+   * engine makes a new one per sign-in; it may throw when nobody is signed in).
+   */
+  client: ApiClient | (() => ApiClient);
   /** Informational: replay asks the client's governor for 'user' permits (defaults to client.governor). */
   governor?: BudgetGovernor;
   clock?: Clock;
@@ -63,6 +68,8 @@ export class Outbox {
   private readonly worker: ReplayWorker;
   private readonly keepConfirmedMs: number;
   private readonly failures = new Map<number, number>();
+  /** The current session's client, or null when nobody is signed in. */
+  private readonly currentClient: () => ApiClient | null;
 
   constructor(o: OutboxOptions) {
     this.db = o.db;
@@ -72,9 +79,22 @@ export class Outbox {
     if (!this.db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'`))
       throw new Error('the outbox tables are missing: open the cache with [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS]');
     const random = o.random ?? Math.random;
+    const provider = typeof o.client === 'function' ? o.client : () => o.client as ApiClient;
+    this.currentClient = () => {
+      try {
+        return provider();
+      } catch {
+        return null;
+      }
+    };
+    const current = this.currentClient;
     const deps: StepDeps = {
       db: this.db,
-      client: o.client,
+      get client(): ApiClient {
+        const c = current();
+        if (!c) throw notSignedIn();
+        return c;
+      },
       now: () => this.clock.now(),
       random,
       backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
@@ -88,13 +108,13 @@ export class Outbox {
       },
     };
     const log = o.log ?? { error: (m: string, e?: unknown) => console.error(`outbox: ${m}`, e) };
-    this.worker = new ReplayWorker(
-      deps,
-      this.clock,
-      Math.max(1, o.concurrency ?? 4),
-      (err) => log.error('replay failed; retrying in a few seconds', err),
-      () => this.forgetSettledFailures(),
-    );
+    this.worker = new ReplayWorker(deps, this.clock, {
+      concurrency: Math.max(1, o.concurrency ?? 4),
+      onError: (err) => log.error('replay failed; retrying in a few seconds', err),
+      afterDrain: () => this.forgetSettledFailures(),
+      beforeDrain: () => this.refreshMarked(),
+      client: this.currentClient,
+    });
     this.recover();
   }
 
@@ -203,11 +223,13 @@ export class Outbox {
     return summaryOf(this.db).unsent > 0;
   }
 
-  /** Sign-out with explicit "discard unsent": stops replay, then drops every unsent edit. */
+  /** Sign-out with explicit "discard unsent": lets the request in flight finish, then drops every unsent edit. */
   async discardAll(): Promise<number> {
+    const wasRunning = this.worker.running;
     await this.worker.stop();
     const r = discardAllEntries(this.db);
     this.changed(r.kinds, r.entryIds);
+    if (wasRunning) this.worker.start();
     return r.entryIds.length;
   }
 
@@ -248,13 +270,24 @@ export class Outbox {
         const ids = tx.pluck<number>(
           `SELECT "${spec.key}" FROM "${spec.table}" WHERE outbox_mark IS NOT NULL AND server_raw IS NOT NULL`,
         );
-        for (const id of ids) refreshView(tx, kind, id);
-        if (ids.length) kinds.push(kind);
+        let changed = false;
+        for (const id of ids) changed = refreshView(tx, kind, id).changed || changed;
+        if (changed) kinds.push(kind);
       }
     });
     if (kinds.length && this.events)
       this.events.emit('cache.changed', { resources: [...new Set(kinds.map((k) => CONTRACT_RESOURCE[k]))] });
   }
+}
+
+function notSignedIn(): ApiError {
+  return new ApiError({
+    endpoint: 'auth.login',
+    method: 'POST',
+    path: '/login',
+    kind: 'signed_out',
+    message: 'Nobody is signed in: the edits wait until someone signs in.',
+  });
 }
 
 function parseInput(name: keyof typeof outboxCommands, input: unknown): Record<string, unknown> {

@@ -17,12 +17,14 @@ export interface Backoff {
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 5 * 60_000 };
+/** Edits are the person's work: after a failure they are tried again at least once a minute. */
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 60_000 };
 
 /** What a replay step needs. */
 export interface StepDeps {
   db: WritableDB;
-  client: ApiClient;
+  /** The current session's client (a getter: it throws ApiError `signed_out` when there is none). */
+  readonly client: ApiClient;
   now: () => number;
   random: () => number;
   backoff: Backoff;

@@ -6,6 +6,7 @@ import { login } from '../../simulator/conformance/client';
 import { getCleaning } from '../cache/queries/tasks';
 import { Device } from './testing/rig';
 import { seedListing } from './testing/seed';
+import type { TraceEvent } from './types';
 
 const TODAY = '2026-06-15';
 let sim: Simulator;
@@ -34,8 +35,13 @@ async function serverCleaning(id: number): Promise<Record<string, unknown>> {
   return ((await res.json()) as { data: Record<string, unknown> }).data;
 }
 
-async function device(): Promise<{ dev: Device; ids: number[] }> {
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+async function device(trace?: (e: TraceEvent) => void): Promise<{ dev: Device; ids: number[] }> {
+  const dev = new Device({
+    url: sim.url,
+    user: sim.user,
+    password: sim.password,
+    outbox: { trace: (e) => trace?.(e) },
+  });
   const listings = [101, 102, 103, 104];
   for (const l of listings)
     await seedListing(dev.db, dev.current.client, { listingId: l, from: '2026-06-01', to: '2026-07-15' });
@@ -206,6 +212,27 @@ describe('replay', () => {
     });
     await o.drain({ untilSettled: true });
     expect(o.list({ states: ['rejected'] })[0]!.error).toMatchObject({ code: 'not_found' });
+    await dev.close();
+  });
+
+  it('an edit made while the record is being sent waits for it and goes next, based on what was sent', async () => {
+    let during = false;
+    const { dev, ids } = await device((e) => {
+      if (e.type === 'send' && e.kind === 'update' && !during) {
+        during = true;
+        dev.current.outbox.enqueue('cleaning.update', { id, changes: { notes: 'second', status: 2 } });
+        dev.current.outbox.enqueue('cleaning.delete', { id: ids[11]! });
+      }
+    });
+    const id = ids[10]!;
+    const o = dev.current.outbox;
+    o.enqueue('cleaning.update', { id, changes: { notes: 'first' } });
+    await o.drain({ untilSettled: true });
+    expect(during).toBe(true);
+    expect(o.list({ states: ['conflict', 'rejected'] })).toEqual([]);
+    expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 3 });
+    expect(await serverCleaning(id)).toMatchObject({ notes: 'second', status: 2 });
+    expect(getCleaning(dev.db, ids[11]!)).toBeNull();
     await dev.close();
   });
 });

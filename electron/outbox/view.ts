@@ -61,12 +61,18 @@ function writeServer(db: WritableDB, kind: Kind, id: number, server: Rec, raw: u
   else upsertRecords(db, spec, [item]);
 }
 
+export interface ViewResult {
+  /** What the record is now: marked, clean (in sync), or gone (a local record with nothing left, or no record). */
+  state: 'marked' | 'clean' | 'gone';
+  /** False when the cached row already was exactly this (nothing written). */
+  changed: boolean;
+}
+
 /**
  * Re-derives the cached record `id` of `kind` from its server version and its
- * unsettled entries. Returns what the record is now: marked, clean (in sync),
- * or gone (a local record with nothing left, or no record at all).
+ * unsettled entries, and writes it only when it differs from what is cached.
  */
-export function refreshView(db: WritableDB, kind: Kind, id: number): 'marked' | 'clean' | 'gone' {
+export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult {
   const row = rowOf(db, kind, id);
   const entries = chainOf(db, kind, id);
   const ctx = contextColumns(kind, row, entries);
@@ -75,14 +81,15 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): 'marked' | 
   const spec = ADAPTERS[kind].table;
 
   if (entries.length === 0) {
-    if (!row) return 'gone';
+    if (!row) return { state: 'gone', changed: false };
     if (!server) {
-      // Never on the server (a local create that was discarded or cancelled): nothing to go back to.
+      // Never on the server (a local create that was discarded or cancelled), or gone from it.
       db.run(`DELETE FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
-      return 'gone';
+      return { state: 'gone', changed: true };
     }
+    if (row['outbox_mark'] === null && row['server_raw'] === null) return { state: 'clean', changed: false };
     writeServer(db, kind, id, server, serverRaw);
-    return 'clean';
+    return { state: 'clean', changed: true };
   }
 
   let view: Rec | null = server ? structuredClone(server) : null;
@@ -90,15 +97,19 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): 'marked' | 
     if (e.kind === 'create' && !view) view = localRecord(kind, id, e.context, e.payload, e.createdAt);
     else if (e.kind === 'update' && view) applyChanges(kind, view, e.payload);
   }
+  const mark = markOf(kind, entries);
+  const markJson = JSON.stringify(mark);
   if (!view) {
     // The server no longer has the record (its edits were refused with 404): keep what the
     // person sees, with the mark; discarding the edits then removes it.
-    if (!row) return 'gone';
-    setOutboxMark(db, spec, id, markOf(kind, entries));
-    return 'marked';
+    if (!row || row['outbox_mark'] === markJson) return { state: row ? 'marked' : 'gone', changed: false };
+    setOutboxMark(db, spec, id, mark);
+    return { state: 'marked', changed: true };
   }
-  writeLocal(db, spec, view as never, markOf(kind, entries));
-  return 'marked';
+  if (row && row['outbox_mark'] === markJson && row['data'] === JSON.stringify(spec.data(view as never)))
+    return { state: 'marked', changed: false };
+  writeLocal(db, spec, view as never, mark);
+  return { state: 'marked', changed: true };
 }
 
 /**

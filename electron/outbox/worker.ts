@@ -4,6 +4,7 @@
 // record whose head entry is rejected or in conflict waits for the person;
 // the others carry on. Between drains, the worker sleeps until the earliest
 // back-off ends or until something is enqueued (nudge).
+import type { ApiClient } from '../api/client';
 import { sleep, type Clock, type Timer } from '../api/clock';
 import { chainOf, nextWake, readyHeads, type Head } from './entries';
 import type { StepDeps } from './outcome';
@@ -47,29 +48,57 @@ export async function replayRecord(d: StepDeps, kind: Kind, recordId: number): P
   return replayUpdates(d, batch);
 }
 
+export interface WorkerOptions {
+  /** Records replayed in parallel. */
+  concurrency: number;
+  onError: (err: unknown) => void;
+  beforeDrain?: () => void;
+  afterDrain?: () => void;
+  /** The current session's client (null when nobody is signed in): a new or revived session ends a pause. */
+  client?: () => ApiClient | null;
+}
+
+/** While paused for the session, how often the worker looks whether someone signed in again. */
+const PAUSE_POLL_MS = 5000;
+
 export class ReplayWorker {
   private current: Promise<DrainReport> | null = null;
   private again = false;
   private started = false;
   private stopping = false;
   private pausedReason: string | null = null;
+  private pausedClient: ApiClient | null = null;
   private timer: Timer | null = null;
 
   constructor(
     private readonly deps: StepDeps,
     private readonly clock: Clock,
-    private readonly concurrency: number,
-    private readonly onError: (err: unknown) => void,
-    /** Called after each drain, to forget failure counts of entries that settled. */
-    private readonly afterDrain: () => void = () => undefined,
+    private readonly o: WorkerOptions,
   ) {}
 
   get paused(): string | null {
     return this.pausedReason;
   }
 
+  /** True between start() and stop(). */
+  get running(): boolean {
+    return this.started;
+  }
+
+  /** The session expired (or nobody is signed in): replay waits for a sign-in. */
   pause(reason: string): void {
     this.pausedReason = reason;
+    this.pausedClient = this.o.client?.() ?? null;
+  }
+
+  /** A pause ends by itself once there is a session again: a new client, or the same one signed in again. */
+  private checkSession(): void {
+    if (this.pausedReason === null || !this.o.client) return;
+    const c = this.o.client();
+    if (c && (c !== this.pausedClient || (!c.sessionExpired && c.hasCredentials))) {
+      this.pausedReason = null;
+      this.pausedClient = null;
+    }
   }
 
   /** Replays everything ready now (or, untilSettled, everything). Concurrent calls share one drain. */
@@ -80,13 +109,36 @@ export class ReplayWorker {
       return this.current.then(() => this.drain(options));
     }
     this.stopping = false;
-    const run = this.run(options).finally(() => {
-      this.current = null;
-      this.afterDrain();
-      if (this.started && !this.stopping) this.schedule(0);
-    });
+    this.checkSession();
+    const run = (async () => {
+      this.o.beforeDrain?.();
+      return this.run(options);
+    })();
     this.current = run;
-    return run;
+    return run.then(
+      (report) => {
+        this.current = null;
+        this.o.afterDrain?.();
+        this.followUp(report);
+        return report;
+      },
+      (err: unknown) => {
+        this.current = null;
+        // A failing database (locked, full) is retried calmly rather than in a loop.
+        if (this.started && !this.stopping) this.schedule(5000);
+        throw err;
+      },
+    );
+  }
+
+  /** In worker mode, when to look again: at once if nudged meanwhile, else when the earliest back-off ends. */
+  private followUp(report: DrainReport): void {
+    if (!this.started || this.stopping) return;
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
+    } else if (report.paused !== null) this.schedule(PAUSE_POLL_MS);
+    else if (report.nextAttemptAt !== null) this.schedule(Math.max(0, report.nextAttemptAt - this.clock.now()));
   }
 
   /** Worker mode: drains whenever there is work and the back-off allows. */
@@ -113,6 +165,7 @@ export class ReplayWorker {
   /** The person signed in again. */
   resume(): void {
     this.pausedReason = null;
+    this.pausedClient = null;
     this.nudge();
   }
 
@@ -125,17 +178,7 @@ export class ReplayWorker {
     this.timer?.cancel();
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      this.drain().then(
-        (report) => {
-          if (report.nextAttemptAt !== null && this.started && !this.current)
-            this.schedule(Math.max(0, report.nextAttemptAt - this.clock.now()));
-        },
-        (err: unknown) => {
-          this.onError(err);
-          // A failing database (locked, full) is retried calmly rather than in a loop.
-          this.schedule(5000);
-        },
-      );
+      this.drain().catch((err: unknown) => this.o.onError(err));
     }, ms);
   }
 
@@ -158,7 +201,7 @@ export class ReplayWorker {
       this.again = false;
       if (!this.halted() && !fatal) {
         for (const h of this.ready(new Set(active.keys()), budget)) {
-          if (active.size >= this.concurrency) break;
+          if (active.size >= this.o.concurrency) break;
           const key = `${h.resource}:${h.recordId}`;
           budget.set(key, (budget.get(key) ?? 0) + 1);
           const p = replayRecord(this.deps, h.resource, h.recordId)

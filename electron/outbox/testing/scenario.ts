@@ -13,13 +13,13 @@
 // every create applied exactly once (by the simulator's mutation log).
 import { mulberry32 } from '../../../simulator/prng';
 import { addDays } from '../../cache/queries/common';
-import { ADAPTERS } from '../adapters';
 import { currentRecord } from '../enqueue';
 import { getEntry, resolveId } from '../entries';
-import { canonIn, canonOf, FIELDS, sameValue } from '../fields';
+import { canonIn, canonOf, sameValue } from '../fields';
 import type { EditReceipt } from '../../../shared/contract';
 import type { Kind, Rec, TraceEvent } from '../types';
 import { Device } from './rig';
+import { compareWithServer, serverRecord, type Target } from './oracle';
 import { seedBooking, seedListing } from './seed';
 import { EDITABLE, TODAY, pathOf, randomChanges, type World } from './world';
 
@@ -48,15 +48,6 @@ export interface RunReport {
   seed: number;
   problems: string[];
   stats: RunStats;
-}
-
-interface Target {
-  kind: Kind;
-  /** The id the person used (a local id for records made in this run). */
-  id: number;
-  gone: 'mine' | 'theirs' | null;
-  /** Creates: the entry and the marker that finds it in the mutation log. */
-  create?: { entryId: number; marker: string; endpoint: string };
 }
 
 interface FieldEdit {
@@ -421,137 +412,4 @@ export async function runScenario(world: World, seed: number, options: RunOption
   }
   stats.requests = sim.requestLog().length - startRequests;
   return { seed, problems, stats };
-}
-
-/** The server's version of a record, read from outside the outbox; null when it has none. */
-async function serverRecord(world: World, dev: Device, kind: Kind, id: number): Promise<Rec | null> {
-  if (id < 0) return null;
-  const { other } = world;
-  const data = (v: unknown) => (v as { data?: Record<string, unknown> } | null)?.data;
-  let raw: unknown;
-  switch (kind) {
-    case 'cleaning':
-      raw = data(await other.get(`/cleanings/${id}`));
-      break;
-    case 'maintenance':
-      raw = data(await other.get(`/mainteance/${id}`));
-      break;
-    case 'bookings':
-      raw = data(await other.get(`/bookings/${id}`));
-      break;
-    case 'blocks':
-      raw = data(await other.get(`/blocks/${id}`));
-      break;
-    case 'guests':
-      raw = data(await other.get(`/guests/${id}`))?.['guest'];
-      break;
-    case 'customers':
-      raw = data(await other.get(`/customers/${id}`))?.['user'];
-      break;
-    case 'incidents': {
-      const hint = currentRecord(dev.db, 'incidents', id);
-      const props = (hint?.['properties'] as { listing_id: number }[] | undefined) ?? [];
-      const date = typeof hint?.['date'] === 'string' ? hint['date'].slice(0, 10) : TODAY;
-      const q = `start_date=${addDays(date, -400)}&end_date=${addDays(date, 400)}${props[0] ? `&listing_id=${props[0].listing_id}` : ''}`;
-      const list = (data(await other.get(`/incidents?${q}`)) ?? []) as unknown as Record<string, unknown>[];
-      raw = list.find((x) => x['id'] === id);
-      break;
-    }
-    case 'messages': {
-      const row = dev.db.get<{ booking_number: number; thread_ref: number }>(
-        'SELECT booking_number, thread_ref FROM messages WHERE id = ?',
-        [id],
-      );
-      if (!row) return null;
-      const list = (data(await other.get(`/threads/${row.booking_number}`)) ?? []) as unknown as {
-        id: number;
-        messages: Record<string, unknown>[];
-      }[];
-      raw = list.find((t) => t.id === row.thread_ref)?.messages.find((m) => m['id'] === id);
-      break;
-    }
-  }
-  if (!raw) return null;
-  const parsed = ADAPTERS[kind].read.safeParse(raw);
-  return parsed.success ? (parsed.data as Rec) : null;
-}
-
-/** Cache and server agree on a touched record (every field the outbox can write), and it carries no mark. */
-async function compareWithServer(
-  dev: Device,
-  t: Target,
-  phase: number,
-  problems: string[],
-  serverNow: (kind: Kind, id: number) => Promise<Rec | null>,
-): Promise<void> {
-  const sid = resolveId(dev.db, t.kind, t.id);
-  const spec = ADAPTERS[t.kind].table;
-  const row = dev.db.get<{ data: string; outbox_mark: string | null }>(
-    `SELECT data, outbox_mark FROM "${spec.table}" WHERE "${spec.key}" = ?`,
-    [sid],
-  );
-  if (row?.outbox_mark) problems.push(`phase ${phase}: ${t.kind} ${sid} still marked ${row.outbox_mark}`);
-  if (t.gone === 'theirs') return; // sync removes it from the cache; the outbox only must not resurrect it
-  const server = await serverNow(t.kind, sid);
-  if (t.gone === 'mine' || (t.create && sid < 0)) {
-    if (server) problems.push(`phase ${phase}: ${t.kind} ${sid} should be gone from the server`);
-    if (row) problems.push(`phase ${phase}: ${t.kind} ${sid} should be gone from the cache`);
-    return;
-  }
-  if (!server || !row) {
-    problems.push(
-      `phase ${phase}: ${t.kind} ${sid} is ${server ? '' : 'not '}on the server and ${row ? '' : 'not '}cached`,
-    );
-    return;
-  }
-  const cached = JSON.parse(row.data) as Rec;
-  for (const f of Object.keys(FIELDS[t.kind])) {
-    if (t.kind === 'messages' && f === 'thread_id') continue;
-    const a = canonIn(t.kind, f, cached);
-    const b = canonIn(t.kind, f, server);
-    if (!sameValue(a, b))
-      problems.push(`phase ${phase}: ${t.kind} ${sid}.${f}: cache ${JSON.stringify(a)} ≠ server ${JSON.stringify(b)}`);
-  }
-}
-
-/**
- * Many runs on several worlds at once (runs within one world are sequential:
- * its faults are global). Most of a run is spent waiting on back-offs and
- * timeouts, so worlds side by side finish several times faster.
- */
-export async function runMany(
-  worlds: readonly World[],
-  seeds: readonly number[],
-  options: RunOptions = {},
-  onReport: (r: RunReport) => void = () => undefined,
-): Promise<RunReport[]> {
-  const queue = [...seeds];
-  const reports: RunReport[] = [];
-  await Promise.all(
-    worlds.map(async (w) => {
-      for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
-        const report = await runScenario(w, seed, options);
-        reports.push(report);
-        onReport(report);
-      }
-    }),
-  );
-  return reports.sort((a, b) => a.seed - b.seed);
-}
-
-/** Sums of the run statistics. */
-export function totals(reports: readonly RunReport[]): RunStats {
-  const out: RunStats = {
-    edits: 0,
-    creates: 0,
-    deletes: 0,
-    otherWrites: 0,
-    conflicts: 0,
-    kills: 0,
-    expectedRejections: 0,
-    signIns: 0,
-    requests: 0,
-  };
-  for (const r of reports) for (const k of Object.keys(out) as (keyof RunStats)[]) out[k] += r.stats[k];
-  return out;
 }

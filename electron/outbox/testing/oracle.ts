@@ -1,0 +1,111 @@
+// Reading the truth from outside the outbox (tests and the soak only): the
+// server's version of a record through plain HTTP as the other user, and the
+// check that cache and server agree on a record the outbox touched.
+import { addDays } from '../../cache/queries/common';
+import { ADAPTERS } from '../adapters';
+import { currentRecord } from '../enqueue';
+import { resolveId } from '../entries';
+import { canonIn, FIELDS, sameValue } from '../fields';
+import type { Kind, Rec } from '../types';
+import type { Device } from './rig';
+import { TODAY, type World } from './world';
+
+export interface Target {
+  kind: Kind;
+  /** The id the person used (a local id for records made in this run). */
+  id: number;
+  gone: 'mine' | 'theirs' | null;
+  /** Creates: the entry and the marker that finds it in the mutation log. */
+  create?: { entryId: number; marker: string; endpoint: string };
+}
+
+/** The server's version of a record, read from outside the outbox; null when it has none. */
+export async function serverRecord(world: World, dev: Device, kind: Kind, id: number): Promise<Rec | null> {
+  if (id < 0) return null;
+  const { other } = world;
+  const data = (v: unknown) => (v as { data?: Record<string, unknown> } | null)?.data;
+  let raw: unknown;
+  switch (kind) {
+    case 'cleaning':
+      raw = data(await other.get(`/cleanings/${id}`));
+      break;
+    case 'maintenance':
+      raw = data(await other.get(`/mainteance/${id}`));
+      break;
+    case 'bookings':
+      raw = data(await other.get(`/bookings/${id}`));
+      break;
+    case 'blocks':
+      raw = data(await other.get(`/blocks/${id}`));
+      break;
+    case 'guests':
+      raw = data(await other.get(`/guests/${id}`))?.['guest'];
+      break;
+    case 'customers':
+      raw = data(await other.get(`/customers/${id}`))?.['user'];
+      break;
+    case 'incidents': {
+      const hint = currentRecord(dev.db, 'incidents', id);
+      const props = (hint?.['properties'] as { listing_id: number }[] | undefined) ?? [];
+      const date = typeof hint?.['date'] === 'string' ? hint['date'].slice(0, 10) : TODAY;
+      const q = `start_date=${addDays(date, -400)}&end_date=${addDays(date, 400)}${props[0] ? `&listing_id=${props[0].listing_id}` : ''}`;
+      const list = (data(await other.get(`/incidents?${q}`)) ?? []) as unknown as Record<string, unknown>[];
+      raw = list.find((x) => x['id'] === id);
+      break;
+    }
+    case 'messages': {
+      const row = dev.db.get<{ booking_number: number; thread_ref: number }>(
+        'SELECT booking_number, thread_ref FROM messages WHERE id = ?',
+        [id],
+      );
+      if (!row) return null;
+      const list = (data(await other.get(`/threads/${row.booking_number}`)) ?? []) as unknown as {
+        id: number;
+        messages: Record<string, unknown>[];
+      }[];
+      raw = list.find((t) => t.id === row.thread_ref)?.messages.find((m) => m['id'] === id);
+      break;
+    }
+  }
+  if (!raw) return null;
+  const parsed = ADAPTERS[kind].read.safeParse(raw);
+  return parsed.success ? (parsed.data as Rec) : null;
+}
+
+/** Cache and server agree on a touched record (every field the outbox can write), and it carries no mark. */
+export async function compareWithServer(
+  dev: Device,
+  t: Target,
+  phase: number,
+  problems: string[],
+  serverNow: (kind: Kind, id: number) => Promise<Rec | null>,
+): Promise<void> {
+  const sid = resolveId(dev.db, t.kind, t.id);
+  const spec = ADAPTERS[t.kind].table;
+  const row = dev.db.get<{ data: string; outbox_mark: string | null }>(
+    `SELECT data, outbox_mark FROM "${spec.table}" WHERE "${spec.key}" = ?`,
+    [sid],
+  );
+  if (row?.outbox_mark) problems.push(`phase ${phase}: ${t.kind} ${sid} still marked ${row.outbox_mark}`);
+  if (t.gone === 'theirs') return; // sync removes it from the cache; the outbox only must not resurrect it
+  const server = await serverNow(t.kind, sid);
+  if (t.gone === 'mine' || (t.create && sid < 0)) {
+    if (server) problems.push(`phase ${phase}: ${t.kind} ${sid} should be gone from the server`);
+    if (row) problems.push(`phase ${phase}: ${t.kind} ${sid} should be gone from the cache`);
+    return;
+  }
+  if (!server || !row) {
+    problems.push(
+      `phase ${phase}: ${t.kind} ${sid} is ${server ? '' : 'not '}on the server and ${row ? '' : 'not '}cached`,
+    );
+    return;
+  }
+  const cached = JSON.parse(row.data) as Rec;
+  for (const f of Object.keys(FIELDS[t.kind])) {
+    if (t.kind === 'messages' && f === 'thread_id') continue;
+    const a = canonIn(t.kind, f, cached);
+    const b = canonIn(t.kind, f, server);
+    if (!sameValue(a, b))
+      problems.push(`phase ${phase}: ${t.kind} ${sid}.${f}: cache ${JSON.stringify(a)} ≠ server ${JSON.stringify(b)}`);
+  }
+}

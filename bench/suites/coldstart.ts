@@ -13,9 +13,11 @@
 // TypeScript on the fly where a packaged app would load a bundle.
 //
 // The renderer measured is the build in out/renderer (`npm run build`), or the
-// folder named by BENCH_RENDERER_DIR (another build to compare).
+// folder named by BENCH_RENDERER_DIR (another build to compare). With
+// BENCH_COLDSTART_CPU_PROF=<dir> each child writes a V8 CPU profile there
+// (where the start-up time goes).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +47,7 @@ const CHROMIUM_ARGS = [
 const BOARD_ROW = '[role="grid"] [role="row"][data-listing]';
 const PAINT_TIMEOUT_MS = 30_000;
 const RENDERER_DIR = process.env['BENCH_RENDERER_DIR'] || DEFAULT_RENDERER_DIR;
+const CPU_PROF_DIR = process.env['BENCH_COLDSTART_CPU_PROF'] || null;
 
 interface Host {
   child: ChildProcess;
@@ -56,7 +59,10 @@ interface Host {
 
 /** Spawns the web host (`electron/host/cli.ts` through tsx's loader, in this Node) and waits for its address. */
 async function spawnHost(dataDir: string, env: Record<string, string>, t0: number): Promise<Host> {
-  const args = ['--import', 'tsx', 'electron/host/cli.ts', '--data', dataDir, '--renderer', RENDERER_DIR];
+  const args = [
+    ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+    ...['--import', 'tsx', 'electron/host/cli.ts', '--data', dataDir, '--renderer', RENDERER_DIR],
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, STAYBOARD_LOG: 'warn' },
@@ -94,6 +100,15 @@ async function spawnHost(dataDir: string, env: Record<string, string>, t0: numbe
   return { child, url, readyMs: nowMs() - t0, stop };
 }
 
+/** True when a renderer source is newer than the build (the figure would then be of yesterday's screens). */
+function rendererStale(): boolean {
+  const built = statSync(join(RENDERER_DIR, 'index.html')).mtimeMs;
+  for (const dir of ['renderer', 'shared'].map((d) => join(ROOT, d)))
+    for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
+      if (!f.includes('node_modules') && statSync(join(dir, f)).mtimeMs > built) return true;
+  return false;
+}
+
 /** Resident memory of a process (MB), from /proc. */
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -103,6 +118,8 @@ function rssMb(pid: number): number {
 
 interface Run {
   readyMs: number;
+  /** Spawn → the page's load event (HTML, scripts and styles in). */
+  loadedMs: number;
   paintMs: number;
   rss: number;
   rows: number;
@@ -115,6 +132,7 @@ async function coldStart(browser: Browser, dataDir: string, keyring: PrivateKeyr
   const host = await spawnHost(dataDir, keyring.env, t0);
   try {
     await page.goto(host.url);
+    const loadedMs = nowMs() - t0;
     try {
       await page.waitForSelector(BOARD_ROW, { timeout: PAINT_TIMEOUT_MS });
     } catch {
@@ -130,7 +148,7 @@ async function coldStart(browser: Browser, dataDir: string, keyring: PrivateKeyr
     const paintMs = nowMs() - t0;
     const rss = rssMb(host.child.pid!);
     const rows = await page.locator(BOARD_ROW).count();
-    return { readyMs: host.readyMs, paintMs, rss, rows };
+    return { readyMs: host.readyMs, loadedMs, paintMs, rss, rows };
   } finally {
     await context.close();
     await host.stop();
@@ -154,6 +172,7 @@ export const suite: BenchSuite = {
   async run({ quick, log }) {
     if (!existsSync(join(RENDERER_DIR, 'index.html')))
       throw new Error(`the renderer is not built (${RENDERER_DIR}): run npm run build first`);
+    if (rendererStale()) log(`warning: ${RENDERER_DIR} is older than renderer/ or shared/ sources (npm run build)`);
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
     const fixture = await bigCache({ listings: quick ? 100 : 1000, log });
     const runs = quick ? 2 : 5;
@@ -170,7 +189,8 @@ export const suite: BenchSuite = {
       for (let i = 0; i < runs; i++) {
         const r = await coldStart(browser, dataDir, keyring);
         log(
-          `run ${i + 1}: ready ${r.readyMs.toFixed(0)} ms, painted ${r.paintMs.toFixed(0)} ms (${r.rows} rows), RSS ${r.rss.toFixed(0)} MB`,
+          `run ${i + 1}: address printed ${r.readyMs.toFixed(0)} ms, page loaded ${r.loadedMs.toFixed(0)} ms, ` +
+            `board painted ${r.paintMs.toFixed(0)} ms (${r.rows} rows in view), RSS ${r.rss.toFixed(0)} MB`,
         );
         done.push(r);
       }

@@ -1,13 +1,14 @@
 // The worker as the engine runs it: on its own after start(), through token
 // expiry and a refused sign-in (paused, nothing lost, resumed), through 429s,
 // and on the record kinds confirmed by reading back rather than by the answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingRead } from '../../shared/api';
 import { startSimulator, type Simulator } from '../../simulator';
 import { getBooking, getCustomer } from '../cache/queries/bookings';
 import { getCleaning, getIncident } from '../cache/queries/tasks';
 import { bookingsTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
+import { Outbox } from './index';
 import { Device } from './testing/rig';
 import { seedBooking, seedListing } from './testing/seed';
 import { OtherUser } from './testing/world';
@@ -51,6 +52,48 @@ describe('the worker', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(o.summary()).toMatchObject({ pending: 1, confirmed: 1 });
     expect(getCleaning(dev.db, a!)!.outbox).toBeNull();
+    await dev.close();
+  });
+
+  it('sleeps when there is nothing to do (no drain loop spinning)', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const drains = vi.spyOn(o, 'refreshMarked'); // runs once before every drain
+    o.start();
+    o.enqueue('cleaning.update', {
+      id: dev.db.pluck<number>('SELECT id FROM cleaning LIMIT 1')[0]!,
+      changes: { notes: 'once' },
+    });
+    await until(() => o.summary().confirmed === 1);
+    const after = drains.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(drains.mock.calls.length).toBe(after);
+    expect(after).toBeLessThanOrEqual(3);
+    await o.stop();
+    await dev.close();
+  });
+
+  it('waits while nobody is signed in and goes on by itself once a session exists', async () => {
+    const dev = await device();
+    let session: Device['current']['client'] | null = null;
+    const o = new Outbox({
+      db: dev.db,
+      client: () => {
+        if (!session) throw new Error('Sign in first.');
+        return session;
+      },
+      backoff: { baseMs: 5, maxMs: 20 },
+    });
+    o.enqueue('cleaning.update', {
+      id: dev.db.pluck<number>('SELECT id FROM cleaning LIMIT 1')[0]!,
+      changes: { notes: 'later' },
+    });
+    expect((await o.drain({ untilSettled: true })).paused).toMatch(/Nobody is signed in/);
+    expect(o.summary()).toMatchObject({ pending: 1 });
+    session = dev.current.client;
+    const report = await o.drain({ untilSettled: true });
+    expect(report.paused).toBeNull();
+    expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
     await dev.close();
   });
 

@@ -26,3 +26,9 @@ function strip(v: unknown): unknown {
 export function scrubSecrets<T>(v: T): T {
   return hasSecret(v, 0) ? (strip(v) as T) : v;
 }
+
+/** Cheap pre-check on JSON text about to be stored: could it hold a card field or a password? */
+const SECRET_TEXT = /"(?:card_number|card_cvv|card_expiration|cardholder|card_holder|cvv|password)"\s*:/;
+export function mayHoldSecret(json: string): boolean {
+  return SECRET_TEXT.test(json);
+}

@@ -4,7 +4,7 @@
 // transaction per page; the outbox uses setOutboxMark / restoreServerVersion.
 import type { Params, SqlValue, WritableDB } from './db';
 import { ident } from './db';
-import { scrubSecrets } from './scrub';
+import { mayHoldSecret, scrubSecrets } from './scrub';
 import type { TableSpec } from './tables';
 
 export interface Incoming<T> {
@@ -54,10 +54,17 @@ export function upsertRecords<T>(db: WritableDB, spec: TableSpec<T>, items: read
   const { upsert } = statementsFor(spec);
   const result: UpsertResult = { written: 0, changed: [], keptLocal: 0 };
   for (const item of items) {
-    const value = spec.scrub ? scrubSecrets(item.value) : item.value;
-    const raw = spec.scrub ? scrubSecrets(item.raw) : item.raw;
+    let value = item.value;
+    let data = JSON.stringify(spec.data(value));
+    let raw = JSON.stringify(item.raw);
+    // Card data and passwords never reach the disk; the text check keeps the common case free.
+    if (spec.scrub && (mayHoldSecret(raw) || mayHoldSecret(data))) {
+      value = scrubSecrets(value);
+      data = JSON.stringify(spec.data(value));
+      raw = JSON.stringify(scrubSecrets(item.raw));
+    }
     const key = spec.keyOf(value);
-    const params: SqlValue[] = [key, ...spec.values(value), JSON.stringify(spec.data(value)), JSON.stringify(raw)];
+    const params: SqlValue[] = [key, ...spec.values(value), data, raw];
     // RETURNING yields a row only when the row was inserted or rewritten.
     const row = db.get<{ local: number }>(upsert, params);
     if (row?.local) result.keptLocal++;

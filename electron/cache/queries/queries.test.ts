@@ -15,7 +15,7 @@ import { boardDay } from './board';
 import { getBookingDetail, listBookings } from './bookings';
 import { calendarRange } from './calendar';
 import { getListingDetail, listListings } from './listings';
-import { search } from './search';
+import { highlight, search } from './search';
 import { listCleaning, listIncidents } from './tasks';
 
 const D = '2026-06-10';
@@ -201,5 +201,37 @@ describe('search', () => {
     expect(people.every((h) => (h.kind === 'customer' || h.kind === 'guest') && h.bookingNumber !== null)).toBe(true);
     expect(search(db, { text: '   ' }).hits).toEqual([]);
     expect(search(db, { text: '"AND OR NEAR(' }).hits).toEqual([]);
+  });
+});
+
+describe('booking numbers', () => {
+  it('are found by their leading digits, closest first, without the text index', () => {
+    const db = openCache({ path: ':memory:' });
+    const b = (n: number) => ({
+      booking_number: n,
+      listing_id: 1,
+      start_date: '2026-01-01',
+      end_date: '2026-01-02',
+      state: 3,
+    });
+    upsertRecords(
+      db,
+      bookingsTable,
+      [10, 1042, 1099, 2010, 105].map((n) => ({ value: bookingRead.parse(b(n)), raw: b(n) })),
+    );
+    expect(search(db, { text: '10' }).hits.map((h) => h.id)).toEqual([10, 105, 1042, 1099]);
+    expect(search(db, { text: '10', limit: 2 }).hits.map((h) => h.id)).toEqual([10, 105]);
+    expect(search(db, { text: '10', kinds: ['guest'] }).hits).toEqual([]);
+    expect(search(db, { text: '010' }).hits).toEqual([]);
+  });
+});
+
+describe('highlight', () => {
+  it('marks words that start with a query word, accents and case ignored, and cuts long texts around the first match', () => {
+    expect(highlight('Núria García', ['garc'])).toEqual({ text: 'Núria García', ranges: [[6, 12]] });
+    const long = `${'x '.repeat(100)}the Àtic key is under the mat ${'y '.repeat(100)}`;
+    const h = highlight(long, ['atic', 'KEY']);
+    expect(h.text.startsWith('…') && h.text.endsWith('…')).toBe(true);
+    expect(h.ranges.map(([a, b]) => h.text.slice(a, b))).toEqual(['Àtic', 'key']);
   });
 });

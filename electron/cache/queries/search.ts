@@ -1,5 +1,5 @@
-// Instant offline search over the FTS5 index (guests, customers, booking
-// numbers, listings by name and city, thread messages): every word typed is a
+// Instant offline search: the FTS5 index (guests, customers, listings by name
+// and city, thread messages) plus booking numbers by primary-key ranges: every word typed is a
 // prefix, all must match, best matches first (bm25, titles weigh more). The
 // index is contentless, so snippets are cut from the records themselves.
 import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract';
@@ -60,6 +60,23 @@ export function highlight(
   };
 }
 
+/** Booking numbers that start with these digits, shortest (closest) first: primary-key ranges, no index needed. */
+export function bookingNumbersStartingWith(db: ReadableDB, digits: string, limit: number): number[] {
+  if (!/^[1-9]\d{0,14}$/.test(digits)) return [];
+  const max = db.get<{ n: number | null }>('SELECT max(booking_number) AS n FROM bookings')?.n ?? 0;
+  const out: number[] = [];
+  const n = Number(digits);
+  for (let scale = 1; n * scale <= max && out.length < limit; scale *= 10) {
+    out.push(
+      ...db.pluck<number>(
+        'SELECT booking_number FROM bookings WHERE booking_number BETWEEN ? AND ? ORDER BY 1 LIMIT ?',
+        [n * scale, (n + 1) * scale - 1, limit - out.length],
+      ),
+    );
+  }
+  return out;
+}
+
 export function search(
   db: ReadableDB,
   q: { text: string; kinds?: readonly SearchKind[]; limit?: number },
@@ -68,6 +85,18 @@ export function search(
   const match = ftsQuery(q.text);
   if (!match) return { hits: [], tookMs: 0 };
   const words = q.text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const limit = q.limit ?? 50;
+  const hits: SearchHit[] = [];
+  // A lone number is first of all a booking number.
+  if (words.length === 1 && /^\d+$/.test(words[0]) && (!q.kinds || q.kinds.includes('booking'))) {
+    for (const n of bookingNumbersStartingWith(db, words[0], limit)) {
+      const hit = resolve(db, 'booking', n);
+      if (!hit) continue;
+      const { matched, ...rest } = hit;
+      hits.push({ ...rest, kind: 'booking', id: n, snippet: matched, ranges: [[0, words[0].length]] });
+    }
+  }
+  if (hits.length >= limit) return { hits, tookMs: performance.now() - t0 };
   const where = ['search MATCH ?'];
   const params: SqlValue[] = [match];
   if (q.kinds) {
@@ -75,12 +104,11 @@ export function search(
     where.push('((rowid % 8) + 8) % 8 IN (SELECT value FROM json_each(?))');
     params.push(JSON.stringify(q.kinds.map((k) => SEARCH_KIND_CODES[k])));
   }
-  params.push(q.limit ?? 50);
+  params.push(limit - hits.length);
   const rows = db.rows(
     `SELECT rowid FROM search WHERE ${where.join(' AND ')} ORDER BY bm25(search, 4.0, 1.0) LIMIT ?`,
     params,
   );
-  const hits: SearchHit[] = [];
   for (const [rowid] of rows) {
     const r = rowid as number;
     const code = ((r % 8) + 8) % 8;

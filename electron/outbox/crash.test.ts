@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,13 +30,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const CHILD = fileURLToPath(new URL('./testing/child.ts', import.meta.url));
+/** The repository root: where `tsx` resolves from. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 /** Runs the engine in a child process and SIGKILLs it at the n-th trace line of this type. */
 function runAndKill(path: string, type: 'send' | 'answered', n: number): Promise<{ killed: boolean }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'electron/outbox/testing/child.ts', path, sim.url, sim.user, sim.password],
-    { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path, sim.url, sim.user, sim.password], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let seen = 0;
   let killed = false;
   createInterface({ input: child.stdout }).on('line', (line) => {

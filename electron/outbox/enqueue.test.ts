@@ -2,7 +2,7 @@
 // mark in the same transaction as the entry, bases in canonical form, events,
 // recovery of entries a crash left `sending`, and the person's actions.
 import { describe, expect, it } from 'vitest';
-import { CommandError } from '../../shared/contract';
+import { CommandError, EVENTS, editReceipt, outboxEntry, outboxSummary } from '../../shared/contract';
 import { ApiClient } from '../api/client';
 import { BudgetGovernor } from '../api/governor';
 import { openCache } from '../cache/db';
@@ -192,6 +192,25 @@ describe('actions', () => {
     expect(getCleaning(db, cleaning[0]!)).toEqual({ ...before, outbox: null });
     expect(getCleaning(db, cleaning[1]!)!.outbox).toBeNull();
     expect(listGuests(db, bookings[0]!).some((g) => g.id < 0)).toBe(false);
+  });
+});
+
+describe('what leaves the outbox', () => {
+  it('matches the contract: entries, summary, receipts and event payloads', () => {
+    const { outbox, events, cleaning, bookings } = setup();
+    const receipts = outbox.enqueue('cleaning.updateMany', {
+      items: cleaning.slice(0, 2).map((id) => ({ id, changes: { status: 1 } })),
+    }) as unknown[];
+    outbox.enqueue('guests.create', { bookingNumber: bookings[0], guest: { name: 'C', lastname: 'D' } });
+    outbox.enqueue('cleaning.delete', { id: cleaning[3] });
+    for (const r of receipts) expect(editReceipt.safeParse(r).success).toBe(true);
+    const listed = outbox.list();
+    expect(listed).toHaveLength(4);
+    expect(listed.map((e) => e.id)).toEqual([...listed.map((e) => e.id)].sort((a, b) => b - a)); // newest first
+    for (const e of listed) expect(outboxEntry.strict().safeParse(e).error).toBeUndefined();
+    expect(outboxSummary.strict().parse(outbox.summary())).toMatchObject({ unsent: 4, pending: 4 });
+    for (const e of events)
+      expect(EVENTS[e.name as 'outbox.changed'].payload.safeParse(e.payload).error).toBeUndefined();
   });
 });
 

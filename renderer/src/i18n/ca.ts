@@ -99,6 +99,7 @@ export const ca: UiCatalog = {
   'common.infants': '{count, plural, one {# nadó} other {# nadons}}',
   'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
+  'common.nightsShort': '{count}n',
 
   'validation.required': 'Obligatori',
   'validation.date': 'Introdueix una data real',
@@ -250,6 +251,14 @@ export const ca: UiCatalog = {
   'reception.noCode': 'Sense codi',
   'reception.dates': 'Estada',
   'reception.times': 'Horaris',
+  'reception.tomorrow': 'Demà',
+  'reception.nextDays': 'Propers 7 dies',
+  'reception.count': '{count, plural, =0 {Cap reserva} one {# reserva} other {# reserves}}',
+  'reception.party': 'Persones',
+  'reception.guests': 'Registrats',
+  'reception.checkin': 'Entrada',
+  'reception.code': 'Codi',
+  'reception.keys': '{count, plural, one {# clau} other {# claus}}',
 
   'booking.title': 'Reserva {number}',
   'booking.back': 'Torna',

@@ -97,6 +97,7 @@ export const en = {
   'common.infants': '{count, plural, one {# infant} other {# infants}}',
   'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
+  'common.nightsShort': '{count}n',
 
   'validation.required': 'Required',
   'validation.date': 'Enter a real date',
@@ -245,6 +246,14 @@ export const en = {
   'reception.noCode': 'No code',
   'reception.dates': 'Stay',
   'reception.times': 'Times',
+  'reception.tomorrow': 'Tomorrow',
+  'reception.nextDays': 'Next 7 days',
+  'reception.count': '{count, plural, =0 {No bookings} one {# booking} other {# bookings}}',
+  'reception.party': 'Party',
+  'reception.guests': 'Registered',
+  'reception.checkin': 'Check-in',
+  'reception.code': 'Code',
+  'reception.keys': '{count, plural, one {# key} other {# keys}}',
 
   'booking.title': 'Booking {number}',
   'booking.back': 'Back',

@@ -99,6 +99,7 @@ export const es: UiCatalog = {
   'common.infants': '{count, plural, one {# bebé} other {# bebés}}',
   'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
+  'common.nightsShort': '{count}n',
 
   'validation.required': 'Obligatorio',
   'validation.date': 'Introduce una fecha real',
@@ -249,6 +250,14 @@ export const es: UiCatalog = {
   'reception.noCode': 'Sin código',
   'reception.dates': 'Estancia',
   'reception.times': 'Horarios',
+  'reception.tomorrow': 'Mañana',
+  'reception.nextDays': 'Próximos 7 días',
+  'reception.count': '{count, plural, =0 {Ninguna reserva} one {# reserva} other {# reservas}}',
+  'reception.party': 'Personas',
+  'reception.guests': 'Registrados',
+  'reception.checkin': 'Entrada',
+  'reception.code': 'Código',
+  'reception.keys': '{count, plural, one {# llave} other {# llaves}}',
 
   'booking.title': 'Reserva {number}',
   'booking.back': 'Volver',

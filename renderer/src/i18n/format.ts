@@ -1,6 +1,7 @@
 // A tiny message formatter for the catalogs: `{name}` placeholders and
 // `{count, plural, one {# change} other {# changes}}` (with `=0 {…}` exact
-// cases), enough for the UI without a runtime dependency. Unknown or missing
+// cases; `#` is the count formatted for the locale), enough for the UI
+// without a runtime dependency. Unknown or missing
 // parameters are left visible as `{name}` so a bug shows instead of vanishing.
 
 export type Params = Record<string, string | number>;
@@ -81,7 +82,9 @@ export function format(
       const body = inner.slice(inner.indexOf('plural,') + 'plural,'.length);
       out += plural(value, body, locale, params ?? {}, numberFormat);
     } else if (value !== undefined && comma === -1) {
-      out += typeof value === 'number' ? numberFormat(value) : value;
+      // Plain placeholders print numbers as they are: they are often ids (booking 101262, not 101,262).
+      // Counts are grouped where it matters: in plural messages, through `#`.
+      out += String(value);
     } else {
       out += `{${inner}}`;
     }

@@ -24,6 +24,10 @@ describe('catalogs', () => {
 });
 
 describe('format', () => {
+  it('prints plain numbers as they are (ids) and groups plural counts', () => {
+    expect(format('Booking {n}', { n: 101262 }, 'en', (n) => n.toLocaleString('en'))).toBe('Booking 101262');
+    expect(format('{n, plural, other {# rows}}', { n: 1500 }, 'en', (n) => n.toLocaleString('en'))).toBe('1,500 rows');
+  });
   it('fills parameters and leaves unknown ones visible', () => {
     expect(format('Booking {number} of {who}', { number: 7 }, 'en')).toBe('Booking 7 of {who}');
   });

@@ -1,0 +1,104 @@
+// A booking on screen: the live detail read, the edit form over its fields
+// (dates, party, times, money, opening code, keys, check-in, notes), and the
+// actions reception takes — confirm / cancel, save, register or edit a guest,
+// send a message. Every action writes to the outbox and shows pending at once.
+import type { BookingDetail, BookingRecord, StayboardBridge } from '../../../shared/contract';
+import { EditForm, type FieldErrors } from './form.svelte';
+import { Query } from './query.svelte';
+
+export const BOOKING_SPECS = {
+  start_date: { kind: 'date', required: true },
+  end_date: { kind: 'date', required: true },
+  adults: { kind: 'count', required: true },
+  children: { kind: 'count', required: true },
+  infants: { kind: 'count', required: true },
+  arrival_time: { kind: 'time' },
+  arrival_time_until: { kind: 'time' },
+  departure_time: { kind: 'time' },
+  departure_time_until: { kind: 'time' },
+  paid: { kind: 'money' },
+  tourist_tax: { kind: 'money' },
+  opening_code: { kind: 'textOrNull', max: 40 },
+  key_numbers: { kind: 'countOrText', max: 40 },
+  checkin_online: { kind: 'flag01' },
+  notes: { kind: 'textOrNull', max: 5000 },
+} as const;
+export type BookingField = keyof typeof BOOKING_SPECS;
+
+/** The booking as the form reads it (the write name of "check-in done" is `checkin_online`). */
+export function bookingFormRecord(b: BookingRecord): Partial<Record<BookingField, unknown>> {
+  return { ...b, checkin_online: b.checkin_completed };
+}
+
+export function bookingRules(parsed: Record<string, unknown>): FieldErrors<typeof BOOKING_SPECS> {
+  const start = parsed['start_date'];
+  const end = parsed['end_date'];
+  if (typeof start === 'string' && typeof end === 'string' && end <= start)
+    return { end_date: { key: 'validation.endAfterStart' } };
+  return {};
+}
+
+/** Services are priced in cents (as booking lines are); the total is qty × price. */
+export function serviceTotal(service: { qty: number; price: number }): number {
+  return (service.qty * service.price) / 100;
+}
+
+/** An element of `extras` (shape not documented): its code-table id and a name if it carries one. */
+export function extraInfo(extra: unknown): { id: number | null; name: string | null; price: number | null } {
+  if (typeof extra !== 'object' || extra === null) return { id: null, name: null, price: null };
+  const o = extra as Record<string, unknown>;
+  const id = [o['extra_id'], o['id'], o['concept_id']].find((v) => typeof v === 'number');
+  return {
+    id: typeof id === 'number' ? id : null,
+    name: typeof o['name'] === 'string' ? o['name'] : null,
+    price: typeof o['price'] === 'number' ? o['price'] / 100 : null,
+  };
+}
+
+export class BookingView {
+  readonly detail: Query<'bookings.get'>;
+  form = $state.raw<EditForm<typeof BOOKING_SPECS> | null>(null);
+  #formFor: number | null = null;
+
+  constructor(
+    bridge: StayboardBridge,
+    readonly bookingNumber: number,
+    private readonly decimal: ',' | '.',
+  ) {
+    this.detail = new Query(bridge, 'bookings.get', [
+      'bookings',
+      'customers',
+      'guests',
+      'threads',
+      'cleaning',
+      'maintenance',
+      'listings',
+    ]);
+  }
+
+  get value(): BookingDetail | undefined {
+    return this.detail.value;
+  }
+
+  async load(): Promise<void> {
+    await this.detail.load({ bookingNumber: this.bookingNumber });
+    this.syncForm();
+  }
+
+  async refresh(): Promise<void> {
+    await this.detail.refresh();
+    this.syncForm();
+  }
+
+  /** Keeps the form on the latest record without losing what the person is typing (call after every read). */
+  syncForm(): void {
+    const booking = this.detail.value?.booking;
+    if (!booking) return;
+    const record = bookingFormRecord(booking);
+    if (this.form && this.#formFor === booking.booking_number) this.form.rebase(record);
+    else {
+      this.form = new EditForm(BOOKING_SPECS, record, this.decimal);
+      this.#formFor = booking.booking_number;
+    }
+  }
+}

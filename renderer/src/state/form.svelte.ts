@@ -1,0 +1,178 @@
+// An edit form over a record: each field kept as the text the person types
+// (or a boolean for flags), compared with the record's value to know what
+// changed, parsed back into the API's form on save, and checked with messages
+// in the UI language. When the record changes underneath (sync, another
+// edit), fields the person has not touched follow it; touched ones stay.
+import type { MessageKey } from '../i18n/i18n.svelte';
+import {
+  formatDateInput,
+  parseCount,
+  parseDateInput,
+  parseDurationInput,
+  parseMoneyInput,
+  parseTimeInput,
+  type Parsed,
+} from './fields';
+
+export type FieldKind =
+  | 'text'
+  | 'textOrNull'
+  | 'date'
+  | 'dateOrNull'
+  | 'time'
+  | 'timeOrEmpty'
+  | 'duration'
+  | 'durationOrEmpty'
+  | 'money'
+  | 'count'
+  | 'countOrText'
+  | 'flag01'
+  | 'id'
+  | 'sex';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  required?: boolean;
+  max?: number;
+}
+export type Specs = Record<string, FieldSpec>;
+export type FieldValue = string | boolean;
+export type Values<S extends Specs> = { -readonly [K in keyof S]: FieldValue };
+export type FieldErrors<S extends Specs> = Partial<Record<keyof S, { key: MessageKey; max?: number }>>;
+
+const ERROR_OF: Partial<Record<FieldKind, MessageKey>> = {
+  date: 'validation.date',
+  dateOrNull: 'validation.date',
+  time: 'validation.time',
+  timeOrEmpty: 'validation.time',
+  duration: 'validation.duration',
+  durationOrEmpty: 'validation.duration',
+  money: 'validation.number',
+  count: 'validation.count',
+};
+
+/** The text (or flag) a field shows for a record value. */
+export function toFieldValue(kind: FieldKind, value: unknown, decimal: ',' | '.' = '.'): FieldValue {
+  if (kind === 'flag01') return value === true || value === 1 || value === '1';
+  if (value === null || value === undefined) return '';
+  if (kind === 'date' || kind === 'dateOrNull') return typeof value === 'string' ? formatDateInput(value) : '';
+  if (kind === 'money' && typeof value === 'number') return String(value).replace('.', decimal);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+
+/** The API value for a field's text; `{ok:false}` when it cannot be read. Empty optional values map per kind. */
+export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> {
+  if (kind === 'flag01') return ok(v === true ? 1 : 0);
+  const text = typeof v === 'string' ? v : '';
+  const empty = text.trim() === '';
+  switch (kind) {
+    case 'text':
+      return ok(text);
+    case 'textOrNull':
+      return ok(empty ? null : text);
+    case 'date':
+      return parseDateInput(text);
+    case 'dateOrNull':
+      return empty ? ok(null) : parseDateInput(text);
+    case 'time':
+      return parseTimeInput(text);
+    case 'timeOrEmpty':
+      return empty ? ok('') : parseTimeInput(text);
+    case 'duration':
+      return parseDurationInput(text);
+    case 'durationOrEmpty':
+      return empty ? ok('') : parseDurationInput(text);
+    case 'money':
+      return parseMoneyInput(text);
+    case 'count':
+      return parseCount(text);
+    case 'countOrText':
+      return /^\d{1,3}$/.test(text.trim()) ? ok(Number(text.trim())) : ok(text.trim());
+    case 'id':
+      return empty ? ok(null) : /^\d+$/.test(text) ? ok(Number(text)) : { ok: false };
+    case 'sex':
+      return text === 'M' || text === 'F' ? ok(text) : ok(null);
+  }
+}
+
+export type Validated = { ok: true; changes: Record<string, unknown> } | { ok: false };
+
+export class EditForm<S extends Specs> {
+  values: Values<S>;
+  errors = $state<FieldErrors<S>>({});
+  #base = $state.raw<Values<S>>({} as Values<S>);
+
+  constructor(
+    readonly specs: S,
+    record: Partial<Record<keyof S, unknown>>,
+    private readonly decimal: ',' | '.' = '.',
+  ) {
+    const values = this.#read(record);
+    this.values = $state(values);
+    this.#base = { ...values };
+  }
+
+  #read(record: Partial<Record<keyof S, unknown>>): Values<S> {
+    const out = {} as Values<S>;
+    for (const key of Object.keys(this.specs) as (keyof S)[])
+      out[key] = toFieldValue(this.specs[key]!.kind, record[key], this.decimal);
+    return out;
+  }
+
+  /** Fields whose value differs from the record's. */
+  get dirty(): (keyof S)[] {
+    return (Object.keys(this.specs) as (keyof S)[]).filter((k) => this.values[k] !== this.#base[k]);
+  }
+
+  get isDirty(): boolean {
+    return this.dirty.length > 0;
+  }
+
+  /** The record changed: untouched fields follow it, touched ones keep what the person typed. */
+  rebase(record: Partial<Record<keyof S, unknown>>): void {
+    const next = this.#read(record);
+    for (const key of Object.keys(this.specs) as (keyof S)[]) {
+      if (this.values[key] === this.#base[key]) this.values[key] = next[key];
+    }
+    this.#base = next;
+  }
+
+  /** Throws away the person's edits. */
+  revert(): void {
+    for (const key of Object.keys(this.specs) as (keyof S)[]) this.values[key] = this.#base[key];
+    this.errors = {};
+  }
+
+  /**
+   * Checks the changed fields (every field with `all`, for creates: required,
+   * readable, length) plus `extra` rules, and answers them in API form.
+   * `extra` sees every field that can be read, changed or not.
+   */
+  validate(extra?: (parsed: Record<string, unknown>) => FieldErrors<S>, all = false): Validated {
+    const errors: FieldErrors<S> = {};
+    const parsed: Record<string, unknown> = {};
+    const keys = (all ? Object.keys(this.specs) : this.dirty) as (keyof S & string)[];
+    for (const key of Object.keys(this.specs) as (keyof S & string)[]) {
+      const r = fromFieldValue(this.specs[key]!.kind, this.values[key]);
+      if (r.ok) parsed[key] = r.value;
+    }
+    for (const key of keys) {
+      const spec = this.specs[key]!;
+      const value = this.values[key];
+      if (spec.required && typeof value === 'string' && value.trim() === '')
+        errors[key] = { key: 'validation.required' };
+      else if (spec.max !== undefined && typeof value === 'string' && value.length > spec.max)
+        errors[key] = { key: 'validation.tooLong', max: spec.max };
+      else if (!(key in parsed)) errors[key] = { key: ERROR_OF[spec.kind] ?? 'validation.number' };
+    }
+    Object.assign(errors, extra?.(parsed) ?? {});
+    this.errors = errors;
+    if (Object.keys(errors).length) return { ok: false };
+    const changes: Record<string, unknown> = {};
+    for (const key of keys) changes[key] = parsed[key];
+    return { ok: true, changes };
+  }
+}

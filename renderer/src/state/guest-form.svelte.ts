@@ -1,0 +1,143 @@
+// The guest registration form: the fields the police registration needs,
+// taken from the code tables (document types, countries, nationalities),
+// checked before saving (a minor under 14 needs no document), and turned into
+// the `guests.create` / `guests.update` payloads of the contract.
+import { COMMANDS, type GuestRecord } from '../../../shared/contract';
+import { COUNTRIES, DOCUMENT_TYPES, countries } from '../../../shared/codes';
+import { daysBetween } from './dates';
+import { EditForm, type FieldErrors } from './form.svelte';
+import { looksLikeEmail, parseDateInput } from './fields';
+
+export const GUEST_SPECS = {
+  name: { kind: 'text', required: true, max: 120 },
+  lastname: { kind: 'text', required: true, max: 160 },
+  document_type_id: { kind: 'id' },
+  number_id: { kind: 'text', max: 40 },
+  date_issue: { kind: 'dateOrNull' },
+  nationality: { kind: 'id' },
+  sex: { kind: 'sex' },
+  date_birth: { kind: 'dateOrNull' },
+  country: { kind: 'id' },
+  address: { kind: 'text', max: 250 },
+  city: { kind: 'text', max: 120 },
+  zip_code: { kind: 'text', max: 20 },
+  email: { kind: 'text', max: 200 },
+} as const;
+export type GuestField = keyof typeof GUEST_SPECS;
+
+/** What a registration must have; document fields only from 14 years of age. */
+export const REQUIRED_FOR_REGISTRATION: readonly GuestField[] = [
+  'name',
+  'lastname',
+  'nationality',
+  'sex',
+  'date_birth',
+  'document_type_id',
+  'number_id',
+  'date_issue',
+];
+const DOCUMENT_FIELDS: readonly GuestField[] = ['document_type_id', 'number_id', 'date_issue'];
+const DOCUMENT_AGE_YEARS = 14;
+
+function guestInputKeys(): Set<string> {
+  // The contract's guest payload, read at run time: a field appears here once the contract carries it.
+  const guest = (COMMANDS['guests.create'].input.shape as { guest?: { shape?: Record<string, unknown> } }).guest;
+  return new Set(Object.keys(guest?.shape ?? {}));
+}
+
+/** True when the contract lets the renderer send the document type (see CONTRACT-REQUESTS.md). */
+export function documentTypeSupported(): boolean {
+  return guestInputKeys().has('document_type_id');
+}
+
+/** A country id from what the API sends as a nationality: an id (as text) or a country name. */
+export function countryIdOf(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number' || /^\d+$/.test(value)) return countries.byId(Number(value)) ? Number(value) : null;
+  const v = value.trim().toLowerCase();
+  return COUNTRIES.find((c) => c.name.toLowerCase() === v || c.iso?.toLowerCase() === v)?.id ?? null;
+}
+
+/** A document type id from the read shape's name (or id as text). */
+export function documentTypeIdOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return DOCUMENT_TYPES.some((d) => d.id === Number(value)) ? Number(value) : null;
+  const v = value.trim().toLowerCase();
+  return DOCUMENT_TYPES.find((d) => d.name.toLowerCase() === v)?.id ?? null;
+}
+
+function recordOf(guest: GuestRecord | null): Partial<Record<GuestField, unknown>> {
+  if (!guest) return {};
+  return {
+    ...guest,
+    nationality: countryIdOf(guest.nationality),
+    document_type_id: documentTypeIdOf(guest.document_type),
+  };
+}
+
+/** Age in whole years on a date (both YYYY-MM-DD). */
+export function ageOn(birth: string, on: string): number {
+  let years = Number(on.slice(0, 4)) - Number(birth.slice(0, 4));
+  if (on.slice(5) < birth.slice(5)) years--;
+  return years;
+}
+
+export class GuestForm {
+  readonly form: EditForm<typeof GUEST_SPECS>;
+  readonly supportsDocumentType = documentTypeSupported();
+
+  constructor(
+    readonly guest: GuestRecord | null,
+    /** The stay's first day: the age that decides whether a document is needed. */
+    private readonly stayStart: string,
+  ) {
+    this.form = new EditForm(GUEST_SPECS, recordOf(guest));
+  }
+
+  get isNew(): boolean {
+    return this.guest === null;
+  }
+
+  /** Required fields given what is typed now (a child's document is optional). */
+  required(): GuestField[] {
+    const birth = parseDateInput(String(this.form.values.date_birth));
+    const child = birth.ok && ageOn(birth.value, this.stayStart) < DOCUMENT_AGE_YEARS;
+    return REQUIRED_FOR_REGISTRATION.filter(
+      (f) => !(child && DOCUMENT_FIELDS.includes(f)) && (f !== 'document_type_id' || this.supportsDocumentType),
+    );
+  }
+
+  /**
+   * Checks the form; answers the guest payload (every filled field for a new
+   * guest, changed fields for an existing one) or null with `form.errors` set.
+   */
+  payload(): Record<string, unknown> | null {
+    const required = this.required();
+    const r = this.form.validate((parsed) => {
+      const errors: FieldErrors<typeof GUEST_SPECS> = {};
+      for (const f of required) {
+        const v = parsed[f];
+        if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+          errors[f] = { key: 'validation.required' };
+      }
+      const email = parsed['email'];
+      if (typeof email === 'string' && email.trim() && !looksLikeEmail(email))
+        errors.email = { key: 'validation.email' };
+      const birth = parsed['date_birth'];
+      if (typeof birth === 'string' && daysBetween(birth, this.stayStart) < 0)
+        errors.date_birth = { key: 'validation.date' };
+      return errors;
+    }, this.isNew);
+    if (!r.ok) return null;
+    const out: Record<string, unknown> = {};
+    const allowed = guestInputKeys();
+    for (const [k, v] of Object.entries(r.changes)) {
+      // The API cannot clear these (no null on write): an emptied field is left as it was.
+      if (v === null || (v === '' && k !== 'email')) continue;
+      if (this.isNew && v === '') continue;
+      if (allowed.size && !allowed.has(k)) continue;
+      out[k] = typeof v === 'string' ? v.trim() : v;
+    }
+    return out;
+  }
+}

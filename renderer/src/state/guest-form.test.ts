@@ -1,0 +1,89 @@
+// Registering a guest: required fields are checked before anything is sent,
+// a young child needs no document, and the payload is what the contract takes.
+import { describe, expect, it } from 'vitest';
+import { exampleGuest } from '../../../shared/contract/examples';
+import { GuestForm, ageOn, countryIdOf, documentTypeIdOf } from './guest-form.svelte';
+
+describe('guest form', () => {
+  it('refuses a new guest without the registration fields', () => {
+    const g = new GuestForm(null, '2026-05-04');
+    g.form.values.name = 'Luis';
+    expect(g.payload()).toBeNull();
+    expect(Object.keys(g.form.errors).sort()).toEqual(
+      [
+        'lastname',
+        'nationality',
+        'sex',
+        'date_birth',
+        'number_id',
+        'date_issue',
+        ...(g.supportsDocumentType ? ['document_type_id'] : []),
+      ].sort(),
+    );
+  });
+
+  it('builds the create payload from what was filled in', () => {
+    const g = new GuestForm(null, '2026-05-04');
+    Object.assign(g.form.values, {
+      name: ' Luis ',
+      lastname: 'Pérez',
+      number_id: 'X1234567L',
+      date_issue: '01/02/2020',
+      nationality: '73',
+      sex: 'M',
+      date_birth: '15/06/1985',
+      document_type_id: '5',
+    });
+    const payload = g.payload();
+    expect(payload).toMatchObject({
+      name: 'Luis',
+      lastname: 'Pérez',
+      number_id: 'X1234567L',
+      date_issue: '2020-02-01',
+      nationality: 73,
+      sex: 'M',
+      date_birth: '1985-06-15',
+    });
+    expect(payload).not.toHaveProperty('email');
+    expect('document_type_id' in payload!).toBe(g.supportsDocumentType);
+  });
+
+  it('does not ask a young child for a document', () => {
+    const g = new GuestForm(null, '2026-05-04');
+    Object.assign(g.form.values, {
+      name: 'Nil',
+      lastname: 'Pérez',
+      nationality: '73',
+      sex: 'M',
+      date_birth: '01/01/2020',
+    });
+    expect(g.payload()).not.toBeNull();
+  });
+
+  it('checks the email and that the birth date is not after the stay', () => {
+    const g = new GuestForm(exampleGuest, '2026-05-04');
+    g.form.values.email = 'not an email';
+    g.form.values.date_birth = '01/01/2027';
+    expect(g.payload()).toBeNull();
+    expect(g.form.errors.email).toEqual({ key: 'validation.email' });
+    expect(g.form.errors.date_birth).toEqual({ key: 'validation.date' });
+  });
+
+  it('edits an existing guest by sending only the changes', () => {
+    const g = new GuestForm({ ...exampleGuest, nationality: 'Spain', document_type: 'Passport' }, '2026-05-04');
+    expect(g.form.values.nationality).toBe('73');
+    g.form.values.city = 'Sitges';
+    expect(g.payload()).toEqual({ city: 'Sitges' });
+  });
+
+  it('maps what the API sends to code-table ids', () => {
+    expect(countryIdOf('Spain')).toBe(73);
+    expect(countryIdOf('73')).toBe(73);
+    expect(countryIdOf('ES')).toBe(73);
+    expect(countryIdOf('Atlantis')).toBeNull();
+    expect(documentTypeIdOf('Driving license')).toBe(3);
+    expect(documentTypeIdOf('2')).toBe(2);
+    expect(ageOn('2012-05-05', '2026-05-04')).toBe(13);
+    expect(ageOn('2012-05-04', '2026-05-04')).toBe(14);
+  });
+});

@@ -137,6 +137,31 @@ describe('creates', () => {
     await dev.close();
   });
 
+  it('a block moved before it left is looked for where it was sent, not where it was first put', async () => {
+    const { dev } = await device();
+    const o = dev.current.outbox;
+    o.enqueue('blocks.create', {
+      block: {
+        listing_id: '101',
+        block_type: 1,
+        start_date: '2026-12-01',
+        end_date: '2026-12-02',
+        reason: 'moved (b-3)',
+      },
+    });
+    const local = listBlocks(dev.db, { from: '2026-12-01', to: '2026-12-02' })[0]!;
+    o.enqueue('blocks.update', { id: local.id, changes: { start_date: '2027-02-10', end_date: '2027-02-12' } });
+    sim.setFaults({ resetAfterRate: 1, routes: ['blocks.create'] });
+    await o.drain();
+    sim.resetFaults();
+    await o.drain({ untilSettled: true });
+    expect(applied('blocks.create', '(b-3)')).toHaveLength(1);
+    expect(listBlocks(dev.db, { from: '2027-02-10', to: '2027-02-12' })).toEqual([
+      expect.objectContaining({ reason: 'moved (b-3)', outbox: null }),
+    ]);
+    await dev.close();
+  });
+
   it('a create that never left and is then deleted costs no request', async () => {
     const { dev } = await device();
     const o = dev.current.outbox;

@@ -157,8 +157,10 @@ export async function readCollection(
   if (kind === 'blocks') {
     const start = String(payload['start_date']);
     const end = String(payload['end_date']);
+    // The listing and dates it was sent with: an edit that rode along may have changed them.
+    const listing = payload['listing_id'] !== undefined ? Number(payload['listing_id']) : ctx.listingId;
     const r = await orNull(
-      client.list('blocks.list', { ...USER, query: { listing_id: ctx.listingId, start_date: start, end_date: end } }),
+      client.list('blocks.list', { ...USER, query: { listing_id: listing, start_date: start, end_date: end } }),
     );
     if (!r) return null;
     return {

@@ -69,7 +69,8 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
   const head = chain[0]!;
   const kind = head.resource;
   const a = ADAPTERS[kind];
-  const read = () => readCollection(d.client, kind, head.context, head.payload);
+  // Where to look: a block's listing over the dates it was sent with (updates that rode along may have moved them).
+  const read = (sent: Values) => readCollection(d.client, kind, head.context, sent);
 
   // A create that never left, followed by a delete: nothing to send at all.
   if (head.state === 'pending' && !head.accepted && chain.some((e) => e.kind === 'delete')) {
@@ -82,7 +83,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
     // Reconcile before anything is sent again.
     const sent = chain.filter((e) => e === head || (e.batch === head.id && e.state === 'unknown'));
     try {
-      coll = await read();
+      coll = await read(head.fingerprint ?? head.payload);
     } catch (err) {
       if (unchanged(d.db, sent)) failed(d, sent, err, 'read', 'create');
       return;
@@ -124,7 +125,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
   const fingerprint = fingerprintOf(kind, payload);
   if (!coll && (head.snapshot === null || !sameValue(head.fingerprint, fingerprint))) {
     try {
-      coll = await read();
+      coll = await read(payload);
     } catch (err) {
       if (unchanged(d.db, batch)) failed(d, batch, err, 'read', 'create');
       return;
@@ -163,7 +164,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
   const later = () => d.now() + backoffDelay(1, d.backoff, d.random);
   let after: Collection | null;
   try {
-    after = await read();
+    after = await read(payload);
   } catch {
     // Applied but not seen yet: the next attempt reads back again (never resends).
     patchLater(d, ids, later(), 0);

@@ -21,7 +21,7 @@ import type { Kind, Rec, TraceEvent } from '../types';
 import { Device } from './rig';
 import { compareWithServer, serverRecord, type Target } from './oracle';
 import { seedBooking, seedListing } from './seed';
-import { EDITABLE, TODAY, pathOf, randomChanges, type World } from './world';
+import { EDITABLE, TODAY, pathOf, randomChanges, randomValue, type World } from './world';
 
 export interface RunOptions {
   phases?: number;
@@ -242,10 +242,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
               // Usually a field I am changing too, so conflicts are common.
               const mine = [...edits.values()].filter((e) => e.target === t).map((e) => e.field);
               const changes = randomChanges(r, t.kind);
-              if (mine.length && r.chance(0.7)) {
-                const f = r.pick(mine);
-                changes[f] = EDITABLE[t.kind]![f]!(r);
-              }
+              if (mine.length && r.chance(0.7)) Object.assign(changes, randomValue(r, t.kind, r.pick(mine)));
               const status = await other.put(pathOf(t.kind, sid), changes);
               if (status !== 200)
                 problems.push(`phase ${phase}: the other user's write to ${t.kind} ${sid} got ${status}`);
@@ -324,11 +321,13 @@ export async function runScenario(world: World, seed: number, options: RunOption
         if (conflict) {
           const kind = conflict.resource === 'threads' ? 'messages' : (conflict.resource as Kind);
           const fields: Record<string, 'mine' | 'theirs'> = {};
+          // A block's dates are one decision: mixing my start with their end could refuse itself.
+          const dates = r.chance(0.5) ? 'mine' : 'theirs';
           for (const c of conflict.conflicts) {
             const t = targets.find(
               (x) => x.kind === kind && resolveId(dev.db, kind, x.id) === (conflict.recordId ?? 0),
             );
-            const ch = r.chance(0.5) ? 'mine' : 'theirs';
+            const ch = kind === 'blocks' && c.field.endsWith('_date') ? dates : r.chance(0.5) ? 'mine' : 'theirs';
             fields[c.field] = ch;
             const k = key(kind, t?.id ?? conflict.recordId ?? 0, c.field);
             surfaced.add(k);

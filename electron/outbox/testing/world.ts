@@ -5,6 +5,7 @@
 import { startSimulator, type Simulator } from '../../../simulator';
 import { login } from '../../../simulator/conformance/client';
 import type { Rng } from '../../../simulator/prng';
+import { addDays } from '../../cache/queries/common';
 import type { Kind, Values } from '../types';
 
 export const TODAY = '2026-06-15';
@@ -121,13 +122,26 @@ export const EDITABLE: Partial<Record<Kind, Record<string, (r: Rng) => unknown>>
   blocks: { block_type: (r) => r.pick([1, 2, 4]) },
 };
 
-/** A random valid change of 1–3 fields of a record of this kind. */
+/** A random valid change of 1–3 fields of a record of this kind (a block's dates move together). */
 export function randomChanges(r: Rng, kind: Kind): Values {
   const fields = EDITABLE[kind]!;
   const names = r.sample(Object.keys(fields), r.int(1, Math.min(3, Object.keys(fields).length)));
   const out: Values = {};
   for (const f of names) out[f] = fields[f]!(r);
+  if (kind === 'blocks' && r.chance(0.5)) Object.assign(out, blockDates(r));
   return out;
+}
+
+/** A block's dates change together, so a change never puts the end before the start. */
+export function blockDates(r: Rng): Values {
+  const start = addDays(TODAY, r.int(40, 300));
+  return { start_date: start, end_date: addDays(start, r.int(0, 4)) };
+}
+
+/** A new value for this field of a record (dates of a block come as a pair). */
+export function randomValue(r: Rng, kind: Kind, field: string): Values {
+  if (kind === 'blocks' && (field === 'start_date' || field === 'end_date')) return blockDates(r);
+  return { [field]: EDITABLE[kind]![field]!(r) };
 }
 
 /** The API path of a record's update/delete for the other user. */

@@ -41,11 +41,12 @@ async function incidentNow(
   id: number,
   hint: Rec | null,
   mine: Values,
+  base: Values,
 ): Promise<ServerVersion | null> {
   // No single-incident read exists: list the incident's listing around its dates.
   const props = Array.isArray(hint?.['properties']) ? (hint['properties'] as { listing_id?: unknown }[]) : [];
   const listing = typeof props[0]?.listing_id === 'number' ? props[0].listing_id : undefined;
-  const days = [hint?.['date'], mine['date']]
+  const days = [hint?.['date'], mine['date'], base['date']]
     .filter((d): d is string => typeof d === 'string' && d.length >= 10)
     .map((d) => d.slice(0, 10))
     .sort();
@@ -67,7 +68,9 @@ async function incidentNow(
 
 /**
  * The server's current version of a record, or null when it no longer has it.
- * `hint` is the cached record (dates, listing, context); `mine` the changes.
+ * `hint` is the cached record (dates, listing, context); `mine` the changes
+ * and `base` the values they were made against (an incident is looked for
+ * around every date it may have now).
  */
 export async function fetchRecord(
   client: ApiClient,
@@ -75,6 +78,7 @@ export async function fetchRecord(
   id: number,
   hint: Rec | null,
   mine: Values = {},
+  base: Values = {},
 ): Promise<ServerVersion | null> {
   const one = async (name: 'cleanings.get' | 'maintenance.get' | 'bookings.get' | 'blocks.get') => {
     const r = await orNull(client.one(name, { ...USER, id }));
@@ -90,7 +94,7 @@ export async function fetchRecord(
     case 'blocks':
       return one('blocks.get');
     case 'incidents':
-      return incidentNow(client, id, hint, mine);
+      return incidentNow(client, id, hint, mine, base);
     case 'customers': {
       const r = await orNull(client.one('customers.get', { ...USER, id }));
       if (!r?.value.user || !isObj(r.raw)) return null;

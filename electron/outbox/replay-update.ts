@@ -100,7 +100,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
 
   let server: ServerVersion | null;
   try {
-    server = await fetchRecord(d.client, kind, id, hint, payload);
+    server = await fetchRecord(d.client, kind, id, hint, payload, base);
   } catch (err) {
     if (unchanged(d.db, batch)) failed(d, batch, err, 'read', 'update');
     return;
@@ -160,7 +160,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
   if (!confirmed) {
     // The answer carries no record: read it back.
     try {
-      confirmed = await fetchRecord(d.client, kind, id, hint, payload);
+      confirmed = await fetchRecord(d.client, kind, id, hint, payload, base);
     } catch (err) {
       // Applied (2xx) but not yet seen: the next attempt starts by reading and finds it.
       failed(d, batch, err, 'write', 'update');

@@ -43,7 +43,10 @@ export interface OutboxOptions {
    * engine makes a new one per sign-in; it may throw when nobody is signed in).
    */
   client: ApiClient | (() => ApiClient);
-  /** Informational: replay asks the client's governor for 'user' permits (defaults to client.governor). */
+  /**
+   * The budget governor (default: the client's). Replay asks it for 'user' permits through the
+   * client, and starts no more records in parallel than it has room for right now.
+   */
   governor?: BudgetGovernor;
   clock?: Clock;
   events?: OutboxEvents;
@@ -114,6 +117,10 @@ export class Outbox {
       afterDrain: () => this.forgetSettledFailures(),
       beforeDrain: () => this.refreshMarked(),
       client: this.currentClient,
+      headroom: () => {
+        const g = o.governor ?? this.currentClient()?.governor;
+        return g ? g.headroom('user') : Infinity;
+      },
     });
     this.recover();
   }

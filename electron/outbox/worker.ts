@@ -56,6 +56,8 @@ export interface WorkerOptions {
   afterDrain?: () => void;
   /** The current session's client (null when nobody is signed in): a new or revived session ends a pause. */
   client?: () => ApiClient | null;
+  /** Requests the budget admits right now: no more records start in parallel than that (at least one). */
+  headroom?: () => number;
 }
 
 /** While paused for the session, how often the worker looks whether someone signed in again. */
@@ -200,8 +202,9 @@ export class ReplayWorker {
     for (;;) {
       this.again = false;
       if (!this.halted() && !fatal) {
+        const room = Math.max(1, Math.min(this.o.concurrency, this.o.headroom?.() ?? Infinity));
         for (const h of this.ready(new Set(active.keys()), budget)) {
-          if (active.size >= this.o.concurrency) break;
+          if (active.size >= room) break;
           const key = `${h.resource}:${h.recordId}`;
           budget.set(key, (budget.get(key) ?? 0) + 1);
           const p = replayRecord(this.deps, h.resource, h.recordId)

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SearchKind, StayboardBridge } from '../../shared/contract';
+import { COMMANDS, resultEnvelope, type SearchKind, type StayboardBridge } from '../../shared/contract';
 import { openCache, queries, type ReadableDB } from '../../electron/cache';
 import { APP_MIGRATIONS, bigCache, type BigCache } from '../fixtures/big-cache';
 import { startBenchHost } from '../fixtures/host';
@@ -141,6 +141,33 @@ function boardBreakdown(path: string, dates: string[], log: (s: string) => void)
   }
 }
 
+/**
+ * The steps a board.day round trip over the bridge adds to the query, each
+ * timed alone on the same answers (means): the dispatcher's input and output
+ * checks, the host's JSON.stringify, the page's JSON.parse and envelope check.
+ */
+function bridgeBreakdown(db: ReadableDB, dates: string[], log: (s: string) => void): void {
+  const spec = COMMANDS['board.day'];
+  const answers = dates.map((date) => queries.boardDay(db, { date }));
+  const texts = answers.map((value, id) => JSON.stringify({ id, result: { ok: true, value } }));
+  const n = 50;
+  const mean = (f: (i: number) => unknown) => {
+    const t = nowMs();
+    for (let i = 0; i < n; i++) f(i % dates.length);
+    return (nowMs() - t) / n;
+  };
+  const steps: [string, number][] = [
+    ['board query', mean((i) => queries.boardDay(db, { date: dates[i]! }))],
+    ['input check (zod)', mean((i) => spec.input.safeParse({ date: dates[i]! }))],
+    ['output check (zod)', mean((i) => spec.output.safeParse(answers[i]))],
+    ['JSON.stringify (host)', mean((i) => JSON.stringify({ id: i, result: { ok: true, value: answers[i] } }))],
+    ['JSON.parse (page)', mean((i) => JSON.parse(texts[i]!))],
+    ['envelope check (page)', mean((i) => resultEnvelope.safeParse({ ok: true, value: answers[i] }))],
+  ];
+  log(`board.day over the bridge, step by step (means of ${n}):`);
+  for (const [what, took] of steps) log(`  ${ms(took).padStart(6)} ms  ${what}`);
+}
+
 interface SearchCase {
   label: string;
   text: string;
@@ -265,6 +292,7 @@ export const suite: BenchSuite = {
       try {
         rows.push(...(await boardRows(db, fixture, plan, dates)));
         boardBreakdown(prepared.dbPath, dates, log);
+        bridgeBreakdown(db, dates, log);
         rows.push(...(await searchRows(db, fixture, searchPlan)));
       } finally {
         db.close();

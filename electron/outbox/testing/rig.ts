@@ -113,8 +113,11 @@ export class Device {
   current: Instance;
   /** Transport-level faults of every instance of this device (the scenario changes them between phases). */
   readonly faults: TransportFaults = { rate429: 0, random: Math.random };
+  /** Per-request deadline of the instances booted from now on. */
+  requestTimeoutMs: number;
 
   constructor(private readonly o: DeviceOptions) {
+    this.requestTimeoutMs = o.requestTimeoutMs ?? 250;
     this.conn = openCache({ path: o.path ?? ':memory:', migrations: MIGRATIONS, onSlowQuery: () => undefined });
     this.current = this.boot();
   }
@@ -128,7 +131,7 @@ export class Device {
     const { db, kill: killDb } = killableDb(this.conn);
     const governor = new BudgetGovernor({ limit: 1_000_000, maxInFlight: 8 });
     const transport = new KillableTransport(
-      new UndiciTransport({ requestTimeoutMs: this.o.requestTimeoutMs ?? 250, connectTimeoutMs: 1000 }),
+      new UndiciTransport({ requestTimeoutMs: this.requestTimeoutMs, connectTimeoutMs: 1000 }),
       this.faults,
     );
     const client = new ApiClient({ baseUrl: this.o.url, governor, transport, backoffMs: 2, readRetries: 2 });

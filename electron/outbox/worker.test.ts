@@ -55,6 +55,25 @@ describe('the worker', () => {
     await dev.close();
   });
 
+  it('stop() ends a drain that is waiting out a back-off at once', async () => {
+    const dev = await device();
+    const o = new Outbox({ db: dev.db, client: dev.current.client, backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    o.enqueue('cleaning.update', {
+      id: dev.db.pluck<number>('SELECT id FROM cleaning LIMIT 1')[0]!,
+      changes: { notes: 'x' },
+    });
+    dev.faults.rate429 = 1;
+    const draining = o.drain({ untilSettled: true });
+    await until(() => o.list()[0]!.nextAttemptAt !== null);
+    const t = Date.now();
+    await o.stop();
+    await draining;
+    expect(Date.now() - t).toBeLessThan(1000);
+    expect(o.summary()).toMatchObject({ pending: 1 });
+    dev.faults.rate429 = 0;
+    await dev.close();
+  });
+
   it('sleeps when there is nothing to do (no drain loop spinning)', async () => {
     const dev = await device();
     const o = dev.current.outbox;

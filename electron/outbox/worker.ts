@@ -68,6 +68,8 @@ export class ReplayWorker {
   private again = false;
   private started = false;
   private stopping = false;
+  /** Wakes a drain that waits out a back-off (untilSettled) when stop() is called. */
+  private wake = new AbortController();
   private pausedReason: string | null = null;
   private pausedClient: ApiClient | null = null;
   private timer: Timer | null = null;
@@ -154,6 +156,8 @@ export class ReplayWorker {
   async stop(): Promise<void> {
     this.started = false;
     this.stopping = true;
+    this.wake.abort();
+    this.wake = new AbortController();
     this.timer?.cancel();
     this.timer = null;
     await this.current?.catch(() => undefined);
@@ -244,7 +248,11 @@ export class ReplayWorker {
         return { steps, paused: this.pausedReason, nextAttemptAt: next };
       }
       budget.clear();
-      await sleep(this.clock, Math.max(0, next - this.clock.now()));
+      const stopped = await sleep(this.clock, Math.max(0, next - this.clock.now()), this.wake.signal).then(
+        () => false,
+        () => true,
+      );
+      if (stopped) return { steps, paused: this.pausedReason, nextAttemptAt: next };
     }
   }
 }

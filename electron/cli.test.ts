@@ -23,7 +23,7 @@ function cli(args: string[], stdin = ''): Promise<{ code: number; stdout: string
   });
 }
 
-describe('npm run cli', () => {
+describe('npm run cli', { timeout: 60_000 }, () => {
   it('syncs the demo simulator: progress on stderr, a JSON summary on stdout; then status, search and query offline', async () => {
     const db = join(dir, 'demo.db');
     const sync = await cli(['sync', '--full', '--demo', '--demo-listings', '2', '--today', '2026-06-10', '--db', db]);

@@ -55,7 +55,7 @@ async function rejected(p: Promise<unknown>): Promise<CommandError> {
   throw new Error('expected a CommandError');
 }
 
-describe('Engine', () => {
+describe('Engine', { timeout: 60_000 }, () => {
   it('signs in, syncs, reports a contract-shaped status and events', async () => {
     const { sim, dir, creds } = await setup();
     const e = open(dir, creds);

@@ -360,7 +360,7 @@ export class Engine extends EventEmitter {
     if (h?.discardUnsent) await h.discardUnsent();
   }
 
-  /** Lets the request in flight finish, stops sync and the extensions, closes the cache. */
+  /** Closes the extensions (the outbox finishes its request), aborts sync reads in flight, closes the cache. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -26,7 +26,7 @@ import {
 const HOUR = 3_600_000;
 const NEVER = 1000;
 /** Far per-booking jobs considered per planning round (oldest first). */
-const FAR_BOOKING_BATCH = 400;
+const FAR_BOOKING_BATCH = 2000;
 /**
  * The far-booking queries scan every booking of the window (tens of thousands
  * at 1,000 listings): their answers are reused this long (clock time), the
@@ -38,6 +38,7 @@ interface FarCache {
   at: number;
   key: string;
   candidates: Candidate[];
+  summaryAt: number;
   count: number;
   oldest: { guests: number | null; threads: number | null };
 }
@@ -91,24 +92,34 @@ export class Planner {
     this.far = null;
   }
 
-  /** The far per-booking picture: fresh SQL at most once a minute, else the cached one re-checked. */
+  /**
+   * The far per-booking picture. Candidates: fresh SQL when the cached batch is
+   * used up or a minute old, else the cached batch re-checked against
+   * sync_state. Count and oldest fetch (status only): at most once a minute.
+   */
   private farBookings(w: Windows, now: number, olderThan: number, passStart: number | null, stay: number): FarCache {
     const key = `${w.today}|${passStart ?? ''}`;
     const cached = this.far;
-    if (cached && cached.key === key && now - cached.at < FAR_REUSE_MS && now >= cached.at) {
+    const recent = cached !== null && cached.key === key && now >= cached.at && now - cached.at < FAR_REUSE_MS;
+    if (recent) {
       const candidates = stillDue(this.db, cached.candidates, olderThan);
       if (candidates.length > 0 || cached.candidates.length < FAR_BOOKING_BATCH) return { ...cached, candidates };
     }
     const p = this.policy;
+    const candidates = [
+      ...farBookingJobs(this.db, w, p, 'bundle', olderThan, FAR_BOOKING_BATCH),
+      ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH),
+    ];
+    const keepSummary = recent && cached !== null && now - cached.summaryAt < FAR_REUSE_MS;
     this.far = {
       at: now,
       key,
-      candidates: [
-        ...farBookingJobs(this.db, w, p, 'bundle', olderThan, FAR_BOOKING_BATCH),
-        ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH),
-      ],
-      count: farBookingCount(this.db, w, stay),
-      oldest: { guests: farBookingOldest(this.db, w, 'guests'), threads: farBookingOldest(this.db, w, 'threads') },
+      candidates,
+      summaryAt: keepSummary ? cached.summaryAt : now,
+      count: keepSummary ? cached.count : farBookingCount(this.db, w, stay),
+      oldest: keepSummary
+        ? cached.oldest
+        : { guests: farBookingOldest(this.db, w, 'guests'), threads: farBookingOldest(this.db, w, 'threads') },
     };
     return this.far;
   }

@@ -12,6 +12,7 @@ import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { Outbox, type OutboxEvents } from './index';
 import { parseEntry, DamagedEntryError } from './row';
 import { MIGRATIONS } from './testing/rig';
+import { refreshView } from './view';
 
 function setup() {
   const db = openCache({ path: ':memory:', migrations: MIGRATIONS });
@@ -76,6 +77,22 @@ describe('enqueue', () => {
     expect(events.map((e) => e.name)).toEqual(['cache.changed', 'outbox.changed']);
     expect(events[0]!.payload).toEqual({ resources: ['cleaning'] });
     expect(events[1]!.payload).toMatchObject({ summary: { unsent: 1, pending: 1 }, entryIds: [entry!.id] });
+  });
+
+  it('shows many edits of one record at once, exactly as re-deriving the record from all of them would', () => {
+    const { outbox, db, cleaning } = setup();
+    const id = cleaning[0]!;
+    for (let i = 0; i < 300; i++)
+      outbox.enqueue('cleaning.update', { id, changes: i % 2 ? { notes: `n${i}` } : { status: i % 3, time: '10:30' } });
+    const row = () =>
+      db.get<{ data: string; outbox_mark: string }>('SELECT data, outbox_mark FROM cleaning WHERE id = ?', [id])!;
+    const shown = row();
+    const mark = JSON.parse(shown.outbox_mark) as { state: string; entryIds: number[]; fields: string[] };
+    expect(mark).toMatchObject({ state: 'pending', fields: ['notes', 'status', 'time'] });
+    expect(mark.entryIds).toHaveLength(300);
+    db.transaction((tx) => refreshView(tx, 'cleaning', id));
+    expect(row()).toEqual(shown);
+    expect(getCleaning(db, id)).toMatchObject({ notes: 'n299', status: 298 % 3, time: '10:30' });
   });
 
   it('shows a booking change in the read vocabulary and keeps its base in the write vocabulary', () => {

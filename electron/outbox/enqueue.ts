@@ -7,9 +7,9 @@ import { CommandError, editCommands } from '../../shared/contract';
 import { parseWith } from '../../shared/api';
 import { ident, type WritableDB } from '../cache/db';
 import { ADAPTERS, labelOf } from './adapters';
-import { chainOf, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
+import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
 import { canonIn } from './fields';
-import { refreshView } from './view';
+import { refreshView, showNewUpdate } from './view';
 import type { EntryContext, Kind, Rec, Values } from './types';
 
 export type EditName = keyof typeof editCommands;
@@ -43,8 +43,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
   const id = resolveId(db, kind, rawId);
   const rec = currentRecord(db, kind, id);
   if (!rec) throw NOT_CACHED(what);
-  const chain = chainOf(db, kind, id);
-  if (chain.some((e) => e.kind === 'delete'))
+  if (deletePending(db, kind, id))
     throw new CommandError('invalid_state', `${what} is being deleted; discard the delete first to edit it.`);
   const base: Values = {};
   for (const f of Object.keys(changes)) base[f] = canonIn(kind, f, rec);
@@ -67,8 +66,7 @@ function deleteStep(db: WritableDB, operation: string, kind: Kind, rawId: number
   const id = resolveId(db, kind, rawId);
   const rec = currentRecord(db, kind, id);
   if (!rec) throw NOT_CACHED(what);
-  if (chainOf(db, kind, id).some((e) => e.kind === 'delete'))
-    throw new CommandError('invalid_state', `${what} is already being deleted.`);
+  if (deletePending(db, kind, id)) throw new CommandError('invalid_state', `${what} is already being deleted.`);
   return {
     entry: {
       operation,
@@ -205,7 +203,9 @@ export function enqueueEdit(db: WritableDB, name: EditName, input: unknown, now:
     const kinds = new Set<Kind>();
     for (const step of stepsOf(tx, name, input)) {
       const entryId = insertEntry(tx, { ...step.entry, now });
-      refreshView(tx, step.entry.resource, step.entry.recordId);
+      if (step.entry.kind === 'update')
+        showNewUpdate(tx, step.entry.resource, step.entry.recordId, entryId, step.entry.payload);
+      else refreshView(tx, step.entry.resource, step.entry.recordId);
       receipts.push({ entryId, state: 'pending' });
       kinds.add(step.entry.resource);
     }

@@ -3,7 +3,7 @@
 // records created offline, and the shapes the contract shows (entry, summary).
 import type { ContractError, OutboxEntry, OutboxState, OutboxSummary } from '../../shared/contract';
 import type { ReadableDB, SqlValue, WritableDB } from '../cache/db';
-import { parseEntry } from './row';
+import { parseEntry, parseOverlay, type OverlayEntry } from './row';
 import {
   CONTRACT_RESOURCE,
   type ConflictValue,
@@ -51,6 +51,27 @@ export function insertEntry(db: WritableDB, e: NewEntry): number {
 export function getEntry(db: ReadableDB, id: number): Entry | null {
   const row = db.get<unknown>('SELECT * FROM outbox WHERE id = ?', [id]);
   return row ? parseEntry(row) : null;
+}
+
+/** The unsettled entries of one record as the cached view needs them (the columns it uses only), oldest first. */
+export function overlayOf(db: ReadableDB, kind: Kind, recordId: number): OverlayEntry[] {
+  return db
+    .all<unknown>(
+      `SELECT id, kind, state, payload, context, created_at FROM outbox
+       WHERE resource = ? AND record_id = ? AND state <> 'confirmed' ORDER BY id`,
+      [kind, recordId],
+    )
+    .map(parseOverlay);
+}
+
+/** True while a delete of the record is unsent (further edits of it are refused). */
+export function deletePending(db: ReadableDB, kind: Kind, recordId: number): boolean {
+  return (
+    db.get(
+      `SELECT 1 FROM outbox WHERE resource = ? AND record_id = ? AND kind = 'delete' AND state <> 'confirmed' LIMIT 1`,
+      [kind, recordId],
+    ) !== undefined
+  );
 }
 
 /** The unsettled entries of one record, oldest first: what must happen to it, in order. */

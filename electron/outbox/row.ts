@@ -109,6 +109,22 @@ function snapshot(r: Reader, id: unknown): number[] | null {
   return v as number[];
 }
 
+/** What the cached view of a record needs of an entry (read on every edit: only these columns). */
+export type OverlayEntry = Pick<Entry, 'id' | 'kind' | 'state' | 'payload' | 'context' | 'createdAt'>;
+
+export function parseOverlay(row: unknown): OverlayEntry {
+  if (!isObj(row)) throw new DamagedEntryError('?', 'not a row');
+  const r = new Reader(row, row['id']);
+  return {
+    id: r.int('id'),
+    kind: r.oneOf<EntryKind>('kind', ENTRY_KINDS),
+    state: r.oneOf<OutboxState>('state', STATES),
+    payload: r.values('payload') ?? {},
+    context: context(r),
+    createdAt: r.int('created_at'),
+  };
+}
+
 /** A stored row → an entry; throws DamagedEntryError when the row cannot be trusted. */
 export function parseEntry(row: unknown): Entry {
   if (!isObj(row)) throw new DamagedEntryError('?', 'not a row');

@@ -11,9 +11,10 @@ import { setOutboxMark, upsertRecords, writeLocal } from '../cache/write';
 import { upsertIncidents } from '../cache/write-compound';
 import type { Incident } from '../../shared/api';
 import { ADAPTERS, contextOf, localRecord, normalise } from './adapters';
-import { chainOf } from './entries';
+import { overlayOf } from './entries';
+import type { OverlayEntry } from './row';
 import { applyChanges, codec } from './fields';
-import { URGENCY, type Entry, type Kind, type Rec } from './types';
+import { URGENCY, type Kind, type Rec } from './types';
 
 function rowOf(db: WritableDB, kind: Kind, id: number): Rec | undefined {
   const spec = ADAPTERS[kind].table;
@@ -29,7 +30,7 @@ function parseJson(text: unknown): unknown {
   }
 }
 
-function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly Entry[]): Rec {
+function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly OverlayEntry[]): Rec {
   const fromEntry = contextOf(kind, entries[0]?.context ?? {});
   if (!row) return fromEntry;
   const out: Rec = {};
@@ -38,7 +39,7 @@ function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly Entr
 }
 
 /** The mark of a record from its unsettled entries. */
-export function markOf(kind: Kind, entries: readonly Entry[]): NonNullable<OutboxMark> {
+export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullable<OutboxMark> {
   const fields = new Set<string>();
   for (const e of entries) {
     if (e.kind === 'create') fields.add('created');
@@ -74,7 +75,7 @@ export interface ViewResult {
  */
 export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult {
   const row = rowOf(db, kind, id);
-  const entries = chainOf(db, kind, id);
+  const entries = overlayOf(db, kind, id);
   const ctx = contextColumns(kind, row, entries);
   const serverRaw = row ? parseJson(typeof row['server_raw'] === 'string' ? row['server_raw'] : row['raw']) : null;
   const server = normalise(kind, serverRaw, ctx);
@@ -110,6 +111,41 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
     return { state: 'marked', changed: false };
   writeLocal(db, spec, view as never, mark);
   return { state: 'marked', changed: true };
+}
+
+const isMark = (v: unknown): v is NonNullable<OutboxMark> =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { state?: unknown }).state === 'string' &&
+  Array.isArray((v as { entryIds?: unknown }).entryIds) &&
+  Array.isArray((v as { fields?: unknown }).fields);
+
+/**
+ * Shows a new update of a record at once. When the record already has unsent
+ * changes, its cached view is exactly "server version + those entries" (every
+ * write of a marked row goes through refreshView), so the new view is that
+ * plus this one change: O(1) however many edits wait, instead of re-applying
+ * them all. Anything unusual falls back to refreshView.
+ */
+export function showNewUpdate(db: WritableDB, kind: Kind, id: number, entryId: number, changes: Rec): void {
+  const row = rowOf(db, kind, id);
+  const mark = row ? parseJson(row['outbox_mark']) : null;
+  const data = row ? parseJson(row['data']) : null;
+  if (!row || !isMark(mark) || !data || typeof data !== 'object') {
+    refreshView(db, kind, id);
+    return;
+  }
+  const view: Rec = { ...(data as Rec) };
+  for (const c of ADAPTERS[kind].contextColumns) view[c] = row[c] ?? null;
+  applyChanges(kind, view, changes);
+  const fields = new Set(mark.fields);
+  for (const f of Object.keys(changes)) fields.add(codec(kind, f).read);
+  const state = URGENCY.find((s) => s === mark.state || s === 'pending') ?? 'pending';
+  writeLocal(db, ADAPTERS[kind].table, view as never, {
+    state,
+    entryIds: [...mark.entryIds, entryId],
+    fields: [...fields].sort(),
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
 import { I18n, isLocale } from '../i18n/i18n.svelte';
 import type { MessageKey } from '../i18n/i18n.svelte';
 import { call } from '../state/call';
+import { ListingIndex } from '../state/listing-index.svelte';
 import { Session } from '../state/session.svelte';
 import { SyncState } from '../state/sync.svelte';
 import { Toasts } from '../state/toasts.svelte';
@@ -40,6 +41,8 @@ export class AppState {
   readonly session: Session;
   readonly sync: SyncState;
   readonly toasts = new Toasts();
+  /** Listing names and cities for every screen (loaded once signed in). */
+  readonly listings: ListingIndex;
   searchOpen = $state(false);
 
   constructor(
@@ -51,6 +54,7 @@ export class AppState {
     this.router = new Router(win);
     this.session = new Session(bridge);
     this.sync = new SyncState(bridge);
+    this.listings = new ListingIndex(bridge);
   }
 
   /** Starts following the main side; the returned function stops everything. */

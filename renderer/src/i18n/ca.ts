@@ -42,6 +42,7 @@ export const ca: UiCatalog = {
   'time.hours': '{h} h',
   'time.minutes': '{m} min',
   'time.hoursMinutes': '{h} h {m} min',
+  'time.hoursMinutesShort': '{h} h {m}',
 
   'common.save': 'Desa',
   'common.saving': 'S’està desant…',
@@ -239,6 +240,10 @@ export const ca: UiCatalog = {
   'lists.deleteConfirm': 'Vols eliminar aquest registre? L’eliminació s’enviarà quan el servidor estigui disponible.',
   'lists.deleted': 'Eliminació a la cua.',
   'lists.type': 'Tipus',
+  'lists.last7': 'Darrers 7 dies',
+  'lists.booking': 'Reserva',
+  'lists.start': 'Inici',
+  'lists.end': 'Final',
 
   'reception.title': 'Entrades i sortides',
   'reception.arrivals': 'Entrades',

@@ -40,6 +40,7 @@ export const en = {
   'time.hours': '{h} h',
   'time.minutes': '{m} min',
   'time.hoursMinutes': '{h} h {m} min',
+  'time.hoursMinutesShort': '{h} h {m}',
 
   'common.save': 'Save',
   'common.saving': 'Saving…',
@@ -234,6 +235,10 @@ export const en = {
   'lists.deleteConfirm': 'Delete this record? The deletion is sent when the server is reachable.',
   'lists.deleted': 'Deletion queued.',
   'lists.type': 'Type',
+  'lists.last7': 'Last 7 days',
+  'lists.booking': 'Booking',
+  'lists.start': 'Started',
+  'lists.end': 'Finished',
 
   'reception.title': 'Arrivals & departures',
   'reception.arrivals': 'Arrivals',

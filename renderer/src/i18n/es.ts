@@ -42,6 +42,7 @@ export const es: UiCatalog = {
   'time.hours': '{h} h',
   'time.minutes': '{m} min',
   'time.hoursMinutes': '{h} h {m} min',
+  'time.hoursMinutesShort': '{h} h {m}',
 
   'common.save': 'Guardar',
   'common.saving': 'Guardando…',
@@ -238,6 +239,10 @@ export const es: UiCatalog = {
   'lists.deleteConfirm': '¿Eliminar este registro? La eliminación se enviará cuando el servidor esté disponible.',
   'lists.deleted': 'Eliminación en cola.',
   'lists.type': 'Tipo',
+  'lists.last7': 'Últimos 7 días',
+  'lists.booking': 'Reserva',
+  'lists.start': 'Inicio',
+  'lists.end': 'Fin',
 
   'reception.title': 'Entradas y salidas',
   'reception.arrivals': 'Entradas',

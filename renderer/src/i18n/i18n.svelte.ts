@@ -101,13 +101,14 @@ export class I18n {
   time = (hhmm: string | null | undefined): string => (hhmm ? hhmm.slice(0, 5) : '—');
 
   /** A duration "HH:MM" as "2 h", "45 min" or "1 h 30 min"; null is a dash. */
-  duration = (hhmm: string | null | undefined): string => {
+  duration = (hhmm: string | null | undefined, compact = false): string => {
     const m = hhmm ? /^(\d{1,3}):(\d{2})/.exec(hhmm) : null;
     if (!m) return hhmm || '—';
     const h = Number(m[1]);
     const min = Number(m[2]);
     if (!h) return this.t('time.minutes', { m: min });
-    return min ? this.t('time.hoursMinutes', { h, m: min }) : this.t('time.hours', { h });
+    if (!min) return this.t('time.hours', { h });
+    return this.t(compact ? 'time.hoursMinutesShort' : 'time.hoursMinutes', { h, m: String(min).padStart(2, '0') });
   };
 
   /** An instant (ISO string or ms) as local date and time. */

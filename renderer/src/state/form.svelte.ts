@@ -98,7 +98,15 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
   }
 }
 
-export type Validated = { ok: true; changes: Record<string, unknown> } | { ok: false };
+export type Validated =
+  | {
+      ok: true;
+      /** The changed fields (every field for creates), in API form. */
+      changes: Record<string, unknown>;
+      /** Every field that could be read, changed or not. */
+      parsed: Record<string, unknown>;
+    }
+  | { ok: false };
 
 export class EditForm<S extends Specs> {
   values: Values<S>;
@@ -173,6 +181,6 @@ export class EditForm<S extends Specs> {
     if (Object.keys(errors).length) return { ok: false };
     const changes: Record<string, unknown> = {};
     for (const key of keys) changes[key] = parsed[key];
-    return { ok: true, changes };
+    return { ok: true, changes, parsed };
   }
 }

@@ -1,0 +1,89 @@
+// The operations lists: the window and filters reach the read, a row opens
+// its editor, and the editor sends every field its update carries — only
+// the changed ones — or deletes after asking.
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { AppState } from '../app/app.svelte';
+import { addDays, today } from '../state/dates';
+import { fakeBridge, settle } from '../testing/fake-bridge';
+import WithApp from '../testing/WithApp.svelte';
+import Cleaning from './Cleaning.svelte';
+import Incidents from './Incidents.svelte';
+import Maintenance from './Maintenance.svelte';
+
+function mount(component: typeof Cleaning, id: number | null) {
+  const bridge = fakeBridge();
+  const app = new AppState(bridge, null);
+  render(WithApp, { app, component, screenProps: { id } });
+  return { bridge, app };
+}
+
+describe('Cleaning', () => {
+  it('reads the next seven days and passes the filters', async () => {
+    const { bridge } = mount(Cleaning, null);
+    await settle();
+    expect(bridge.callsOf('cleaning.list')[0]).toEqual({ from: today(), to: addDays(today(), 6) });
+    await fireEvent.click(screen.getByLabelText('Pending'));
+    await fireEvent.change(screen.getByRole('combobox', { name: 'Inspected' }), { target: { value: 'no' } });
+    await settle();
+    expect(bridge.callsOf('cleaning.list').at(-1)).toMatchObject({ status: [0], inspected: false });
+    expect(screen.getByText('Choose a row to see and edit it.')).toBeTruthy();
+  });
+
+  it('edits notes and inspected of the selected task', async () => {
+    const { bridge } = mount(Cleaning, 300);
+    await settle();
+    const panel = screen.getByRole('complementary');
+    expect(within(panel).getByText('Cleaning task 300')).toBeTruthy();
+    await fireEvent.input(within(panel).getByLabelText('Notes'), { target: { value: 'Extra towels' } });
+    await fireEvent.click(within(panel).getByLabelText('Inspected'));
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(bridge.callsOf('cleaning.update')).toEqual([{ id: 300, changes: { notes: 'Extra towels', inspected: 1 } }]);
+  });
+
+  it('refuses an impossible time, and deletes only after asking', async () => {
+    const { bridge } = mount(Cleaning, 300);
+    await settle();
+    const panel = screen.getByRole('complementary');
+    await fireEvent.input(within(panel).getByLabelText('Time'), { target: { value: '25:00' } });
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(within(panel).getByText('Enter a time between 00:00 and 23:59')).toBeTruthy();
+    expect(bridge.callsOf('cleaning.update')).toEqual([]);
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Delete' }));
+    await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await settle();
+    expect(bridge.callsOf('cleaning.delete')).toEqual([{ id: 300 }]);
+  });
+});
+
+describe('Maintenance', () => {
+  it('fills today as the inspection date when marked inspected', async () => {
+    const { bridge } = mount(Maintenance, 400);
+    await settle();
+    const panel = screen.getByRole('complementary');
+    await fireEvent.click(within(panel).getByLabelText('Inspected'));
+    await settle();
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(bridge.callsOf('maintenance.update')).toEqual([
+      { id: 400, changes: { inspected: 1, inspection_date: today() } },
+    ]);
+  });
+});
+
+describe('Incidents', () => {
+  it('shows open incidents by default and joins day and time on save', async () => {
+    const { bridge } = mount(Incidents, 77);
+    await settle();
+    expect(bridge.callsOf('incidents.list')[0]).toMatchObject({ open: true });
+    const panel = screen.getByRole('complementary');
+    await fireEvent.change(within(panel).getByLabelText(/Priority/), { target: { value: '2' } });
+    await fireEvent.input(within(panel).getByLabelText(/^Time/), { target: { value: '19:45' } });
+    await fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(bridge.callsOf('incidents.update')).toEqual([
+      { id: 77, changes: { priority: 2, date: '2026-05-03 19:45:00' } },
+    ]);
+  });
+});

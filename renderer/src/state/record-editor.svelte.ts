@@ -1,0 +1,46 @@
+// One record read live by id and an edit form over it that follows the
+// record without losing what the person is typing (task and incident details).
+import type { CommandName, CommandOutput, ResourceName, StayboardBridge } from '../../../shared/contract';
+import { EditForm, type Specs } from './form.svelte';
+import { Query } from './query.svelte';
+
+type ByIdCommand = 'cleaning.get' | 'maintenance.get' | 'incidents.get';
+
+export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> {
+  readonly query: Query<N>;
+  form = $state.raw<EditForm<S> | null>(null);
+  #formFor: number | null = null;
+
+  constructor(
+    bridge: StayboardBridge,
+    command: N,
+    resources: readonly ResourceName[],
+    readonly id: number,
+    private readonly specs: S,
+    private readonly toForm: (record: CommandOutput<N>) => Partial<Record<keyof S, unknown>>,
+    private readonly decimal: ',' | '.' = '.',
+  ) {
+    this.query = new Query(bridge, command, resources);
+  }
+
+  get record(): CommandOutput<N> | undefined {
+    return this.query.value;
+  }
+
+  async load(): Promise<void> {
+    await this.query.load({ id: this.id } as Parameters<Query<N>['load']>[0]);
+    this.syncForm();
+  }
+
+  /** Call after every read: a new form for a new record, a rebase for the same one. */
+  syncForm(): void {
+    const record = this.query.value;
+    if (!record) return;
+    const values = this.toForm(record);
+    if (this.form && this.#formFor === this.id) this.form.rebase(values);
+    else {
+      this.form = new EditForm(this.specs, values, this.decimal);
+      this.#formFor = this.id;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// The three dated lists of the operations screens — what each filters on,
+// how the filters sit in the URL, and the read each makes.
+import type { CommandInput } from '../../../shared/contract';
+import { numberList, tri, triBool, type ListSpec, type Tri } from './dated-list.svelte';
+
+export interface CleaningFilters {
+  statuses: number[];
+  inspected: Tri;
+}
+export const CLEANING_LIST: ListSpec<'cleaning.list', CleaningFilters> = {
+  command: 'cleaning.list',
+  resources: ['cleaning', 'bookings'],
+  parse: (q) => ({ statuses: numberList(q['status']), inspected: tri(q['inspected']) }),
+  format: (f) => ({ status: f.statuses.join(','), inspected: f.inspected === 'any' ? '' : f.inspected }),
+  input(w, f) {
+    const input: CommandInput<'cleaning.list'> = { from: w.from, to: w.to };
+    if (f.statuses.length) input.status = f.statuses;
+    const inspected = triBool(f.inspected);
+    if (inspected !== undefined) input.inspected = inspected;
+    return input;
+  },
+};
+
+export interface MaintenanceFilters {
+  type: 'any' | '0' | '1';
+  inspected: Tri;
+}
+export const MAINTENANCE_LIST: ListSpec<'maintenance.list', MaintenanceFilters> = {
+  command: 'maintenance.list',
+  resources: ['maintenance', 'bookings'],
+  parse: (q) => ({ type: q['type'] === '0' || q['type'] === '1' ? q['type'] : 'any', inspected: tri(q['inspected']) }),
+  format: (f) => ({ type: f.type === 'any' ? '' : f.type, inspected: f.inspected === 'any' ? '' : f.inspected }),
+  input(w, f) {
+    const input: CommandInput<'maintenance.list'> = { from: w.from, to: w.to };
+    if (f.type !== 'any') input.type = f.type === '1' ? 1 : 0;
+    const inspected = triBool(f.inspected);
+    if (inspected !== undefined) input.inspected = inspected;
+    return input;
+  },
+};
+
+export interface IncidentFilters {
+  priorities: (1 | 2 | 3 | 4)[];
+  /** yes: open only; no: finished only. */
+  open: Tri;
+}
+const isPriority = (n: number): n is 1 | 2 | 3 | 4 => n >= 1 && n <= 4;
+export const INCIDENT_LIST: ListSpec<'incidents.list', IncidentFilters> = {
+  command: 'incidents.list',
+  resources: ['incidents'],
+  parse: (q) => ({ priorities: numberList(q['priority']).filter(isPriority), open: tri(q['open'] ?? 'yes') }),
+  format: (f) => ({ priority: f.priorities.join(','), open: f.open }),
+  input(w, f) {
+    const input: CommandInput<'incidents.list'> = { from: w.from, to: w.to };
+    if (f.priorities.length) input.priorities = f.priorities;
+    const open = triBool(f.open);
+    if (open !== undefined) input.open = open;
+    return input;
+  },
+};

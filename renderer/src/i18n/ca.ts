@@ -478,4 +478,8 @@ export const ca: UiCatalog = {
   'sync.backgroundSync': 'Continua actualitzant en segon pla',
   'sync.horizonDays': 'Dies endavant que es conserven',
   'sync.settingsSaved': 'Opcions desades.',
+  'sync.scope.all': 'tot',
+  'sync.scope.near': 'avui ±48 h',
+  'sync.scope.listing': 'allotjament {name}',
+  'sync.scope.booking': 'reserva {number}',
 };

@@ -472,6 +472,10 @@ export const en = {
   'sync.backgroundSync': 'Keep refreshing in the background',
   'sync.horizonDays': 'Days ahead to keep',
   'sync.settingsSaved': 'Settings saved.',
+  'sync.scope.all': 'everything',
+  'sync.scope.near': 'today ±48 h',
+  'sync.scope.listing': 'listing {name}',
+  'sync.scope.booking': 'booking {number}',
 } as const;
 
 export type UiKey = keyof typeof en;

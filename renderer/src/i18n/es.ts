@@ -477,4 +477,8 @@ export const es: UiCatalog = {
   'sync.backgroundSync': 'Seguir actualizando en segundo plano',
   'sync.horizonDays': 'Días hacia delante que se guardan',
   'sync.settingsSaved': 'Ajustes guardados.',
+  'sync.scope.all': 'todo',
+  'sync.scope.near': 'hoy ±48 h',
+  'sync.scope.listing': 'alojamiento {name}',
+  'sync.scope.booking': 'reserva {number}',
 };

@@ -11,6 +11,7 @@ import { getCleaning } from '../cache/queries/tasks';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { Outbox, type OutboxEvents } from './index';
 import { parseEntry, DamagedEntryError } from './row';
+import { fingerprintOf, matches } from './remote';
 import { MIGRATIONS } from './testing/rig';
 import { refreshView } from './view';
 
@@ -228,6 +229,17 @@ describe('what leaves the outbox', () => {
     expect(outboxSummary.strict().parse(outbox.summary())).toMatchObject({ unsent: 4, pending: 4 });
     for (const e of events)
       expect(EVENTS[e.name as 'outbox.changed'].payload.safeParse(e.payload).error).toBeUndefined();
+  });
+});
+
+describe('recognising a create on the server', () => {
+  it('by content: a message the server stored trimmed is still mine; another text is not', () => {
+    const fp = fingerprintOf('messages', { thread_id: 5, message: '  Check-in   from 16:00 ' });
+    expect(fp).toEqual({ message: 'Check-in from 16:00' });
+    expect(matches('messages', { id: 1, thread_id: null, message: 'Check-in from 16:00' }, fp)).toBe(true);
+    expect(matches('messages', { id: 2, thread_id: 5, message: 'Check-in from 17:00' }, fp)).toBe(false);
+    const guest = fingerprintOf('guests', { name: 'Ana', lastname: 'Puig', nationality: 73 });
+    expect(matches('guests', { id: 3, name: 'Ana', lastname: 'Puig', nationality: 'Spain' }, guest)).toBe(true);
   });
 });
 

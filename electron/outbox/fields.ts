@@ -167,8 +167,18 @@ export const FIELDS: Record<Kind, Record<string, FieldCodec>> = {
   customers: { ...person, country: countryName('country'), customer_type: CUSTOMER_TYPE },
   // Guests read their country as an id (customers as a name).
   guests: { ...person, country: same('country') },
-  // Messages are only ever created; these are the fields of the send payload.
-  messages: { thread_id: same('thread_id'), message: same('message', F.text) },
+  // Messages are only ever created; these are the fields of the send payload. The text is
+  // compared with its spaces collapsed: a server that trims what it stores must still be recognised.
+  messages: {
+    thread_id: same('thread_id'),
+    message: {
+      read: 'message',
+      apply: (rec, v) => {
+        rec['message'] = typeof v === 'string' ? v : '';
+      },
+      canon: (rec) => (typeof rec['message'] === 'string' ? rec['message'].trim().replace(/\s+/g, ' ') : null),
+    },
+  },
   blocks: {
     listing_id: BLOCK_LISTING,
     block_type: same('block_type'),

@@ -309,7 +309,7 @@ export const suite: BenchSuite = {
 
       // 3. Freshness of today's data under the hourly budget
       const listings = quick ? 200 : 500;
-      const hours = quick ? 1.5 : 3;
+      const hours = quick ? 1.5 : 2;
       const t = nowMs();
       const f = await simulatedHours(listings, hours, dir, log);
       const spread = `${hours} simulated h in ${((nowMs() - t) / 1000).toFixed(0)} s; ${f.requests} requests`;

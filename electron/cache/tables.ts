@@ -72,6 +72,20 @@ export function pick(v: object, keys: readonly string[]): Record<string, unknown
   return out;
 }
 
+/**
+ * `pick` for a fixed key list, compiled to one object literal: V8 then builds
+ * every copy with the same fixed shape, which JSON.stringify walks ~3× faster
+ * than a copy grown key by key (sync serialises every record it stores).
+ * DANGEROUS-LOOKING BUT SAFE: the code is generated from the contract's own
+ * field names (checked to be plain identifiers), never from data.
+ */
+export function picker(keys: readonly string[]): (v: object) => Record<string, unknown> {
+  for (const k of keys) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) throw new Error(`not a plain field name: ${k}`);
+  const body = `return {${keys.map((k) => `${k}: s.${k} ?? null`).join(', ')}};`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from field names only (see above)
+  return new Function('s', body) as (v: object) => Record<string, unknown>;
+}
+
 const b = (x: boolean) => (x ? 1 : 0);
 
 function spec<T>(s: Omit<TableSpec<T>, 'scrub'> & { scrub?: boolean }): TableSpec<T> {
@@ -79,6 +93,7 @@ function spec<T>(s: Omit<TableSpec<T>, 'scrub'> & { scrub?: boolean }): TableSpe
 }
 
 const LISTING_KEYS = keysOf(listingRecord);
+const listingData = picker(LISTING_KEYS);
 export const listingsTable = spec<Listing>({
   resource: 'listings',
   table: 'listings',
@@ -112,10 +127,11 @@ export const listingsTable = spec<Listing>({
     v.checkinto,
     v.checkout,
   ],
-  data: (v) => pick(v, LISTING_KEYS),
+  data: listingData,
 });
 
 const PHOTO_KEYS = keysOf(photoRecord);
+const photoData = picker(PHOTO_KEYS);
 export const photosTable = spec<Photo>({
   resource: 'photos',
   table: 'photos',
@@ -123,10 +139,11 @@ export const photosTable = spec<Photo>({
   keyOf: (v) => v.id,
   columns: ['listing_id', 'position'],
   values: (v) => [v.listing_id, v.position],
-  data: (v) => pick(v, PHOTO_KEYS),
+  data: photoData,
 });
 
 const RATE_KEYS = keysOf(rateRecord);
+const rateData = picker(RATE_KEYS);
 export const ratesTable = spec<Rate>({
   resource: 'rates',
   table: 'rates',
@@ -134,10 +151,11 @@ export const ratesTable = spec<Rate>({
   keyOf: (v) => v.rate_id,
   columns: ['listing_id', 'category_id', 'name'],
   values: (v) => [v.listing_id, v.category_id, v.name],
-  data: (v) => pick(v, RATE_KEYS),
+  data: rateData,
 });
 
 const BLOCK_KEYS = keysOf(blockRecord);
+const blockData = picker(BLOCK_KEYS);
 export const blocksTable = spec<Block>({
   resource: 'blocks',
   table: 'blocks',
@@ -145,7 +163,7 @@ export const blocksTable = spec<Block>({
   keyOf: (v) => v.id,
   columns: ['listing_id', 'start_date', 'end_date', 'block_type'],
   values: (v) => [v.listing_id, v.start_date, v.end_date, v.block_type],
-  data: (v) => pick(v, BLOCK_KEYS),
+  data: blockData,
 });
 
 /** Whole days from a to b (YYYY-MM-DD); dates are UTC calendar days. */
@@ -154,6 +172,7 @@ export function daysBetween(a: string, b: string): number {
 }
 
 const BOOKING_KEYS = keysOf(bookingRecord);
+const bookingData = picker(BOOKING_KEYS);
 export const bookingsTable = spec<Booking>({
   resource: 'bookings',
   table: 'bookings',
@@ -168,11 +187,12 @@ export const bookingsTable = spec<Booking>({
     v.customer_id,
     v.state,
   ],
-  data: (v) => pick(v, BOOKING_KEYS),
+  data: bookingData,
   scrub: true,
 });
 
 const CUSTOMER_KEYS = keysOf(customerRecord);
+const customerData = picker(CUSTOMER_KEYS);
 export const customersTable = spec<Customer>({
   resource: 'customers',
   table: 'customers',
@@ -180,13 +200,14 @@ export const customersTable = spec<Customer>({
   keyOf: (v) => v.id,
   columns: ['name', 'lastname', 'email'],
   values: (v) => [v.name, v.lastname, v.email],
-  data: (v) => pick(v, CUSTOMER_KEYS),
+  data: customerData,
   scrub: true,
 });
 
 /** A guest as cached: the API record plus the booking it was read from. */
 export type GuestRow = Guest & { booking_number: number | null };
 const GUEST_KEYS = keysOf(guestRecord);
+const guestData = picker(GUEST_KEYS);
 export const guestsTable = spec<GuestRow>({
   resource: 'guests',
   table: 'guests',
@@ -194,11 +215,12 @@ export const guestsTable = spec<GuestRow>({
   keyOf: (v) => v.id,
   columns: ['booking_number', 'name', 'lastname', 'email'],
   values: (v) => [v.booking_number, v.name, v.lastname, v.email],
-  data: (v) => pick(v, GUEST_KEYS),
+  data: guestData,
   scrub: true,
 });
 
 const INCIDENT_KEYS = keysOf(incidentRecord);
+const incidentData = picker(INCIDENT_KEYS);
 export const incidentsTable = spec<Incident>({
   resource: 'incidents',
   table: 'incidents',
@@ -206,10 +228,11 @@ export const incidentsTable = spec<Incident>({
   keyOf: (v) => v.id,
   columns: ['priority', 'date', 'open'],
   values: (v) => [v.priority, v.date, b(v.properties.length === 0 || v.properties.some((p) => !p.finished))],
-  data: (v) => pick(v, INCIDENT_KEYS),
+  data: incidentData,
 });
 
 const MAINTENANCE_KEYS = keysOf(maintenanceRecord);
+const maintenanceData = picker(MAINTENANCE_KEYS);
 export const maintenanceTable = spec<MaintenanceTask>({
   resource: 'maintenance',
   table: 'maintenance',
@@ -217,10 +240,11 @@ export const maintenanceTable = spec<MaintenanceTask>({
   keyOf: (v) => v.id,
   columns: ['listing_id', 'booking_id', 'type', 'date', 'hour', 'inspected'],
   values: (v) => [v.listing_id, v.booking_id, v.type, v.date, v.hour, b(v.inspected)],
-  data: (v) => pick(v, MAINTENANCE_KEYS),
+  data: maintenanceData,
 });
 
 const CLEANING_KEYS = keysOf(cleaningRecord);
+const cleaningData = picker(CLEANING_KEYS);
 export const cleaningTable = spec<CleaningTask>({
   resource: 'cleaning',
   table: 'cleaning',
@@ -228,11 +252,12 @@ export const cleaningTable = spec<CleaningTask>({
   keyOf: (v) => v.id,
   columns: ['listing_id', 'booking_id', 'status', 'date', 'time', 'inspected'],
   values: (v) => [v.listing_id, v.booking_id, v.status, v.date, v.time, b(v.inspected)],
-  data: (v) => pick(v, CLEANING_KEYS),
+  data: cleaningData,
 });
 
 /** A thread as cached: messages live in their own table. */
 const THREAD_KEYS = keysOf(threadRecord).filter((k) => k !== 'messages');
+const threadData = picker(THREAD_KEYS);
 export const threadsTable = spec<Thread>({
   resource: 'threads',
   table: 'threads',
@@ -240,11 +265,12 @@ export const threadsTable = spec<Thread>({
   keyOf: (v) => v.id,
   columns: ['booking_number', 'listing_id', 'customer_id'],
   values: (v) => [v.booking_id, v.listing_id, v.customer_id],
-  data: (v) => pick(v, THREAD_KEYS),
+  data: threadData,
 });
 
 export type MessageRow = Message & { thread_ref: number; booking_number: number | null };
 const MESSAGE_KEYS = keysOf(messageRecord);
+const messageData = picker(MESSAGE_KEYS);
 export const messagesTable = spec<MessageRow>({
   resource: 'threads',
   table: 'messages',
@@ -252,13 +278,14 @@ export const messagesTable = spec<MessageRow>({
   keyOf: (v) => v.id,
   columns: ['thread_ref', 'booking_number', 'created_at', 'message'],
   values: (v) => [v.thread_ref, v.booking_number, v.created_at, v.message],
-  data: (v) => pick(v, MESSAGE_KEYS),
+  data: messageData,
 });
 
 const simple = <T extends { id: number; name: string }>(
   resource: ResourceName,
   table: string,
   keys: string[],
+  keysData = picker(keys),
 ): TableSpec<T> =>
   spec<T>({
     resource,
@@ -267,7 +294,7 @@ const simple = <T extends { id: number; name: string }>(
     keyOf: (v) => v.id,
     columns: ['name'],
     values: (v) => [v.name],
-    data: (v) => pick(v, keys),
+    data: keysData,
   });
 
 export const destinationsTable = simple<Destination>('destinations', 'destinations', keysOf(destinationRecord));
@@ -278,6 +305,7 @@ export const customerTypesTable = simple<{ id: number; name: string }>('customer
   'name',
 ]);
 
+const costData = picker(keysOf(costRecord));
 export const costsTable = spec<Cost>({
   resource: 'costs',
   table: 'costs',
@@ -285,10 +313,11 @@ export const costsTable = spec<Cost>({
   keyOf: (v) => v.id,
   columns: ['owner_id'],
   values: (v) => [v.owner_id],
-  data: (v) => pick(v, keysOf(costRecord)),
+  data: costData,
 });
 
 const ADMIN_KEYS = keysOf(adminRecord);
+const adminData = picker(ADMIN_KEYS);
 export const adminsTable = spec<Admin>({
   resource: 'admins',
   table: 'admins',
@@ -296,6 +325,6 @@ export const adminsTable = spec<Admin>({
   keyOf: (v) => (v.id !== null ? `id:${v.id}` : `user:${v.username}`),
   columns: ['username'],
   values: (v) => [v.username],
-  data: (v) => pick(v, ADMIN_KEYS),
+  data: adminData,
   scrub: true,
 });

@@ -2,6 +2,7 @@
 // deletion of records a complete server answer no longer contains, and
 // quarantine of records that failed validation. Sync calls these inside one
 // transaction per page; the outbox uses setOutboxMark / restoreServerVersion.
+import type Database from 'better-sqlite3';
 import type { Params, SqlValue, WritableDB } from './db';
 import { ident } from './db';
 import { mayHoldSecret, scrubSecrets } from './scrub';
@@ -22,13 +23,15 @@ export interface UpsertResult {
   keptLocal: number;
 }
 
-interface Statements {
+interface Sql {
   upsert: string;
+  /** Which of a page's keys carry an unsent-change mark. */
+  marked: string;
 }
-const statements = new WeakMap<TableSpec<never>, Statements>();
+const sqlBySpec = new WeakMap<TableSpec<never>, Sql>();
 
-function statementsFor<T>(spec: TableSpec<T>): Statements {
-  const cached = statements.get(spec);
+function sqlFor<T>(spec: TableSpec<T>): Sql {
+  const cached = sqlBySpec.get(spec);
   if (cached) return cached;
   const t = ident(spec.table);
   const key = ident(spec.key);
@@ -42,18 +45,32 @@ function statementsFor<T>(spec: TableSpec<T>): Statements {
     ON CONFLICT (${key}) DO UPDATE SET ${[...cols, '"data"', '"raw"'].map(keep).join(', ')},
       server_raw = CASE WHEN outbox_mark IS NULL THEN NULL ELSE excluded.raw END
     WHERE (outbox_mark IS NULL AND raw IS NOT excluded.raw)
-       OR (outbox_mark IS NOT NULL AND server_raw IS NOT excluded.raw)
-    RETURNING outbox_mark IS NOT NULL AS local`;
-  const s = { upsert };
-  statements.set(spec, s);
+       OR (outbox_mark IS NOT NULL AND server_raw IS NOT excluded.raw)`;
+  const marked = `SELECT ${key} FROM ${t} WHERE ${key} IN (SELECT value FROM json_each(?)) AND outbox_mark IS NOT NULL`;
+  const s = { upsert, marked };
+  sqlBySpec.set(spec, s);
   return s;
+}
+
+/** The hot statement, prepared once per connection and table (sync runs it for every record). */
+const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function hot(db: WritableDB, query: string): Database.Statement {
+  let byQuery = prepared.get(db.raw);
+  if (!byQuery) prepared.set(db.raw, (byQuery = new Map<string, Database.Statement>()));
+  let stmt = byQuery.get(query);
+  if (!stmt) byQuery.set(query, (stmt = db.raw.prepare(query)));
+  return stmt;
 }
 
 /** Upserts validated records. Call inside a transaction. */
 export function upsertRecords<T>(db: WritableDB, spec: TableSpec<T>, items: readonly Incoming<T>[]): UpsertResult {
-  const { upsert } = statementsFor(spec);
+  const sql = sqlFor(spec);
+  const upsert = hot(db, sql.upsert);
   const result: UpsertResult = { written: 0, changed: [], keptLocal: 0 };
-  for (const item of items) {
+  if (items.length === 0) return result;
+  const rows = new Array<{ key: number | string; params: SqlValue[] }>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     let value = item.value;
     let data = JSON.stringify(spec.data(value));
     let raw = JSON.stringify(item.raw);
@@ -64,11 +81,14 @@ export function upsertRecords<T>(db: WritableDB, spec: TableSpec<T>, items: read
       raw = JSON.stringify(scrubSecrets(item.raw));
     }
     const key = spec.keyOf(value);
-    const params: SqlValue[] = [key, ...spec.values(value), data, raw];
-    // RETURNING yields a row only when the row was inserted or rewritten.
-    const row = db.get<{ local: number }>(upsert, params);
-    if (row?.local) result.keptLocal++;
-    else if (row) {
+    rows[i] = { key, params: [key, ...spec.values(value), data, raw] };
+  }
+  // Rows with unsent local changes only get their server version stored aside.
+  const local = new Set(db.pluck<number | string>(sql.marked, [JSON.stringify(rows.map((r) => r.key))]));
+  for (const { key, params } of rows) {
+    if (upsert.run(...params).changes === 0) continue;
+    if (local.has(key)) result.keptLocal++;
+    else {
       result.written++;
       result.changed.push(key);
     }

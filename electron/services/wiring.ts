@@ -66,7 +66,9 @@ function outboxExtension(log: Logger, holder: { outbox: Outbox | null }): Engine
     attach(ctx) {
       const outbox = createOutbox({
         db: ctx.db,
-        client: ctx.client,
+        // A getter, not the value: after a sign-out and a new sign-in on the same
+        // engine the outbox must use the new session's client, not the closed one.
+        client: () => ctx.client,
         governor: ctx.governor,
         clock: ctx.clock,
         events: { emit: (event, payload) => ctx.emit(event, payload) },
@@ -128,6 +130,10 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     });
     for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
     engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
+    // Back online: replay now rather than when the current back-off (up to a minute) ends.
+    engine.on('connectivity.changed', (p: { connectivity?: string }) => {
+      if (p.connectivity === 'online') holder.outbox?.nudge();
+    });
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));
     let started: { remembered: boolean } | false;
     try {

@@ -81,9 +81,22 @@ export class AppState {
     await call(this.bridge, 'settings.update', { locale });
   }
 
-  /** Tells the planner what is on screen (best effort: a failure changes nothing visible). */
+  #interestTimer: ReturnType<typeof setTimeout> | null = null;
+  #interestSent = '';
+
+  /**
+   * Tells the planner what is on screen (best effort: a failure changes
+   * nothing visible). Scrolling sends many; only the last of a burst goes.
+   */
   interest(interest: Interest): void {
-    void call(this.bridge, 'sync.setInterest', interest);
+    if (this.#interestTimer !== null) clearTimeout(this.#interestTimer);
+    this.#interestTimer = setTimeout(() => {
+      this.#interestTimer = null;
+      const key = JSON.stringify(interest);
+      if (key === this.#interestSent) return;
+      this.#interestSent = key;
+      void call(this.bridge, 'sync.setInterest', interest);
+    }, 250);
   }
 
   /**

@@ -402,6 +402,8 @@ export const ca: UiCatalog = {
   'listings.description': 'Descripció',
   'listings.count': '{count, plural, =0 {Cap allotjament} one {# allotjament} other {# allotjaments}}',
   'listings.openCalendar': 'Mostra al calendari',
+  'listings.phone': 'Telèfon',
+  'listings.from': 'des de les {time}',
 
   'search.title': 'Cerca',
   'search.placeholder': 'Hoste, client, número de reserva, allotjament o missatge…',

@@ -396,6 +396,8 @@ export const en = {
   'listings.description': 'Description',
   'listings.count': '{count, plural, =0 {No listings} one {# listing} other {# listings}}',
   'listings.openCalendar': 'Open in calendar',
+  'listings.phone': 'Phone',
+  'listings.from': 'from {time}',
 
   'search.title': 'Search',
   'search.placeholder': 'Guest, customer, booking number, listing or message…',

@@ -401,6 +401,8 @@ export const es: UiCatalog = {
   'listings.description': 'Descripción',
   'listings.count': '{count, plural, =0 {Ningún alojamiento} one {# alojamiento} other {# alojamientos}}',
   'listings.openCalendar': 'Ver en el calendario',
+  'listings.phone': 'Teléfono',
+  'listings.from': 'desde las {time}',
 
   'search.title': 'Buscar',
   'search.placeholder': 'Huésped, cliente, número de reserva, alojamiento o mensaje…',

@@ -1,0 +1,80 @@
+// The calendar draws bookings and blocks of the listings in view, reads them
+// in one batch, and creates, edits and removes blocks through the outbox.
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { COMMAND_EXAMPLES } from '../../../shared/contract';
+import { AppState } from '../app/app.svelte';
+import { addDays, today } from '../state/dates';
+import { fakeBridge, settle } from '../testing/fake-bridge';
+import WithApp from '../testing/WithApp.svelte';
+import Calendar from './Calendar.svelte';
+
+function setup() {
+  const range = COMMAND_EXAMPLES['calendar.range'].output;
+  const start = today();
+  const bridge = fakeBridge({
+    'calendar.range': (input) => ({
+      ...range,
+      from: input.from,
+      to: input.to,
+      bookings: range.bookings.map((b) => ({ ...b, start_date: start, end_date: addDays(start, 3) })),
+      blocks: range.blocks.map((b) => ({ ...b, start_date: addDays(start, 4), end_date: addDays(start, 5) })),
+    }),
+  });
+  const app = new AppState(bridge, null);
+  const stop = app.listings.start();
+  render(WithApp, { app, component: Calendar });
+  return { bridge, stop };
+}
+
+describe('Calendar', () => {
+  it('reads the window for the listings in view and draws bookings and blocks', async () => {
+    const { bridge, stop } = setup();
+    await settle();
+    expect(bridge.callsOf('calendar.range')[0]).toMatchObject({ listingIds: [12], from: addDays(today(), -7) });
+    const bar = screen.getByTitle(/^Booking 1042/);
+    expect(bar.getAttribute('href')).toBe('#/booking/1042');
+    expect(bar.className).toContain('blocking');
+    expect(screen.getByTitle(/^Out of service: Painting/)).toBeTruthy();
+    stop();
+  });
+
+  it('edits a block and removes it', async () => {
+    const { bridge, stop } = setup();
+    await settle();
+    await fireEvent.click(screen.getByTitle(/^Out of service: Painting/));
+    const dialog = screen.getByRole('dialog');
+    await fireEvent.input(within(dialog).getByLabelText('Reason'), { target: { value: 'Painting walls' } });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(bridge.callsOf('blocks.update')).toEqual([{ id: 8, changes: { reason: 'Painting walls' } }]);
+    await fireEvent.click(screen.getByTitle(/^Out of service/));
+    await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove block' }));
+    await settle();
+    expect(bridge.callsOf('blocks.delete')).toEqual([{ id: 8 }]);
+    stop();
+  });
+
+  it('creates a block from the keyboard-reachable button', async () => {
+    const { bridge, stop } = setup();
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: '+ New block' }));
+    const dialog = screen.getByRole('dialog');
+    await fireEvent.change(within(dialog).getByLabelText(/^Listing/), { target: { value: '12' } });
+    await fireEvent.change(within(dialog).getByLabelText(/^Block type/), { target: { value: '1' } });
+    await fireEvent.input(within(dialog).getByLabelText(/^To/), { target: { value: '01/01/2020' } });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Cannot be before the start date')).toBeTruthy();
+    const end = addDays(today(), 2);
+    await fireEvent.input(within(dialog).getByLabelText(/^To/), {
+      target: { value: `${end.slice(8)}/${end.slice(5, 7)}/${end.slice(0, 4)}` },
+    });
+    await fireEvent.input(within(dialog).getByLabelText('Reason'), { target: { value: 'Owner' } });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(bridge.callsOf('blocks.create')).toEqual([
+      { block: { listing_id: '12', block_type: 1, start_date: today(), end_date: end, reason: 'Owner' } },
+    ]);
+    stop();
+  });
+});

@@ -6,6 +6,12 @@ import { openCache, sql, ident } from './db';
 import { MigrationHistoryError, OUTBOX_FIRST_VERSION, appliedMigrations, type Migration } from './migrations';
 import { CACHE_MIGRATIONS } from './schema';
 
+const CACHE_NAMES = CACHE_MIGRATIONS.map((m) => m.name);
+const CACHE_VERSIONS = CACHE_MIGRATIONS.map((m) => m.version);
+/** The next version a migration appended after the cache's own would take. */
+const NEXT = CACHE_VERSIONS[CACHE_VERSIONS.length - 1]! + 1;
+const pad = (n: number) => String(n).padStart(3, '0');
+
 const dirs: string[] = [];
 function tempDb(): string {
   const dir = mkdtempSync(join(tmpdir(), 'stayboard-cache-'));
@@ -26,7 +32,7 @@ describe('openCache', () => {
     expect(db.raw.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
     const again = openCache({ path });
-    expect(appliedMigrations(again).map((m) => m.name)).toEqual(['001_cache']);
+    expect(appliedMigrations(again).map((m) => m.name)).toEqual(CACHE_NAMES);
     expect(again.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', ['k'])?.value).toBe('v');
     again.close();
   });
@@ -56,30 +62,34 @@ describe('openCache', () => {
       up: 'CREATE TABLE outbox (id INTEGER PRIMARY KEY) STRICT;',
     };
     const db = openCache({ path, migrations: [...CACHE_MIGRATIONS, outbox] });
-    expect(appliedMigrations(db).map((m) => m.version)).toEqual([1, 100]);
+    expect(appliedMigrations(db).map((m) => m.version)).toEqual([...CACHE_VERSIONS, 100]);
     db.close();
   });
 
   it('refuses a database whose applied migrations are not a prefix of the known ones', () => {
     const path = tempDb();
-    const foreign: Migration = { version: 2, name: '002_something_else', up: 'CREATE TABLE x (a INTEGER) STRICT;' };
+    const foreign: Migration = {
+      version: NEXT,
+      name: `${pad(NEXT)}_something_else`,
+      up: 'CREATE TABLE x (a INTEGER) STRICT;',
+    };
     openCache({ path, migrations: [...CACHE_MIGRATIONS, foreign] }).close();
     expect(() => openCache({ path })).toThrow(MigrationHistoryError);
-    const renamed: Migration = { ...foreign, name: '002_renamed' };
+    const renamed: Migration = { ...foreign, name: `${pad(NEXT)}_renamed` };
     expect(() => openCache({ path, migrations: [...CACHE_MIGRATIONS, renamed] })).toThrow(/different version/);
   });
 
   it('rolls a failing migration back completely', () => {
     const path = tempDb();
     const broken: Migration = {
-      version: 2,
-      name: '002_broken',
+      version: NEXT,
+      name: `${pad(NEXT)}_broken`,
       up: 'CREATE TABLE half (a INTEGER) STRICT; SELECT * FROM nope;',
     };
     expect(() => openCache({ path, migrations: [...CACHE_MIGRATIONS, broken] })).toThrow(/no such table/);
     const db = openCache({ path });
     expect(db.get("SELECT 1 FROM sqlite_master WHERE name = 'half'")).toBeUndefined();
-    expect(appliedMigrations(db).map((m) => m.name)).toEqual(['001_cache']);
+    expect(appliedMigrations(db).map((m) => m.name)).toEqual(CACHE_NAMES);
     db.close();
   });
 

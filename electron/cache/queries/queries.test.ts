@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   boardDay as boardDaySchema,
@@ -7,6 +10,7 @@ import {
 } from '../../../shared/contract';
 import { bookingRead, cleaningRead, incidentRead, listingRead, maintenanceRead } from '../../../shared/api';
 import { openCache, type WritableDB } from '../db';
+import { CACHE_MIGRATIONS } from '../schema';
 import { bookingsTable, cleaningTable, listingsTable, maintenanceTable } from '../tables';
 import { loadHost, makeHost } from '../testing/fixtures';
 import { setOutboxMark, upsertRecords } from '../write';
@@ -201,6 +205,31 @@ describe('search', () => {
     expect(people.every((h) => (h.kind === 'customer' || h.kind === 'guest') && h.bookingNumber !== null)).toBe(true);
     expect(search(db, { text: '   ' }).hits).toEqual([]);
     expect(search(db, { text: '"AND OR NEAR(' }).hits).toEqual([]);
+  });
+});
+
+describe('document numbers', () => {
+  it('find guests and customers, also in a cache filled before the index had them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stayboard-docs-'));
+    try {
+      const path = join(dir, 'cache.db');
+      const host = makeHost({ listings: 2, bookingsPerListing: 3, start: '2026-01-01' });
+      const old = openCache({ path, migrations: CACHE_MIGRATIONS.slice(0, 1) });
+      loadHost(old, host, { bundles: 3 });
+      const n = host.bookings[1]!['booking_number'] as number;
+      expect(search(old, { text: `PA${n * 10 + 1}` }).hits).toEqual([]);
+      old.close();
+
+      const db = openCache({ path });
+      const guest = search(db, { text: `pa${n * 10 + 1}` }).hits;
+      expect(guest.map((h) => [h.kind, h.id])).toEqual([['guest', n * 10 + 1]]);
+      expect(guest[0]!.snippet).toContain(`PA${n * 10 + 1}`);
+      const customer = search(db, { text: `Y${String(n).padStart(7, '0')}K` }).hits;
+      expect(customer.map((h) => [h.kind, h.bookingNumber])).toEqual([['customer', n]]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -174,10 +174,13 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
       };
     }
     case 'customer': {
-      const r = db.get<{ name: string; lastname: string; email: string; outbox_mark: string | null }>(
-        'SELECT name, lastname, email, outbox_mark FROM customers WHERE id = ?',
-        [id],
-      );
+      const r = db.get<{
+        name: string;
+        lastname: string;
+        email: string;
+        doc: string | null;
+        outbox_mark: string | null;
+      }>("SELECT name, lastname, email, data ->> 'number_id' AS doc, outbox_mark FROM customers WHERE id = ?", [id]);
       if (!r) return null;
       const latest =
         db.get<{ n: number }>(
@@ -191,7 +194,7 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         bookingNumber: latest,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
-        matched: [`${r.name} ${r.lastname}`.trim(), r.email].filter(Boolean).join(' · '),
+        matched: [`${r.name} ${r.lastname}`.trim(), r.email, r.doc].filter(Boolean).join(' · '),
       };
     }
     case 'guest': {
@@ -199,9 +202,13 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         name: string;
         lastname: string;
         email: string;
+        doc: string | null;
         booking_number: number | null;
         outbox_mark: string | null;
-      }>('SELECT name, lastname, email, booking_number, outbox_mark FROM guests WHERE id = ?', [id]);
+      }>(
+        "SELECT name, lastname, email, data ->> 'number_id' AS doc, booking_number, outbox_mark FROM guests WHERE id = ?",
+        [id],
+      );
       if (!r) return null;
       const ctx = bookingContext(db, r.booking_number);
       return {
@@ -210,7 +217,7 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         bookingNumber: r.booking_number,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
-        matched: [`${r.name} ${r.lastname}`.trim(), r.email].filter(Boolean).join(' · '),
+        matched: [`${r.name} ${r.lastname}`.trim(), r.email, r.doc].filter(Boolean).join(' · '),
       };
     }
     case 'message': {

@@ -25,7 +25,14 @@ const RECORD = `
  */
 export const SEARCH_KIND_CODES = { listing: 1, booking: 2, customer: 3, guest: 4, message: 5 } as const;
 
-function searchTriggers(table: string, kind: number, key: string, title: string, body: string, cols: string[]): string {
+export function searchTriggers(
+  table: string,
+  kind: number,
+  key: string,
+  title: string,
+  body: string,
+  cols: string[],
+): string {
   const changed = cols.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
   const insert = (row: 'new') =>
     `INSERT INTO search (rowid, title, body) VALUES (${row}.${key} * 8 + ${kind}, ${title.replaceAll('$', row)}, ${body.replaceAll('$', row)});`;

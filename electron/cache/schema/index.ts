@@ -4,5 +4,9 @@
 // migrations.ts for the numbering rule.
 import type { Migration } from '../migrations';
 import { CACHE_V1 } from './001_cache';
+import { SEARCH_DOCUMENTS } from './002_search_documents';
 
-export const CACHE_MIGRATIONS: readonly Migration[] = [{ version: 1, name: '001_cache', up: CACHE_V1 }];
+export const CACHE_MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '001_cache', up: CACHE_V1 },
+  { version: 2, name: '002_search_documents', up: SEARCH_DOCUMENTS },
+];

@@ -167,6 +167,7 @@ export function customerBundle(bookingNumber: number, guests: number): Record<st
       customer_type: { id: 1, nombre: 'Potential' },
       country: 'Spain',
       sex: 'F',
+      number_id: `Y${String(bookingNumber).padStart(7, '0')}K`,
     },
     guests: Array.from({ length: guests }, (_, i) => ({
       id: bookingNumber * 10 + i,
@@ -175,6 +176,7 @@ export function customerBundle(bookingNumber: number, guests: number): Record<st
       email: '',
       country: 73,
       date_birth: '1990-01-01',
+      number_id: `PA${bookingNumber * 10 + i}`,
     })),
   };
 }

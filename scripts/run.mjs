@@ -31,6 +31,7 @@ const TASKS = {
     apt: [],
     steps: () => [
       [bin('tsc'), '-p', 'tsconfig.node.json', '--noEmit'],
+      [bin('tsc'), '-p', 'tests/e2e/tsconfig.json', '--noEmit'],
       [bin('svelte-check'), '--tsconfig', './tsconfig.web.json', '--fail-on-warnings', '--output', 'human'],
     ],
   },

@@ -105,6 +105,7 @@ try {
     check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
     check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
     check('typecheck (tsc, node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
+    check('typecheck (tsc, e2e specs)', bin('tsc'), ['-p', 'tests/e2e/tsconfig.json', '--noEmit']);
     check('typecheck (svelte-check, renderer)', bin('svelte-check'), [
       '--tsconfig',
       './tsconfig.web.json',

@@ -113,7 +113,7 @@ export class AppState {
       if (done) this.toasts.show('success', this.i18n.t(done));
       return r.value;
     }
-    this.toasts.show('error', this.i18n.t('common.error', { message: r.error.message }));
+    this.toasts.show('error', this.i18n.t('common.error', { message: this.i18n.error(r.error) }));
     return null;
   }
 }

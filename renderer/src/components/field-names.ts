@@ -90,6 +90,7 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
 export function scopeName(i18n: I18n, scope: string, listingName: (id: number) => string): string {
   if (scope === 'all') return i18n.t('sync.scope.all');
   if (/^today ±48 h$/.test(scope)) return i18n.t('sync.scope.near');
+  if (scope === 'all bookings') return i18n.t('sync.scope.allBookings');
   const listing = /^listing[ :](\d+)$/.exec(scope);
   if (listing) return i18n.t('sync.scope.listing', { name: listingName(Number(listing[1])) });
   const booking = /^booking[ :](-?\d+)$/.exec(scope);

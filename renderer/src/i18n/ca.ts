@@ -439,7 +439,6 @@ export const ca: UiCatalog = {
   'sync.throttled': 'El servidor ha demanat esperar fins a {at}',
   'sync.rateLimited':
     '{count, plural, =0 {Cap rebuig per límit} one {# rebuig per límit} other {# rebutjos per límit}}',
-  'sync.degraded': 'Sincronització reduïda: {reason}',
   'sync.quarantined':
     '{count, plural, one {# registre no s’ha pogut llegir i s’ha apartat} other {# registres no s’han pogut llegir i s’han apartat}}',
   'sync.freshness': 'Actualitat de les dades',
@@ -484,4 +483,20 @@ export const ca: UiCatalog = {
   'sync.scope.near': 'avui ±48 h',
   'sync.scope.listing': 'allotjament {name}',
   'sync.scope.booking': 'reserva {number}',
+  'sync.scope.allBookings': 'de totes les reserves',
+  'sync.degradedGeneric':
+    'Sincronització reduïda: les peticions d’aquesta hora no arriben per a tot. Les dades d’avui i el que és en pantalla es mantenen al dia; les dates posteriors esperen les properes hores.',
+  'error.invalid_input': 'Alguns valors no s’han acceptat.',
+  'error.unknown_command': 'Aquesta acció no està disponible en aquesta versió.',
+  'error.forbidden': 'Aquesta finestra no té permís per fer-ho.',
+  'error.not_signed_in': 'No has iniciat la sessió.',
+  'error.wrong_credentials': 'L’usuari o la contrasenya no són correctes.',
+  'error.unreachable': 'No s’ha pogut contactar amb el servidor.',
+  'error.bad_response': 'El servidor ha respost una cosa que Stayboard no pot fer servir.',
+  'error.keychain_unavailable': 'No hi ha cap clauer disponible en aquest ordinador.',
+  'error.not_found': 'Aquest registre no és a les dades locals.',
+  'error.unsent_changes': 'Hi ha canvis que encara no s’han enviat.',
+  'error.invalid_state': 'Aquesta acció ja no correspon a aquest canvi.',
+  'error.unavailable': 'Aquesta part de Stayboard encara no està a punt.',
+  'error.internal': 'Alguna cosa ha fallat dins de Stayboard.',
 };

@@ -433,7 +433,6 @@ export const en = {
   'sync.throttled': 'The server asked to wait until {at}',
   'sync.rateLimited':
     '{count, plural, =0 {No rate-limit refusals} one {# rate-limit refusal} other {# rate-limit refusals}}',
-  'sync.degraded': 'Reduced sync: {reason}',
   'sync.quarantined':
     '{count, plural, one {# record could not be read and was set aside} other {# records could not be read and were set aside}}',
   'sync.freshness': 'Freshness',
@@ -478,6 +477,22 @@ export const en = {
   'sync.scope.near': 'today ±48 h',
   'sync.scope.listing': 'listing {name}',
   'sync.scope.booking': 'booking {number}',
+  'sync.scope.allBookings': 'of every booking',
+  'sync.degradedGeneric':
+    "Reduced sync: this hour's request budget does not cover everything. Today's data and what is on screen stay fresh; later dates wait for the next hours.",
+  'error.invalid_input': 'Some values were not accepted.',
+  'error.unknown_command': 'This action is not available in this version.',
+  'error.forbidden': 'This window is not allowed to do that.',
+  'error.not_signed_in': 'You are not signed in.',
+  'error.wrong_credentials': 'The user name or password is not right.',
+  'error.unreachable': 'The server could not be reached.',
+  'error.bad_response': 'The server answered something Stayboard cannot use.',
+  'error.keychain_unavailable': 'No keychain is available on this computer.',
+  'error.not_found': 'This record is not in the local data.',
+  'error.unsent_changes': 'Some changes have not been sent yet.',
+  'error.invalid_state': 'That action no longer fits this change.',
+  'error.unavailable': 'This part of Stayboard is not ready yet.',
+  'error.internal': 'Something went wrong inside Stayboard.',
 } as const;
 
 export type UiKey = keyof typeof en;

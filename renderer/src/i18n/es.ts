@@ -438,7 +438,6 @@ export const es: UiCatalog = {
   'sync.throttled': 'El servidor ha pedido esperar hasta {at}',
   'sync.rateLimited':
     '{count, plural, =0 {Ningún rechazo por límite} one {# rechazo por límite} other {# rechazos por límite}}',
-  'sync.degraded': 'Sincronización reducida: {reason}',
   'sync.quarantined':
     '{count, plural, one {# registro no se ha podido leer y se ha apartado} other {# registros no se han podido leer y se han apartado}}',
   'sync.freshness': 'Actualidad de los datos',
@@ -483,4 +482,20 @@ export const es: UiCatalog = {
   'sync.scope.near': 'hoy ±48 h',
   'sync.scope.listing': 'alojamiento {name}',
   'sync.scope.booking': 'reserva {number}',
+  'sync.scope.allBookings': 'de todas las reservas',
+  'sync.degradedGeneric':
+    'Sincronización reducida: las peticiones de esta hora no alcanzan para todo. Los datos de hoy y lo que está en pantalla siguen al día; las fechas posteriores esperan a las próximas horas.',
+  'error.invalid_input': 'Algunos valores no se han aceptado.',
+  'error.unknown_command': 'Esta acción no está disponible en esta versión.',
+  'error.forbidden': 'Esta ventana no tiene permiso para hacerlo.',
+  'error.not_signed_in': 'No has iniciado sesión.',
+  'error.wrong_credentials': 'El usuario o la contraseña no son correctos.',
+  'error.unreachable': 'No se ha podido contactar con el servidor.',
+  'error.bad_response': 'El servidor ha respondido algo que Stayboard no puede usar.',
+  'error.keychain_unavailable': 'No hay llavero disponible en este ordenador.',
+  'error.not_found': 'Este registro no está en los datos locales.',
+  'error.unsent_changes': 'Hay cambios que aún no se han enviado.',
+  'error.invalid_state': 'Esa acción ya no corresponde a este cambio.',
+  'error.unavailable': 'Esta parte de Stayboard aún no está lista.',
+  'error.internal': 'Algo ha fallado dentro de Stayboard.',
 };

@@ -2,7 +2,7 @@
 // dates, times, numbers and money (EUR), and names of code-table entries.
 // Reading `locale` inside `t()` makes every template that translates re-render
 // when the language changes.
-import type { Locale } from '../../../shared/contract';
+import type { ContractError, Locale } from '../../../shared/contract';
 import { COUNTRIES, countries } from '../../../shared/codes';
 import { toLocalDate } from '../state/dates';
 import { enCodes, type CodeCatalog, type CodeKey } from './codes-en';
@@ -162,6 +162,17 @@ export class I18n {
     return COUNTRIES.map((c) => ({ id: c.id, name: this.country(c.id) })).sort((a, b) =>
       collator.compare(a.name, b.name),
     );
+  };
+
+  /**
+   * A contract error in the UI language. The main side's own sentence is
+   * English; it is added only where it carries specifics the code cannot
+   * (which value was refused, what the server said).
+   */
+  error = (error: ContractError): string => {
+    const text = this.t(`error.${error.code}`);
+    const specific = error.code === 'invalid_input' || error.code === 'bad_response' || error.code === 'internal';
+    return specific && error.message ? `${text} (${error.message})` : text;
   };
 
   /** A name from the code catalogs (`bookingStatus`, `blockType`, `concept`, `extra`…) with a numbered fallback. */

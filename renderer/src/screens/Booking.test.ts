@@ -110,4 +110,15 @@ describe('Booking detail', () => {
     ]);
     expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');
   });
+
+  it('keeps what is typed in the guest form when the booking is re-read meanwhile', async () => {
+    const { bridge } = setup();
+    await settle();
+    await fireEvent.click(screen.getByRole('button', { name: '+ Register a guest' }));
+    const dialog = screen.getByRole('dialog');
+    await fireEvent.input(within(dialog).getByLabelText(/^First name/), { target: { value: 'Luis' } });
+    bridge.emit('cache.changed', { resources: ['bookings'] });
+    await settle(150);
+    expect(within(screen.getByRole('dialog')).getByLabelText<HTMLInputElement>(/^First name/).value).toBe('Luis');
+  });
 });

@@ -1,0 +1,53 @@
+// Shared steps of the screens-*.spec.ts end-to-end tests: asking the running
+// app through its own contract (as the renderer would) to find records worth
+// acting on, and waiting for the header to report the outbox settled.
+import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import { expect, type HostFixture } from './fixtures';
+import type { Page } from '@playwright/test';
+
+export const today = (): string => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+export const addDays = (iso: string, n: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Runs a command through the host's dispatcher (the same path the page's WebSocket takes). */
+export async function ask<N extends CommandName>(
+  host: HostFixture,
+  name: N,
+  input: CommandInput<N>,
+): Promise<CommandOutput<N>> {
+  const r = await host.launched.runtime.dispatcher.dispatch(name, input);
+  if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+  return r.value as CommandOutput<N>;
+}
+
+/** Polls until `find` returns something (sync brings the demo's data in the first seconds). */
+export async function eventually<T>(what: string, find: () => Promise<T | null | undefined>, ms = 45_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = await find();
+    if (found !== null && found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function simulator(host: HostFixture) {
+  const sim = host.simulator();
+  if (!sim) throw new Error('the demo simulator is not running');
+  return sim;
+}
+
+/** The header's count of unsent changes (the number the person reads). */
+export async function expectUnsent(page: Page, count: number, timeout = 15_000): Promise<void> {
+  await expect(page.getByTestId('unsent-count')).toHaveAttribute('data-count', String(count), { timeout });
+}
+
+/** Opens a screen by its hash route and waits for its heading. */
+export async function open(page: Page, hash: string): Promise<void> {
+  // A string expression: these tests compile without the DOM library.
+  await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
+  await expect(page.locator('main h1').first()).toBeVisible();
+}

@@ -156,7 +156,7 @@ interface Freshness {
  * manual clock, every request takes `latencyMs` of clock time, and once a
  * minute the age of today's data (the "today ±48 h" freshness groups) is read.
  */
-async function simulatedHours(
+export async function simulatedHours(
   listings: number,
   hours: number,
   dir: string,

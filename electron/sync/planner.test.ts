@@ -21,11 +21,12 @@ function input(over: Partial<PlanInput> = {}): PlanInput {
   return { now: NOW, today: TODAY, interest: null, caps: GLOBAL, passStart: null, backgroundPerHour: 3950, ...over };
 }
 
-/** Marks every job of a plan fetched at `at`. */
-function fetchAll(db: WritableDB, jobs: readonly Job[], at: number): void {
+/** Marks every job of a plan fetched at `at` (and tells the planner, as the sync service does). */
+function fetchAll(db: WritableDB, jobs: readonly Job[], at: number, planner?: Planner): void {
   db.transaction(() => {
     for (const j of jobs) recordFetched(db, { resource: j.resource, scope: j.scope, win: j.win, at, records: 1 });
   });
+  for (const j of jobs) planner?.jobDone(jobKey(j));
 }
 
 describe('Planner', () => {
@@ -106,7 +107,7 @@ describe('Planner', () => {
     fetchAll(db, all, NOW - MIN);
     const pass = planner.plan(input({ passStart: NOW }));
     expect(new Set(pass.queue.map(jobKey))).toEqual(new Set(all.map(jobKey)));
-    fetchAll(db, pass.queue, NOW + 1);
+    fetchAll(db, pass.queue, NOW + 1, planner);
     expect(planner.plan(input({ now: NOW + 2, passStart: NOW })).queue).toEqual([]);
   });
 

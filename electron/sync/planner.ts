@@ -17,7 +17,6 @@ import {
   listingJobs,
   nearBookingJobs,
   nearBookings,
-  stillDue,
   windowsFor,
   type Candidate,
   type Capabilities,
@@ -26,7 +25,7 @@ import {
 const HOUR = 3_600_000;
 const NEVER = 1000;
 /** Far per-booking jobs considered per planning round (oldest first). */
-const FAR_BOOKING_BATCH = 2000;
+const FAR_BOOKING_BATCH = 400;
 /**
  * The far-booking queries scan every booking of the window (tens of thousands
  * at 1,000 listings): their answers are reused this long (clock time), the
@@ -38,6 +37,8 @@ interface FarCache {
   at: number;
   key: string;
   candidates: Candidate[];
+  /** Jobs of `candidates` fetched since (told by the service: no SQL to re-check). */
+  done: Set<string>;
   summaryAt: number;
   count: number;
   oldest: { guests: number | null; threads: number | null };
@@ -92,6 +93,11 @@ export class Planner {
     this.far = null;
   }
 
+  /** A job finished (successfully or not): it is no longer a far candidate of the cached batch. */
+  jobDone(key: string): void {
+    this.far?.done.add(key);
+  }
+
   /**
    * The far per-booking picture. Candidates: fresh SQL when the cached batch is
    * used up or a minute old, else the cached batch re-checked against
@@ -102,7 +108,7 @@ export class Planner {
     const cached = this.far;
     const recent = cached !== null && cached.key === key && now >= cached.at && now - cached.at < FAR_REUSE_MS;
     if (recent) {
-      const candidates = stillDue(this.db, cached.candidates, olderThan);
+      const candidates = cached.candidates.filter((c) => !cached.done.has(jobKey(identify(c.spec))));
       if (candidates.length > 0 || cached.candidates.length < FAR_BOOKING_BATCH) return { ...cached, candidates };
     }
     const p = this.policy;
@@ -115,6 +121,7 @@ export class Planner {
       at: now,
       key,
       candidates,
+      done: new Set(),
       summaryAt: keepSummary ? cached.summaryAt : now,
       count: keepSummary ? cached.count : farBookingCount(this.db, w, stay),
       oldest: keepSummary

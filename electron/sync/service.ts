@@ -219,6 +219,7 @@ export class SyncService extends EventEmitter {
             this.runOne(job, summary).then((why) => {
               inFlight.delete(key);
               done.add(key);
+              this.planner.jobDone(key);
               if (why) stop ??= why;
               this.progress(job, done.size, planned);
             }),

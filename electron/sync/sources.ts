@@ -228,22 +228,6 @@ export function farBookingCount(db: ReadableDB, w: Windows, longestStay = 400): 
   );
 }
 
-/** Of these far per-booking candidates, those still not fetched since `olderThan` (a cached list re-checked). */
-export function stillDue(db: ReadableDB, candidates: readonly Candidate[], olderThan: number): Candidate[] {
-  if (!candidates.length) return [];
-  const fresh = new Set<string>();
-  for (const [resource, scope] of db.rows(
-    `SELECT resource, scope FROM sync_state WHERE resource IN ('guests', 'threads')
-       AND scope IN (SELECT value FROM json_each(?)) AND win = '' AND fetched_at >= ?`,
-    [JSON.stringify([...new Set(candidates.map((c) => identify(c.spec).scope))]), olderThan],
-  ))
-    fresh.add(`${String(resource)}|${String(scope)}`);
-  return candidates.filter((c) => {
-    const id = identify(c.spec);
-    return !fresh.has(`${id.resource}|${id.scope}`);
-  });
-}
-
 /** Oldest fetch among the far bookings (null when some were never fetched). */
 export function farBookingOldest(db: ReadableDB, w: Windows, resource: 'guests' | 'threads'): number | null {
   const r = db.get<{ never: number; oldest: number | null }>(

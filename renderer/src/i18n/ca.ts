@@ -101,6 +101,7 @@ export const ca: UiCatalog = {
   'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
   'common.nightsShort': '{count}n',
+  'common.revert': 'Desfés els canvis',
 
   'validation.required': 'Obligatori',
   'validation.date': 'Introdueix una data real',
@@ -138,7 +139,7 @@ export const ca: UiCatalog = {
   'signIn.password': 'Contrasenya',
   'signIn.remember': 'Recorda’m en aquest ordinador (al clauer del sistema)',
   'signIn.noKeychain':
-    'No hi ha cap clauer disponible: {message} Hauràs de tornar a iniciar la sessió la propera vegada.',
+    'No hi ha cap clauer disponible en aquest ordinador: la contrasenya es desa només durant aquesta sessió i hauràs de tornar a iniciar la sessió la propera vegada.',
   'signIn.submit': 'Inicia la sessió',
   'signIn.submitting': 'S’està iniciant la sessió…',
   'signIn.or': 'o',
@@ -341,6 +342,7 @@ export const ca: UiCatalog = {
   'person.customerType': 'Tipus de client',
   'person.register': 'Registra l’hoste',
   'person.registered': 'Hoste desat; s’enviarà quan el servidor estigui disponible.',
+  'person.document': 'Document',
 
   'calendar.title': 'Calendari',
   'calendar.jumpToday': 'Vés a avui',

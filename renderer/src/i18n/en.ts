@@ -99,6 +99,7 @@ export const en = {
   'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
   'common.nightsShort': '{count}n',
+  'common.revert': 'Undo changes',
 
   'validation.required': 'Required',
   'validation.date': 'Enter a real date',
@@ -134,7 +135,8 @@ export const en = {
   'signIn.user': 'User',
   'signIn.password': 'Password',
   'signIn.remember': 'Remember me on this computer (in the system keychain)',
-  'signIn.noKeychain': 'No keychain is available here: {message} You will need to sign in again next time.',
+  'signIn.noKeychain':
+    'No keychain is available on this computer: your password is kept for this session only, and you will need to sign in again next time.',
   'signIn.submit': 'Sign in',
   'signIn.submitting': 'Signing in…',
   'signIn.or': 'or',
@@ -335,6 +337,7 @@ export const en = {
   'person.customerType': 'Customer type',
   'person.register': 'Register guest',
   'person.registered': 'Guest saved; it is sent when the server is reachable.',
+  'person.document': 'Document',
 
   'calendar.title': 'Calendar',
   'calendar.jumpToday': 'Go to today',

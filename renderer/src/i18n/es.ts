@@ -101,6 +101,7 @@ export const es: UiCatalog = {
   'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
   'common.nightsShort': '{count}n',
+  'common.revert': 'Deshacer cambios',
 
   'validation.required': 'Obligatorio',
   'validation.date': 'Introduce una fecha real',
@@ -137,7 +138,8 @@ export const es: UiCatalog = {
   'signIn.user': 'Usuario',
   'signIn.password': 'Contraseña',
   'signIn.remember': 'Recordarme en este ordenador (en el llavero del sistema)',
-  'signIn.noKeychain': 'No hay llavero disponible: {message} Tendrás que volver a iniciar sesión la próxima vez.',
+  'signIn.noKeychain':
+    'No hay llavero disponible en este ordenador: tu contraseña se guarda solo durante esta sesión y tendrás que volver a iniciar sesión la próxima vez.',
   'signIn.submit': 'Iniciar sesión',
   'signIn.submitting': 'Iniciando sesión…',
   'signIn.or': 'o',
@@ -340,6 +342,7 @@ export const es: UiCatalog = {
   'person.customerType': 'Tipo de cliente',
   'person.register': 'Registrar huésped',
   'person.registered': 'Huésped guardado; se enviará cuando el servidor esté disponible.',
+  'person.document': 'Documento',
 
   'calendar.title': 'Calendario',
   'calendar.jumpToday': 'Ir a hoy',

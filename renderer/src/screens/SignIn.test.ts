@@ -74,7 +74,8 @@ describe('Sign in', () => {
   it('explains that without a keychain nothing is remembered', async () => {
     setup();
     await settle();
-    expect(screen.getByTestId('no-keychain').textContent).toContain('No Secret Service.');
+    expect(screen.getByTestId('no-keychain').textContent).toContain('session only');
+    expect(screen.getByTestId('no-keychain').getAttribute('title')).toBe('No Secret Service.');
     expect(screen.getByLabelText<HTMLInputElement>(/Remember me/).disabled).toBe(true);
   });
 

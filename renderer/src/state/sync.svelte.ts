@@ -30,6 +30,17 @@ export class SyncState {
   get lastSuccessAt(): string | null {
     return this.status?.lastSuccessAt ?? null;
   }
+  /**
+   * When data last came in successfully: the last complete pass, or the
+   * newest complete fetch of any resource if that is later. (A pass stopped by
+   * the hourly budget never counts as complete, yet what it fetched is fresh;
+   * saying "not synced yet" then would not be true.)
+   */
+  get lastSyncAt(): string | null {
+    let newest = this.lastSuccessAt;
+    for (const f of this.freshness) if (f.fetchedAt && (!newest || f.fetchedAt > newest)) newest = f.fetchedAt;
+    return newest;
+  }
   get outbox(): OutboxSummary | null {
     return this.status?.outbox ?? null;
   }

@@ -66,6 +66,21 @@ describe('openCache', () => {
     db.close();
   });
 
+  it('applies a later cache migration to a database that already has the outbox’s', () => {
+    const path = tempDb();
+    const outbox: Migration = {
+      version: OUTBOX_FIRST_VERSION,
+      name: '100_outbox',
+      up: 'CREATE TABLE o (a INTEGER) STRICT;',
+    };
+    openCache({ path, migrations: [CACHE_MIGRATIONS[0]!, outbox] }).close();
+    const db = openCache({ path, migrations: [...CACHE_MIGRATIONS, outbox] });
+    expect(appliedMigrations(db).map((m) => m.version)).toEqual([...CACHE_VERSIONS, OUTBOX_FIRST_VERSION]);
+    db.close();
+    // …but a build that lacks a cache migration the database has is still refused.
+    expect(() => openCache({ path, migrations: [CACHE_MIGRATIONS[0]!, outbox] })).toThrow(MigrationHistoryError);
+  });
+
   it('refuses a database whose applied migrations are not a prefix of the known ones', () => {
     const path = tempDb();
     const foreign: Migration = {

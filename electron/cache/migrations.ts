@@ -1,13 +1,16 @@
 // Numbered, append-only migrations. Each runs in its own transaction together
 // with the row that records it, so a crash leaves either both or neither.
-// History check: the database's applied list must be a prefix of the known
-// list (same versions, same names, same order) — a database written by a newer
-// or a different build is refused rather than silently "fixed".
+// History check, per owner: for the cache (versions 1–99) and for the outbox
+// (100 and up), the database's applied list must be a prefix of the known list
+// (same versions, same names, same order) — a database written by a newer or a
+// different build is refused rather than silently "fixed".
 //
-// Numbering: one global sequence. The cache owns 1–99; the outbox appends its
-// own list starting at 100 (see OUTBOX_FIRST_VERSION) and the engine passes
-// `[...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS]`. Later cache migrations take
-// the next free number below 100, so both lists stay append-only.
+// Numbering: the cache owns 1–99; the outbox appends its own list starting at
+// 100 (see OUTBOX_FIRST_VERSION) and the engine passes
+// `[...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS]`. A later cache migration takes
+// the next free number below 100 and runs on databases that already have the
+// outbox's — which is why the check is per owner: over the combined list, a
+// database with [1, 100] would refuse a build that knows [1, 2, 100].
 import type { WritableDB } from './db';
 
 export interface Migration {
@@ -56,23 +59,31 @@ export function appliedMigrations(db: WritableDB): AppliedMigration[] {
   return db.all<AppliedMigration>('SELECT version, name, applied_at FROM schema_migrations ORDER BY version');
 }
 
-/** Applies what is missing; refuses a database whose history is not a prefix of `known`. */
+/** Who owns a migration number: each owner's list is append-only on its own. */
+const ownerOf = (version: number): 'cache' | 'outbox' => (version < OUTBOX_FIRST_VERSION ? 'cache' : 'outbox');
+
+/** Applies what is missing; refuses a database whose history, per owner, is not a prefix of `known`. */
 export function runMigrations(db: WritableDB, known: readonly Migration[]): { applied: string[] } {
   checkMigrationList(known);
   const applied = appliedMigrations(db);
-  for (let i = 0; i < applied.length; i++) {
-    const a = applied[i]!;
-    const k = known[i];
-    if (!k || k.version !== a.version || k.name !== a.name) {
-      throw new MigrationHistoryError(
-        `This cache was written by a different version of Stayboard (it has migration ${a.version} ${a.name}, ` +
-          `this build expects ${k ? `${k.version} ${k.name}` : 'nothing more'}). ` +
-          'Refusing to open it; move it aside to start with a fresh cache.',
-      );
+  for (const owner of ['cache', 'outbox'] as const) {
+    const mine = applied.filter((a) => ownerOf(a.version) === owner);
+    const expected = known.filter((k) => ownerOf(k.version) === owner);
+    for (let i = 0; i < mine.length; i++) {
+      const a = mine[i]!;
+      const k = expected[i];
+      if (!k || k.version !== a.version || k.name !== a.name) {
+        throw new MigrationHistoryError(
+          `This cache was written by a different version of Stayboard (it has migration ${a.version} ${a.name}, ` +
+            `this build expects ${k ? `${k.version} ${k.name}` : 'nothing more'}). ` +
+            'Refusing to open it; move it aside to start with a fresh cache.',
+        );
+      }
     }
   }
   const done: string[] = [];
-  for (const m of known.slice(applied.length)) {
+  const have = new Set(applied.map((a) => a.version));
+  for (const m of known.filter((k) => !have.has(k.version))) {
     db.transaction((tx) => {
       if (typeof m.up === 'string') tx.exec(m.up);
       else m.up(tx);

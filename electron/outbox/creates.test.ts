@@ -88,6 +88,28 @@ describe('creates', () => {
     await dev.close();
   });
 
+  it('registers the document type: shown at once by name, confirmed by reading the server back', async () => {
+    const { dev, booking } = await device();
+    const o = dev.current.outbox;
+    o.enqueue('guests.create', {
+      bookingNumber: booking,
+      guest: { name: 'Joan', lastname: 'Vidal', number_id: 'D-1', document_type_id: 2 },
+    });
+    const local = listGuests(dev.db, booking).find((g) => g.number_id === 'D-1')!;
+    expect(local.document_type).toBe('Identity Document (Spanish only)');
+    await o.drain({ untilSettled: true });
+    const made = applied('guests.create', 'D-1');
+    expect(made).toHaveLength(1);
+    o.enqueue('guests.update', { id: made[0]!.id!, changes: { document_type_id: 5 } });
+    await o.drain({ untilSettled: true });
+    expect(listGuests(dev.db, booking).find((g) => g.id === made[0]!.id)).toMatchObject({
+      document_type: 'Passport',
+      outbox: null,
+    });
+    expect(o.summary().unsent).toBe(0);
+    await dev.close();
+  });
+
   it('a message whose answer was lost is found by reading the thread back, not sent twice', async () => {
     const { dev, booking, thread } = await device();
     const o = dev.current.outbox;

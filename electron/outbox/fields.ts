@@ -8,7 +8,7 @@
 // canonOf(field, value) — the canonical form of a value I am about to send —
 // is defined as canon(apply({}, value)), so the two directions can never drift.
 import { Bad, F } from '../../shared/api';
-import { countries, customerTypes } from '../../shared/codes';
+import { countries, customerTypes, documentTypes } from '../../shared/codes';
 import { stateAfter } from '../../shared/domain/states';
 import type { Kind, Rec } from './types';
 
@@ -108,6 +108,17 @@ const BLOCK_LISTING: FieldCodec = {
   canon: (rec) => (typeof rec['listing_id'] === 'number' ? rec['listing_id'] : null),
 };
 
+/** A document type id I send; the server shows the type's name (guests' `document_type`). */
+function documentTypeName(name: string): FieldCodec {
+  return {
+    read: name,
+    apply: (rec, v) => {
+      rec[name] = typeof v === 'number' ? (documentTypes.byId(v)?.name ?? `#${v}`) : null;
+    },
+    canon: (rec) => rec[name] ?? null,
+  };
+}
+
 const person = {
   name: same('name', F.text),
   lastname: same('lastname', F.text),
@@ -166,7 +177,7 @@ export const FIELDS: Record<Kind, Record<string, FieldCodec>> = {
   },
   customers: { ...person, country: countryName('country'), customer_type: CUSTOMER_TYPE },
   // Guests read their country as an id (customers as a name).
-  guests: { ...person, country: same('country') },
+  guests: { ...person, country: same('country'), document_type_id: documentTypeName('document_type') },
   // Messages are only ever created; these are the fields of the send payload. The text is
   // compared with its spaces collapsed: a server that trims what it stores must still be recognised.
   messages: {

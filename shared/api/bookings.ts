@@ -150,15 +150,22 @@ const personUpdateFields = {
   date_issue: wDate,
   date_birth: wDate,
 };
+/**
+ * Guests also carry their identity document's type (a DOCUMENT_TYPES id): the
+ * registration needs it. The spec names `document_type_id` only in the
+ * booking-create guest object; guest create/update send it under that name
+ * (marked as an assumption in the endpoint table).
+ */
+const guestUpdateFields = { ...personUpdateFields, document_type_id: wId };
 export const customerUpdate = z.strictObject({ ...personUpdateFields, customer_type: wId }).partial();
-export const guestUpdate = z.strictObject(personUpdateFields).partial();
+export const guestUpdate = z.strictObject(guestUpdateFields).partial();
 export type CustomerUpdate = z.infer<typeof customerUpdate>;
 export type GuestUpdate = z.infer<typeof guestUpdate>;
 
 /** POST /guests: {id: booking id, guest: {...}}. A new guest needs a name and surname. */
 export const guestCreate = z.strictObject({
   id: wId,
-  guest: z.strictObject(personUpdateFields).partial().required({ name: true, lastname: true }),
+  guest: z.strictObject(guestUpdateFields).partial().required({ name: true, lastname: true }),
 });
 export type GuestCreate = z.infer<typeof guestCreate>;
 

@@ -136,6 +136,8 @@ const NOTHING = { wrapper: 'empty', shape: 'nothing' } as const;
 const CREATE_METHOD = 'create method not shown: POST';
 const UPDATE_METHOD = 'update method not shown: PUT';
 const RESPONSE_NOT_SHOWN = 'response body not shown: ignored; the change is confirmed by reading back';
+const GUEST_DOCUMENT_TYPE =
+  'document type not listed for this payload: sent as document_type_id, the name the booking-create guest object uses';
 
 const del = <N extends string>(name: N, path: string, extra: Partial<Endpoint> = {}): Endpoint & { name: N } => ({
   ...extra,
@@ -242,10 +244,15 @@ export const ENDPOINTS = [
     // {data: {guest: {...}}}: the item schema unwraps the inner `guest` key.
     response: { wrapper: 'data', shape: 'one', item: z.looseObject({ guest: guestRead }).transform((v) => v.guest) },
   },
-  write('guests.update', 'PUT', '/guests/{id}', guestUpdate, NOTHING, [UPDATE_METHOD, RESPONSE_NOT_SHOWN]),
+  write('guests.update', 'PUT', '/guests/{id}', guestUpdate, NOTHING, [
+    UPDATE_METHOD,
+    RESPONSE_NOT_SHOWN,
+    GUEST_DOCUMENT_TYPE,
+  ]),
   write('guests.create', 'POST', '/guests', guestCreate, NOTHING, [
     CREATE_METHOD,
     RESPONSE_NOT_SHOWN,
+    GUEST_DOCUMENT_TYPE,
     'no idempotency key: an unknown outcome is resolved by reading the booking’s guests back',
   ]),
   {

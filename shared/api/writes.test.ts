@@ -100,6 +100,15 @@ describe('people', () => {
     expect(e['guest.date_birth']?.[0]).toMatch(/real date/);
   });
 
+  it('a guest carries its document type as a code-table id; a customer does not', () => {
+    expect(guestUpdate.safeParse({ document_type_id: 5 }).success).toBe(true);
+    expect(guestCreate.safeParse({ id: 1, guest: { name: 'A', lastname: 'B', document_type_id: 2 } }).success).toBe(
+      true,
+    );
+    expect(guestUpdate.safeParse({ document_type_id: 'Passport' }).success).toBe(false);
+    expect(customerUpdate.safeParse({ document_type_id: 5 }).success).toBe(false);
+  });
+
   it('guest and customer update use the update field names', () => {
     expect(
       guestUpdate.safeParse({ nationality: 73, country: 73, number_id: 'X123', date_issue: '2020-01-01' }).success,

@@ -235,12 +235,19 @@ describe('bookings, customers, guests, threads', () => {
     expectShape('guests.get', await api.get(`/guests/${marta['id'] as number}`));
     expectShape(
       'guests.update',
-      await api.call('PUT', `/guests/${marta['id'] as number}`, { number_id: 'X1234567', country: 4 }),
+      await api.call('PUT', `/guests/${marta['id'] as number}`, {
+        number_id: 'X1234567',
+        country: 4,
+        document_type_id: 5,
+      }),
     );
     expect(data<{ guest: Row }>(await api.get(`/guests/${marta['id'] as number}`)).guest).toMatchObject({
       number_id: 'X1234567',
       country: 4,
+      document_type: 'Passport',
     });
+    const unknownType = await api.call('PUT', `/guests/${marta['id'] as number}`, { document_type_id: 99 });
+    expect(unknownType.status).toBe(422);
   });
   it('customerTypes.list answers the documented empty object', async () => {
     const r = await api.get('/customersTypes');

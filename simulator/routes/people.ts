@@ -4,7 +4,7 @@
 // each create applied exactly once per request.
 import { customerUpdate, guestCreate, guestUpdate } from '../../shared/api/bookings';
 import { messageSend } from '../../shared/api/organisation';
-import { CUSTOMER_TYPES, countries } from '../../shared/codes';
+import { CUSTOMER_TYPES, countries, documentTypes } from '../../shared/codes';
 import { SIM } from '../config';
 import type { Booking, Customer, Guest } from '../model';
 import { bundleWire, customerWire, guestWire, messageWire, threadWire } from '../wire/people';
@@ -26,12 +26,16 @@ type PersonChange = ReturnType<typeof guestUpdate.parse>;
 function checkPerson(b: PersonChange): void {
   if (b.country !== undefined && !countries.byId(b.country)) invalid('country', 'unknown country code');
   if (b.nationality !== undefined && !countries.byId(b.nationality)) invalid('nationality', 'unknown country code');
+  if (b.document_type_id !== undefined && !documentTypes.byId(b.document_type_id))
+    invalid('document_type_id', 'unknown document type');
 }
 
 /** Applies the shared person fields (update payload names → stored fields; names are the same). */
 function applyPerson(row: Customer | Guest, b: PersonChange, at: number): void {
   for (const [key, value] of Object.entries(b)) {
-    if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
+    // The document type is written as an id under its payload name and stored (and served) as the type.
+    const field = key === 'document_type_id' ? 'document_type' : key;
+    if (value !== undefined) (row as unknown as Record<string, unknown>)[field] = value;
   }
   row.updatedAt = at;
 }

@@ -32,8 +32,7 @@ test('reception registers a guest, sets access, confirms and messages', async ({
   await dialog.getByLabel('Nationality').selectOption({ label: 'Spain' });
   await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
   await dialog.getByLabel('Date of birth').fill('02/09/1990');
-  const docType = dialog.getByLabel('Document type');
-  if (await docType.isEnabled()) await docType.selectOption({ label: 'Identity document (Spain)' });
+  await dialog.getByLabel('Document type').selectOption({ label: 'Identity document (Spain)' });
   await dialog.getByRole('button', { name: 'Register guest' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Lucía Ferrer Soler')).toBeVisible();
@@ -68,6 +67,8 @@ test('reception registers a guest, sets access, confirms and messages', async ({
   ).toHaveLength(1);
   const guests = applied.filter((m) => /guest/.test(m.endpoint) && JSON.stringify(m.body).includes('48291734Q'));
   expect(guests).toHaveLength(1);
+  // The document type (2, Spanish identity document) reached the server with the registration.
+  expect(guests[0]!.body).toMatchObject({ guest: { document_type_id: 2 } });
   const messages = applied.filter(
     (m) => /thread|message/.test(m.endpoint) && JSON.stringify(m.body).includes('4821. Welcome'),
   );

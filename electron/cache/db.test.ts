@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openCache, sql, ident } from './db';
 import { MigrationHistoryError, OUTBOX_FIRST_VERSION, appliedMigrations, type Migration } from './migrations';
 import { CACHE_MIGRATIONS } from './schema';
+import { MARKED_TABLES } from './schema/003_marked_indexes';
 
 const CACHE_NAMES = CACHE_MIGRATIONS.map((m) => m.name);
 const CACHE_VERSIONS = CACHE_MIGRATIONS.map((m) => m.version);
@@ -35,6 +36,20 @@ describe('openCache', () => {
     expect(appliedMigrations(again).map((m) => m.name)).toEqual(CACHE_NAMES);
     expect(again.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', ['k'])?.value).toBe('v');
     again.close();
+  });
+
+  it('finds records with unsent changes through an index, not a scan', () => {
+    const db = openCache({ path: ':memory:' });
+    for (const [table, key] of MARKED_TABLES) {
+      const plan = db
+        .all<{ detail: string }>(
+          `EXPLAIN QUERY PLAN SELECT ${key} FROM ${table} WHERE outbox_mark IS NOT NULL AND server_raw IS NOT NULL`,
+        )
+        .map((r) => r.detail)
+        .join(' ');
+      expect(plan, table).toContain(`${table}_marked`);
+    }
+    db.close();
   });
 
   it('makes every cache table STRICT', () => {

@@ -217,21 +217,12 @@ export const listOf =
     return out;
   };
 
-// zod wrappers of single values (tests, write-side helpers, ad-hoc use).
-export const intLike = coerce(F.int);
+// zod wrappers of single values (ad-hoc use and tests); records use the F readers via record().
 export const numLike = coerce(F.num);
-export const numOrNull = coerce(F.numOrNull);
 export const flag = coerce(F.flag);
-export const text = coerce(F.text);
-export const textOrNull = coerce(F.textOrNull);
 export const date = coerce(F.date);
-export const dateOrNull = coerce(F.dateOrNull);
 export const dateTime = coerce(F.dateTime);
-export const dateTimeOrNull = coerce(F.dateTimeOrNull);
 export const timeOrNull = coerce(F.time);
-export const durationOrNull = coerce(F.duration);
-export const readText = coerce(F.langText);
-export const idList = coerce(listOf(F.int));
 
 // ───────────────────────── write side (strict) ─────────────────────────
 

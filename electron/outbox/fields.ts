@@ -64,12 +64,12 @@ function money(name: string): FieldCodec {
   };
 }
 
-/** A country id on write, its name on read (customers' country, everyone's nationality). */
-function countryName(name: string): FieldCodec {
+/** A code-table id on write, the entry's name on read (countries, nationality, document types). */
+function codeName(name: string, table: { byId(id: number): { name: string } | undefined }): FieldCodec {
   return {
     read: name,
     apply: (rec, v) => {
-      rec[name] = typeof v === 'number' ? (countries.byId(v)?.name ?? `#${v}`) : null;
+      rec[name] = typeof v === 'number' ? (table.byId(v)?.name ?? `#${v}`) : null;
     },
     canon: (rec) => rec[name] ?? null,
   };
@@ -108,17 +108,6 @@ const BLOCK_LISTING: FieldCodec = {
   canon: (rec) => (typeof rec['listing_id'] === 'number' ? rec['listing_id'] : null),
 };
 
-/** A document type id I send; the server shows the type's name (guests' `document_type`). */
-function documentTypeName(name: string): FieldCodec {
-  return {
-    read: name,
-    apply: (rec, v) => {
-      rec[name] = typeof v === 'number' ? (documentTypes.byId(v)?.name ?? `#${v}`) : null;
-    },
-    canon: (rec) => rec[name] ?? null,
-  };
-}
-
 const person = {
   name: same('name', F.text),
   lastname: same('lastname', F.text),
@@ -127,7 +116,7 @@ const person = {
   city: same('city', F.text),
   zip_code: same('zip_code', F.text),
   number_id: same('number_id', F.text),
-  nationality: countryName('nationality'),
+  nationality: codeName('nationality', countries),
   sex: same('sex', F.sex),
   date_issue: same('date_issue', F.dateOrNull),
   date_birth: same('date_birth', F.dateOrNull),
@@ -175,9 +164,9 @@ export const FIELDS: Record<Kind, Record<string, FieldCodec>> = {
     key_numbers: same('key_numbers', F.textOrNull),
     notes: same('notes', F.textOrNull),
   },
-  customers: { ...person, country: countryName('country'), customer_type: CUSTOMER_TYPE },
+  customers: { ...person, country: codeName('country', countries), customer_type: CUSTOMER_TYPE },
   // Guests read their country as an id (customers as a name).
-  guests: { ...person, country: same('country'), document_type_id: documentTypeName('document_type') },
+  guests: { ...person, country: same('country'), document_type_id: codeName('document_type', documentTypes) },
   // Messages are only ever created; these are the fields of the send payload. The text is
   // compared with its spaces collapsed: a server that trims what it stores must still be recognised.
   messages: {

@@ -35,6 +35,7 @@ describe('KeychainCredentialStore with a real Secret Service', () => {
 
 if (!REAL) {
   describe('real keychain', () => {
+    // Reported as skipped (with the reason) only outside `npm test`, which provides a private gnome-keyring.
     it.skip(`is not tested here: ${SKIP_REASON}`, () => undefined);
   });
 }

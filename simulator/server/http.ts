@@ -162,7 +162,7 @@ export function createApiServer(deps: ApiDeps): { server: Server; cancelTimers()
       else {
         if (isWrite) requestBody = await readJson(req);
         const handler = HANDLERS[e.name];
-        // Every endpoint has a handler (simulator/table.test.ts checks all 66); this guards a table edit.
+        // Every endpoint has a handler (the conformance suite calls all 66 and expects 200); this guards a table edit.
         if (!handler) throw new HttpError(501, `The simulator has no handler for ${e.name}.`);
         const r = handler(ctx);
         status = r.status ?? 200;

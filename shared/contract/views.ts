@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { isoDate, nullable, outboxMark, recordId } from './primitives';
 import {
   blockRecord,
-  bookingListItem,
   bookingRecord,
   cleaningRecord,
   customerRecord,
@@ -33,12 +32,37 @@ export const READINESS_BLOCKERS = [
 export const readinessBlocker = z.enum(READINESS_BLOCKERS);
 export type ReadinessBlocker = (typeof READINESS_BLOCKERS)[number];
 
+/**
+ * A booking as the board shows it: who arrives or leaves, when, how many, and
+ * how many guests are registered. The whole record is one click away (the
+ * booking detail); carrying only this keeps the board's answer small (read
+ * from typed columns, no JSON parsed — measured by the reads bench).
+ */
+export const boardBooking = bookingRecord
+  .pick({
+    booking_number: true,
+    listing_id: true,
+    state: true,
+    start_date: true,
+    end_date: true,
+    adults: true,
+    children: true,
+    arrival_time: true,
+    departure_time: true,
+    outbox: true,
+  })
+  .extend({
+    customer_name: nullable(z.string()),
+    guests_registered: z.number().int(),
+  });
+export type BoardBooking = z.output<typeof boardBooking>;
+
 export const boardRow = z.object({
   listing: listingSummary,
-  departures: z.array(bookingListItem),
+  departures: z.array(boardBooking),
   cleaning: z.array(cleaningRecord),
   maintenance: z.array(maintenanceRecord),
-  arrivals: z.array(bookingListItem),
+  arrivals: z.array(boardBooking),
   /** Open incidents of the listing, most urgent first. */
   incidents: z.array(incidentRecord),
   /** Null when nobody arrives that day; otherwise ready or the reasons it is not. */

@@ -1,12 +1,12 @@
 // The supervisor's day board: for one date, per listing, departures →
 // cleaning → maintenance → arrivals, open incidents, and whether the listing
-// is ready for its arrival. Four indexed equality scans on the date (each
+// is ready for its arrival. Three indexed equality scans on the date (each
 // returns only that day's rows) plus the open incidents — a few milliseconds
 // for 1,000 listings and a year of bookings and tasks.
 import type {
   BoardDay,
+  BoardBooking,
   BoardRow,
-  BookingListItem,
   CleaningRecord,
   IncidentRecord,
   ListingSummary,
@@ -14,8 +14,7 @@ import type {
   ReadinessBlocker,
 } from '../../../shared/contract';
 import type { ReadableDB, SqlValue } from '../db';
-import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, LIVE_STATES_SQL, idsParam, withMark } from './common';
-import { toListItem } from './bookings';
+import { LIVE_STATES_SQL, idsParam, markOf, withMark } from './common';
 import { SUMMARY_COLUMNS, summaryFromRow } from './listings';
 
 /** Cleaning status meaning "done" (CLEANING_STATUSES in shared/api). */
@@ -34,10 +33,10 @@ export interface BoardFilter {
 }
 
 interface Acc {
-  departures: BookingListItem[];
+  departures: BoardBooking[];
   cleaning: CleaningRecord[];
   maintenance: MaintenanceRecord[];
-  arrivals: BookingListItem[];
+  arrivals: BoardBooking[];
   incidents: IncidentRecord[];
   /** Activity that day (incidents alone do not make a listing active). */
   active: boolean;
@@ -56,25 +55,38 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
     return a;
   };
 
-  const bookings = (col: 'start_date' | 'end_date') =>
-    db.all<Parameters<typeof toListItem>[0] & { listing_id: number | null }>(
-      `SELECT b.listing_id, ${BOOKING_ITEM_SELECT} FROM ${BOOKING_ITEM_FROM}
-       WHERE b.${col} = ? AND b.state IN ${LIVE_STATES_SQL}`,
-      [day],
-    );
-  for (const r of bookings('end_date')) {
-    const a = slot(r.listing_id);
-    if (a) {
-      a.departures.push(toListItem(r));
-      a.active = true;
-    }
-  }
-  for (const r of bookings('start_date')) {
-    const a = slot(r.listing_id);
-    if (a) {
-      a.arrivals.push(toListItem(r));
-      a.active = true;
-    }
+  // Arrivals and departures in one statement (SQLite unions the two date
+  // indexes), read from typed columns: no booking JSON is parsed (migration 004).
+  // Only arrivals count their registered guests.
+  for (const r of db.rows(
+    `SELECT b.listing_id, b.booking_number, b.state, b.start_date, b.end_date, b.adults, b.children,
+       b.arrival_time, b.departure_time, b.outbox_mark,
+       CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END,
+       CASE WHEN b.start_date = ? THEN (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) ELSE 0 END
+     FROM bookings b LEFT JOIN customers c ON c.id = b.customer_id
+     WHERE (b.end_date = ? OR b.start_date = ?) AND b.state IN ${LIVE_STATES_SQL}`,
+    [day, day, day],
+  )) {
+    const a = slot(r[0] as number | null);
+    if (!a) continue;
+    const b: BoardBooking = {
+      booking_number: r[1] as number,
+      listing_id: r[0] as number,
+      state: r[2] as number,
+      start_date: r[3] as string,
+      end_date: r[4] as string,
+      adults: r[5] as number,
+      children: r[6] as number,
+      arrival_time: r[7] as string | null,
+      departure_time: r[8] as string | null,
+      outbox: markOf(r[9]),
+      customer_name: (r[10] as string | null) || null,
+      guests_registered: r[11] as number,
+    };
+    // A same-day stay (start = end) is both.
+    if (b.end_date === day) a.departures.push(b);
+    if (b.start_date === day) a.arrivals.push(b);
+    a.active = true;
   }
   for (const r of db.rows('SELECT listing_id, data, outbox_mark FROM cleaning WHERE date = ?', [day])) {
     const a = slot(r[0] as number | null);

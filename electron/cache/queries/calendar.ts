@@ -1,6 +1,6 @@
 // The calendar timeline for a window and the visible listings: booking bars,
 // blocks and per-day availability (free units, or 1/0 for single units).
-import type { BookingRecord, CalendarBooking, CalendarRange } from '../../../shared/contract';
+import type { CalendarBooking, CalendarRange } from '../../../shared/contract';
 import type { ReadableDB, SqlValue } from '../db';
 import { addDays, idsParam, markOf } from './common';
 import { longestStay } from './bookings';
@@ -16,27 +16,26 @@ export function calendarRange(
     where.push('b.listing_id IN (SELECT value FROM json_each(?))');
     params.push(idsParam(w.listingIds));
   }
+  // Typed columns only (migration 004): a year of bars without parsing a booking's JSON.
   const bookings: CalendarBooking[] = db
-    .all<{ data: string; outbox_mark: string | null; customer_name: string | null }>(
-      `SELECT b.data, b.outbox_mark, CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END AS customer_name
+    .rows(
+      `SELECT b.booking_number, b.listing_id, b.start_date, b.end_date, b.state, b.adults, b.children, b.outbox_mark,
+         CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END
        FROM bookings b LEFT JOIN customers c ON c.id = b.customer_id
        WHERE ${where.join(' AND ')} ORDER BY b.listing_id, b.start_date`,
       params,
     )
-    .map((r) => {
-      const b = JSON.parse(r.data) as BookingRecord;
-      return {
-        booking_number: b.booking_number,
-        listing_id: b.listing_id,
-        start_date: b.start_date,
-        end_date: b.end_date,
-        state: b.state,
-        adults: b.adults,
-        children: b.children,
-        outbox: markOf(r.outbox_mark),
-        customer_name: r.customer_name || null,
-      };
-    });
+    .map((r) => ({
+      booking_number: r[0] as number,
+      listing_id: r[1] as number | null,
+      start_date: r[2] as string,
+      end_date: r[3] as string,
+      state: r[4] as number,
+      adults: r[5] as number,
+      children: r[6] as number,
+      outbox: markOf(r[7]),
+      customer_name: (r[8] as string | null) || null,
+    }));
 
   const aWhere = ['date BETWEEN ? AND ?'];
   const aParams: SqlValue[] = [w.from, w.to];

@@ -25,8 +25,7 @@ import { listCleaning, listIncidents } from './tasks';
 const D = '2026-06-10';
 
 /** A small hand-made day: listing 1 turns over (departure, cleaning, arrival), listing 2 only has an arrival, 3 is idle. */
-function dayFixture(): WritableDB {
-  const db = openCache({ path: ':memory:' });
+function dayFixture(db: WritableDB = openCache({ path: ':memory:' })): WritableDB {
   const up = <T>(table: Parameters<typeof upsertRecords<T>>[1], schema: { parse(v: unknown): T }, raws: unknown[]) =>
     upsertRecords(
       db,
@@ -124,6 +123,63 @@ describe('boardDay', () => {
     expect(all.rows.map((r) => r.listing.id)).toEqual([2, 1, 3]);
   });
 
+  it('carries of a booking what the board shows, read from its columns', () => {
+    const db = dayFixture();
+    const casa = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
+    expect(casa.arrivals).toEqual([
+      {
+        booking_number: 11,
+        listing_id: 1,
+        state: 3,
+        start_date: D,
+        end_date: '2026-06-12',
+        adults: 2,
+        children: 0,
+        arrival_time: '17:00',
+        departure_time: null,
+        outbox: null,
+        customer_name: null,
+        guests_registered: 0,
+      },
+    ]);
+    expect(casa.departures[0]).toMatchObject({ booking_number: 10, departure_time: '10:00' });
+    // A later version (from sync or a local edit: both write through the table spec) updates the columns.
+    upsertRecords(db, bookingsTable, [
+      {
+        value: bookingRead.parse({
+          booking_number: 11,
+          listing_id: 1,
+          start_date: D,
+          end_date: '2026-06-12',
+          state: 3,
+          arrival_time: '18:30',
+          adults: 3,
+          children: 1,
+        }),
+        raw: {},
+      },
+    ]);
+    setOutboxMark(db, bookingsTable, 11, { state: 'pending', entryIds: [7], fields: ['arrival_time'] });
+    const again = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
+    expect(again.arrivals[0]).toMatchObject({ arrival_time: '18:30', adults: 3, children: 1 });
+    expect(again.arrivals[0]!.outbox).toEqual({ state: 'pending', entryIds: [7], fields: ['arrival_time'] });
+  });
+
+  it('reads the board columns of bookings cached before they existed (migration 004 fills them)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stayboard-board-'));
+    try {
+      const path = join(dir, 'cache.db');
+      filledAt(3, path, dir, (db) => dayFixture(db)).close();
+      const db = openCache({ path });
+      const casa = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
+      expect(casa.arrivals[0]).toMatchObject({ booking_number: 11, arrival_time: '17:00', adults: 2, children: 0 });
+      expect(casa.departures[0]).toMatchObject({ booking_number: 10, departure_time: '10:00' });
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('shows a pending local change on the task it belongs to', () => {
     const db = dayFixture();
     setOutboxMark(db, cleaningTable, 100, { state: 'pending', entryIds: [1], fields: ['status'] });
@@ -208,14 +264,39 @@ describe('search', () => {
   });
 });
 
+/**
+ * A cache at an older schema (the first `version` migrations) holding what
+ * `fill` writes: filled through today's writer into a current cache, then
+ * copied column by column into the old one (its own triggers fire as they did then).
+ */
+function filledAt(version: number, path: string, dir: string, fill: (db: WritableDB) => void): WritableDB {
+  const src = join(dir, 'source.db');
+  const current = openCache({ path: src });
+  fill(current);
+  current.close();
+  const old = openCache({ path, migrations: CACHE_MIGRATIONS.slice(0, version) });
+  old.exec(`ATTACH DATABASE '${src.replaceAll("'", "''")}' AS src`);
+  const tables = old.pluck<string>(
+    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search%' AND name <> 'schema_migrations'",
+  );
+  for (const table of tables) {
+    const cols = old
+      .pluck<string>('SELECT name FROM pragma_table_info(?)', [table])
+      .map((c) => `"${c}"`)
+      .join(', ');
+    old.exec(`INSERT INTO main."${table}" (${cols}) SELECT ${cols} FROM src."${table}"`);
+  }
+  old.exec('DETACH DATABASE src');
+  return old;
+}
+
 describe('document numbers', () => {
   it('find guests and customers, also in a cache filled before the index had them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stayboard-docs-'));
     try {
       const path = join(dir, 'cache.db');
       const host = makeHost({ listings: 2, bookingsPerListing: 3, start: '2026-01-01' });
-      const old = openCache({ path, migrations: CACHE_MIGRATIONS.slice(0, 1) });
-      loadHost(old, host, { bundles: 3 });
+      const old = filledAt(1, path, dir, (db) => loadHost(db, host, { bundles: 3 }));
       const n = host.bookings[1]!['booking_number'] as number;
       expect(search(old, { text: `PA${n * 10 + 1}` }).hits).toEqual([]);
       old.close();

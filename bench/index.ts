@@ -1,11 +1,14 @@
 // `npm run bench`: runs every suite in bench/suites/, prints one table (figure,
 // baseline measured in the same run, ratio, goal) and writes it as JSON under
-// .bench/ (ignored by git). Options: --quick (smaller, fewer runs),
+// .bench/ (ignored by git). Each suite runs in a process of its own. Options: --quick (smaller, fewer runs),
 // --only <suite,...>.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { BenchRow, BenchSuite } from './types';
+import { fileURLToPath } from 'node:url';
+import type { SuiteOutcome } from './suite-runner';
+import type { BenchRow } from './types';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -45,20 +48,37 @@ const suiteFiles = readdirSync(join(here, 'suites'))
 const rows: (BenchRow & { suite: string })[] = [];
 const failures: string[] = [];
 const started = Date.now();
+const scratch = mkdtempSync(join(tmpdir(), 'stayboard-bench-'));
 for (const file of suiteFiles) {
-  const mod = (await import(pathToFileURL(join(here, 'suites', file)).href)) as { suite?: BenchSuite };
-  const suite = mod.suite;
-  if (!suite || (only && !only.has(suite.name))) continue;
+  // A suite is named after its file (checked below).
+  const name = file.replace(/\.ts$/, '');
+  if (only && !only.has(name)) continue;
   const t0 = Date.now();
-  console.error(`bench: ${suite.name} …`);
-  try {
-    const out = await suite.run({ quick, log: (s) => console.error(`  ${suite.name}: ${s}`) });
-    rows.push(...out.map((r) => ({ ...r, suite: suite.name })));
-  } catch (err) {
-    failures.push(`${suite.name}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  console.error(`bench: ${name} …`);
+  // Each suite in a process of its own (see suite-runner.ts for why), with this process's loader (tsx).
+  const outFile = join(scratch, `${name}.json`);
+  const child = spawnSync(
+    process.execPath,
+    [
+      ...process.execArgv,
+      join(here, 'suite-runner.ts'),
+      join(here, 'suites', file),
+      outFile,
+      ...(quick ? ['--quick'] : []),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (!existsSync(outFile)) {
+    failures.push(`${name}: its process ended (${child.signal ?? `exit ${child.status}`}) without results`);
+  } else {
+    const outcome = JSON.parse(readFileSync(outFile, 'utf8')) as SuiteOutcome;
+    if (outcome.name !== name) failures.push(`${file}: its suite is named "${outcome.name}", not "${name}"`);
+    rows.push(...outcome.rows.map((r) => ({ ...r, suite: outcome.name })));
+    if (outcome.error) failures.push(`${outcome.name}: ${outcome.error}`);
   }
-  console.error(`bench: ${suite.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.error(`bench: ${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+rmSync(scratch, { recursive: true, force: true });
 
 console.log('');
 printTable(rows);

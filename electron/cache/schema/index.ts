@@ -7,10 +7,12 @@ import { CACHE_V1 } from './001_cache';
 import { SEARCH_DOCUMENTS } from './002_search_documents';
 import { MARKED_INDEXES } from './003_marked_indexes';
 import { BOARD_BOOKING_COLUMNS } from './004_board_booking_columns';
+import { BOOKING_WINDOW_INDEX } from './005_booking_window_index';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
   { version: 2, name: '002_search_documents', up: SEARCH_DOCUMENTS },
   { version: 3, name: '003_marked_indexes', up: MARKED_INDEXES },
   { version: 4, name: '004_board_booking_columns', up: BOARD_BOOKING_COLUMNS },
+  { version: 5, name: '005_booking_window_index', up: BOOKING_WINDOW_INDEX },
 ];

@@ -7,6 +7,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { bookingsTable } from '../cache/tables';
 import { setOutboxMark } from '../cache/write';
 import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
+import { DEFAULT_POLICY } from '../sync/policy';
 import { Engine, type EngineExtension } from './engine';
 
 const TODAY = '2026-06-10';
@@ -94,6 +95,29 @@ describe('Engine', { timeout: 60_000 }, () => {
       JSON.stringify(again.db.all('SELECT * FROM meta')) + JSON.stringify(again.db.all('SELECT * FROM sync_state'));
     expect(dump).toContain('frontdesk');
     expect(dump).not.toContain('Pa55-w0rd-unique');
+  });
+
+  it('a resumed session serves the cache first: its first pass waits, and interest from a screen starts it sooner', async () => {
+    const { sim, dir, creds } = await setup();
+    const first = open(dir, creds);
+    await first.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: true });
+    await first.close();
+    const e = Engine.open({
+      dbPath: join(dir, 'cache.db'),
+      credentials: creds,
+      today: () => TODAY,
+      settings: { budgetPerHour: 100_000 },
+      policy: { ...DEFAULT_POLICY, resumeSyncDelayMs: 60_000 },
+    });
+    cleanup.push(() => e.close());
+    const before = sim.requestLog().length;
+    expect(await e.resume()).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sim.requestLog().length).toBe(before); // still waiting (a minute), nothing asked
+    const passed = new Promise((r) => e.on('pass', r));
+    e.setInterest({ screen: 'today', from: TODAY, to: TODAY });
+    await passed;
+    expect(sim.requestLog().length).toBeGreaterThan(before);
   });
 
   it('refuses to switch accounts while another account has unsent edits in the cache, else starts clean', async () => {

@@ -195,7 +195,7 @@ export class Engine extends EventEmitter {
     await this.stopSync();
     const client = this.makeClient(this.account_.baseUrl);
     client.setCredentials({ user: this.account_.user, password });
-    this.startWith(client);
+    this.startWith(client, this.policy.resumeSyncDelayMs);
     return true;
   }
 
@@ -219,7 +219,8 @@ export class Engine extends EventEmitter {
     });
   }
 
-  private startWith(client: ApiClient): void {
+  /** `firstPassDelayMs`: see Policy.resumeSyncDelayMs. */
+  private startWith(client: ApiClient, firstPassDelayMs = 0): void {
     this.client_ = client;
     client.on('connectivity', (online: boolean) => {
       this.emit('connectivity.changed', {
@@ -249,7 +250,7 @@ export class Engine extends EventEmitter {
     sync.on('pass', (p: PassSummary) => this.emit('pass', p));
     this.sync_ = sync;
     if (this.handles.length === 0) this.attachExtensions();
-    if (this.options.background !== false) sync.start();
+    if (this.options.background !== false) sync.start(firstPassDelayMs);
   }
 
   private attachExtensions(): void {

@@ -413,8 +413,13 @@ export class SyncService extends EventEmitter {
 
   // ───────────── background loop ─────────────
 
-  /** Keeps syncing: a pass, then sleep until something is due (or woken), while signed in. */
-  start(): void {
+  /**
+   * Keeps syncing: a pass, then sleep until something is due (or woken), while
+   * signed in. `firstPassDelayMs`: wait that long before the first pass (a
+   * start on an existing cache: its screens are served first); `wake()` — sync
+   * now, back online, a screen's interest — ends the wait sooner.
+   */
+  start(firstPassDelayMs = 0): void {
     if (this.loop) return;
     const loop: { stop: boolean; timer: Timer | null; wake: (() => void) | null } = {
       stop: false,
@@ -433,6 +438,7 @@ export class SyncService extends EventEmitter {
       });
     const run = async () => {
       let offlineBackoff = 5_000;
+      if (firstPassDelayMs > 0) await sleep(firstPassDelayMs);
       while (!loop.stop) {
         if (!this.client.hasCredentials || this.client.sessionExpired) {
           this.setState('signedOut');

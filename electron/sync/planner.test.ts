@@ -125,4 +125,26 @@ describe('Planner', () => {
     });
     expect(f.find((x) => x.resource === 'bookings' && x.scope === 'all')!.stale).toBe(false);
   });
+
+  it('without the far picture (a status before the first pass) plans the rest and says it is partial', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const whole = planner.plan(input());
+    const part = new Planner(db, DEFAULT_POLICY).plan(input({ withoutFar: true }));
+    expect(whole.partial).toBe(false);
+    expect(part.partial).toBe(true);
+    const isFarBooking = (j: Job) => j.tier === 'far' && (j.spec.kind === 'bundle' || j.spec.kind === 'threads');
+    const perBooking = (p: typeof whole) => p.queue.filter(isFarBooking);
+    expect(perBooking(whole).length).toBeGreaterThan(0);
+    expect(perBooking(part)).toEqual([]);
+    expect(part.freshness.some((f) => f.scope === 'all bookings')).toBe(false);
+    expect(whole.freshness.filter((f) => f.scope === 'all bookings').map((f) => f.resource)).toEqual([
+      'guests',
+      'threads',
+    ]);
+    // Everything else is planned the same.
+    const rest = (p: typeof whole) =>
+      p.queue.filter((j) => !(j.tier === 'far' && j.spec.kind !== 'window')).map(jobKey);
+    expect(rest(part)).toEqual(rest(whole));
+  });
 });

@@ -12,7 +12,7 @@ import type { WritableDB } from '../cache/db';
 import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state';
 import { CapabilityMissing, runJob } from './fetchers';
 import { describeJob, jobKey, type Job } from './jobs';
-import { Planner, type Plan } from './planner';
+import { Planner, type Plan, type PlanInput } from './planner';
 import { DEFAULT_POLICY, type Policy } from './policy';
 import type { Capabilities } from './sources';
 
@@ -121,17 +121,20 @@ export class SyncService extends EventEmitter {
     this.wake();
   }
 
-  private plan(passStart: number | null): Plan {
-    const g = this.governor.snapshot();
-    this.lastPlan = this.planner.plan({
+  private planInput(passStart: number | null): PlanInput {
+    return {
       now: this.clock.now(),
       today: this.today(),
       interest: this.interest,
       caps: this.capabilities,
       passStart,
-      backgroundPerHour: g.backgroundCap,
+      backgroundPerHour: this.governor.snapshot().backgroundCap,
       onlyOnScreen: this.onlyOnScreen,
-    });
+    };
+  }
+
+  private plan(passStart: number | null): Plan {
+    this.lastPlan = this.planner.plan(this.planInput(passStart));
     this.emit('freshness', {
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
       freshness: this.lastPlan.freshness,
@@ -389,7 +392,9 @@ export class SyncService extends EventEmitter {
     quarantined: number;
     demandPerHour: number | null;
   } {
-    const plan = this.lastPlan ?? this.plan(null);
+    // Before the first pass has planned, a plan without the far-booking picture
+    // (not kept): asked at start-up, the status must not hold up the first screens.
+    const plan = this.lastPlan ?? this.planner.plan({ ...this.planInput(null), withoutFar: true });
     const state: SyncState =
       this.client.sessionExpired || !this.client.hasCredentials
         ? 'signedOut'
@@ -407,7 +412,7 @@ export class SyncService extends EventEmitter {
       freshness: plan.freshness,
       degraded: this.degraded(plan),
       quarantined: quarantineCount(this.db),
-      demandPerHour: plan.demandPerHour,
+      demandPerHour: plan.partial ? null : plan.demandPerHour,
     };
   }
 

@@ -15,7 +15,8 @@ export default defineConfig({
       outDir: at('out/main'),
       // Dependencies stay in node_modules (native better-sqlite3 and keytar must).
       externalizeDeps: { include: ['better-sqlite3', 'keytar'] },
-      rollupOptions: { input: { index: at('electron/main.ts') } },
+      // host.js: the web host (npm run web, the browser fallback of npm start), runnable by plain Node.
+      rollupOptions: { input: { index: at('electron/main.ts'), host: at('electron/host/cli.ts') } },
     },
   },
   preload: {

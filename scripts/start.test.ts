@@ -22,7 +22,7 @@ describe('npm start build check', () => {
 
   it('builds when a source is newer than the build, and not otherwise', () => {
     const root = checkout();
-    for (const o of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
+    for (const o of ['out/main/index.js', 'out/main/host.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
       writeFileSync(join(root, o), '');
     expect(staleReason(root)).toBeNull();
     const future = new Date(Date.now() + 60_000);
@@ -33,7 +33,7 @@ describe('npm start build check', () => {
 
   it('ignores test files (they are not part of the build)', () => {
     const root = checkout();
-    for (const o of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
+    for (const o of ['out/main/index.js', 'out/main/host.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
       writeFileSync(join(root, o), '');
     const future = new Date(Date.now() + 60_000);
     writeFileSync(join(root, 'electron/x.test.ts'), '');

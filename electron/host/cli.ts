@@ -93,9 +93,11 @@ async function main(): Promise<number> {
   console.log(launched.url);
 
   await new Promise<void>((resolve) => {
+    // `on`, not `once`: Ctrl+C under `npm start` reaches this process twice (from the
+    // terminal and passed on by the parent); a second one must not cut the clean close short.
     const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
   console.error('Stopping…');
   await launched.close();

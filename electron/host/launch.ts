@@ -11,7 +11,19 @@ import { translateError, workspaceDeps } from '../services/wiring';
 import { silentLogger, type Logger } from '../shell/log';
 import { startWebHost, type WebHost } from './web';
 
-export const DEFAULT_RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'renderer');
+/**
+ * The built renderer: out/renderer of the checkout this code runs from. Found
+ * by walking up to the package root, because this module runs from source
+ * (electron/host/) and bundled (out/main/ or one of its chunks).
+ */
+function rendererDirOfCheckout(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'out', 'renderer');
+    if (dirname(dir) === dir) return resolve(here, '..', '..', 'out', 'renderer');
+  }
+}
+export const DEFAULT_RENDERER_DIR = rendererDirOfCheckout();
 
 export interface LaunchOptions {
   /** Open the demo workspace at once. */

@@ -205,7 +205,7 @@ export const suite: BenchSuite = {
       const { dataDir } = await prepareDataDir(fixture.path, join(work, 'data'));
       await rememberInKeyring(keyring);
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-      log('warm-up start (tsx transform cache, Chromium)');
+      log('warm-up start (OS file cache, Chromium)');
       await coldStart(browser, dataDir, keyring);
       const done: Run[] = [];
       for (let i = 0; i < runs; i++) {

@@ -13,8 +13,9 @@ import type {
   MaintenanceRecord,
   ReadinessBlocker,
 } from '../../../shared/contract';
-import type { ReadableDB, SqlValue } from '../db';
-import { LIVE_STATES_SQL, idsParam, markOf, withMark } from './common';
+import type { ReadableDB } from '../db';
+import { deepFreeze, memo } from '../versions';
+import { LIVE_STATES_SQL, markOf, withMark } from './common';
 import { SUMMARY_COLUMNS, summaryFromRow } from './listings';
 
 /** Cleaning status meaning "done" (CLEANING_STATUSES in shared/api). */
@@ -56,14 +57,15 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
   };
 
   // Arrivals and departures in one statement (SQLite unions the two date
-  // indexes), read from typed columns: no booking JSON is parsed (migration 004).
+  // indexes), read from typed columns: no booking JSON is parsed (migration 004),
+  // no customer row is looked up (migration 007).
   // Only arrivals count their registered guests.
   for (const r of db.rows(
     `SELECT b.listing_id, b.booking_number, b.state, b.start_date, b.end_date, b.adults, b.children,
        b.arrival_time, b.departure_time, b.outbox_mark,
-       CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END,
+       b.customer_name,
        CASE WHEN b.start_date = ? THEN (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) ELSE 0 END
-     FROM bookings b LEFT JOIN customers c ON c.id = b.customer_id
+     FROM bookings b
      WHERE (b.end_date = ? OR b.start_date = ?) AND b.state IN ${LIVE_STATES_SQL}`,
     [day, day, day],
   )) {
@@ -102,24 +104,14 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
       a.active = true;
     }
   }
-  // Open incidents reported up to the end of that day, per listing still unfinished.
-  // When only the day's active listings are shown, ask for theirs alone: the
-  // (listing_id, finished) index then does the work instead of reading every
-  // open incident of the business and dropping most (measured: 2.4 → 0.4 ms at
-  // 1,000 listings, the largest single cost of the board).
+  // Open incidents reported up to the end of that day, per listing still unfinished
+  // (from the in-memory copy of all open incidents, rebuilt when incidents change).
   const onlyActive = f.onlyActive !== false;
-  const incidents = new Map<number, IncidentRecord>();
-  for (const r of db.rows(
-    `SELECT il.listing_id, i.id, i.data, i.outbox_mark FROM incident_listings il JOIN incidents i ON i.id = il.incident_id
-     WHERE il.finished = 0 AND i.date < ?${onlyActive ? ' AND il.listing_id IN (SELECT value FROM json_each(?))' : ''}`,
-    onlyActive ? [`${day}~`, JSON.stringify([...acc.keys()])] : [`${day}~`],
-  )) {
-    const a = onlyActive ? acc.get(r[0] as number) : slot(r[0] as number);
+  const dayEnd = `${day}~`;
+  for (const [listingId, open] of openIncidents(db)) {
+    const a = onlyActive ? acc.get(listingId) : slot(listingId);
     if (!a) continue;
-    const id = r[1] as number;
-    let inc = incidents.get(id);
-    if (!inc) incidents.set(id, (inc = withMark<IncidentRecord>(r[2], r[3])));
-    a.incidents.push(inc);
+    for (const o of open) if (o.date < dayEnd) a.incidents.push(o.record);
   }
 
   const listings = selectListings(db, f, acc);
@@ -151,26 +143,54 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
 
 /** The board's listings in display order (only those with something that day, unless asked for all). */
 function selectListings(db: ReadableDB, f: BoardFilter, acc: Map<number, Acc>): ListingSummary[] {
-  const where: string[] = [];
-  const params: SqlValue[] = [];
-  if (f.onlyActive !== false) {
-    where.push('id IN (SELECT value FROM json_each(?))');
-    params.push(idsParam([...acc].filter(([, a]) => a.active).map(([id]) => id)));
-  }
-  if (f.city) {
-    where.push('city = ? COLLATE NOCASE');
-    params.push(f.city);
-  }
-  if (f.destination !== undefined) {
-    where.push('destination = ?');
-    params.push(f.destination);
-  }
-  return db
-    .rows(
-      `SELECT ${SUMMARY_COLUMNS} FROM listings ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY sort_key, id`,
-      params,
-    )
-    .map(summaryFromRow);
+  const city = f.city === undefined ? null : asciiLower(f.city);
+  return listingDirectory(db).filter(
+    (l) =>
+      (f.onlyActive === false || acc.get(l.id)?.active === true) &&
+      (city === null || asciiLower(l.city) === city) &&
+      (f.destination === undefined || l.destination === f.destination),
+  );
+}
+
+/** SQLite's NOCASE: ASCII letters only (what the listings list's city filter does). */
+const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** Every listing's summary in display order (name sort key, then id); rebuilt when listings change. */
+function listingDirectory(db: ReadableDB): readonly ListingSummary[] {
+  return memo(db, 'board.listings', ['listings'], () =>
+    Object.freeze(
+      db
+        .rows(`SELECT ${SUMMARY_COLUMNS} FROM listings ORDER BY sort_key, id`)
+        .map((r) => Object.freeze(summaryFromRow(r))),
+    ),
+  );
+}
+
+interface OpenIncident {
+  /** When it was reported (as stored: "YYYY-MM-DD HH:MM:SS"). */
+  date: string;
+  record: IncidentRecord;
+}
+
+/** Per listing, its unfinished incidents (one shared record per incident); rebuilt when incidents change. */
+function openIncidents(db: ReadableDB): ReadonlyMap<number, readonly OpenIncident[]> {
+  return memo(db, 'board.openIncidents', ['incidents', 'incident_listings'], () => {
+    const records = new Map<number, IncidentRecord>();
+    const byListing = new Map<number, OpenIncident[]>();
+    for (const r of db.rows(
+      `SELECT il.listing_id, i.id, i.date, i.data, i.outbox_mark FROM incident_listings il
+       JOIN incidents i ON i.id = il.incident_id WHERE il.finished = 0`,
+    )) {
+      const id = r[1] as number;
+      let record = records.get(id);
+      if (!record) records.set(id, (record = deepFreeze(withMark<IncidentRecord>(r[3], r[4]))));
+      const listingId = r[0] as number;
+      let list = byListing.get(listingId);
+      if (!list) byListing.set(listingId, (list = []));
+      list.push({ date: r[2] as string, record });
+    }
+    return byListing;
+  });
 }
 
 function passes(a: Acc, f: BoardFilter): boolean {

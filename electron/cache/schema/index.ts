@@ -8,6 +8,8 @@ import { SEARCH_DOCUMENTS } from './002_search_documents';
 import { MARKED_INDEXES } from './003_marked_indexes';
 import { BOARD_BOOKING_COLUMNS } from './004_board_booking_columns';
 import { BOOKING_WINDOW_INDEX } from './005_booking_window_index';
+import { TABLE_VERSIONS } from './006_table_versions';
+import { BOOKING_CUSTOMER_NAME } from './007_booking_customer_name';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -15,4 +17,6 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 3, name: '003_marked_indexes', up: MARKED_INDEXES },
   { version: 4, name: '004_board_booking_columns', up: BOARD_BOOKING_COLUMNS },
   { version: 5, name: '005_booking_window_index', up: BOOKING_WINDOW_INDEX },
+  { version: 6, name: '006_table_versions', up: TABLE_VERSIONS },
+  { version: 7, name: '007_booking_customer_name', up: BOOKING_CUSTOMER_NAME },
 ];

@@ -16,12 +16,12 @@ export function calendarRange(
     where.push('b.listing_id IN (SELECT value FROM json_each(?))');
     params.push(idsParam(w.listingIds));
   }
-  // Typed columns only (migration 004): a year of bars without parsing a booking's JSON.
+  // Typed columns only (migrations 004, 007): a year of bars without parsing a booking's JSON or joining customers.
   const bookings: CalendarBooking[] = db
     .rows(
       `SELECT b.booking_number, b.listing_id, b.start_date, b.end_date, b.state, b.adults, b.children, b.outbox_mark,
-         CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END
-       FROM bookings b LEFT JOIN customers c ON c.id = b.customer_id
+         b.customer_name
+       FROM bookings b
        WHERE ${where.join(' AND ')} ORDER BY b.listing_id, b.start_date`,
       params,
     )

@@ -40,13 +40,12 @@ export function addDays(date: string, n: number): string {
 export const LIVE_STATES: readonly number[] = BOOKING_STATUSES.filter((s) => s.blocksCalendar).map((s) => s.id);
 export const LIVE_STATES_SQL = `(${LIVE_STATES.join(', ')})`;
 
-/** SQL fragment: a booking list item's extra columns (listing name, customer name, guests registered). */
+/** SQL fragment: a booking list item's extra columns (listing name, customer name — a column kept by triggers, migration 007 — guests registered). */
 export const BOOKING_ITEM_SELECT = `b.data, b.outbox_mark, l.name AS listing_name,
-  CASE WHEN c.id IS NULL THEN NULL ELSE trim(c.name || ' ' || c.lastname) END AS customer_name,
+  b.customer_name,
   (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) AS guests_registered`;
 export const BOOKING_ITEM_FROM = `bookings b
-  LEFT JOIN listings l ON l.id = b.listing_id
-  LEFT JOIN customers c ON c.id = b.customer_id`;
+  LEFT JOIN listings l ON l.id = b.listing_id`;
 
 /**
  * The sort key of a name: lower case, accents removed, numbers padded — so

@@ -8,10 +8,18 @@ import {
   calendarRange as calendarSchema,
   searchResult,
 } from '../../../shared/contract';
-import { bookingRead, cleaningRead, incidentRead, listingRead, maintenanceRead } from '../../../shared/api';
+import {
+  bookingRead,
+  cleaningRead,
+  customerRead,
+  incidentRead,
+  listingRead,
+  maintenanceRead,
+} from '../../../shared/api';
 import { openCache, type WritableDB } from '../db';
 import { CACHE_MIGRATIONS } from '../schema';
-import { bookingsTable, cleaningTable, listingsTable, maintenanceTable } from '../tables';
+import { bookingsTable, cleaningTable, customersTable, listingsTable, maintenanceTable } from '../tables';
+import { VERSIONED_TABLES } from '../versions';
 import { loadHost, makeHost } from '../testing/fixtures';
 import { setOutboxMark, upsertRecords } from '../write';
 import { upsertIncidents } from '../write-compound';
@@ -284,7 +292,7 @@ function filledAt(version: number, path: string, dir: string, fill: (db: Writabl
       .pluck<string>('SELECT name FROM pragma_table_info(?)', [table])
       .map((c) => `"${c}"`)
       .join(', ');
-    old.exec(`INSERT INTO main."${table}" (${cols}) SELECT ${cols} FROM src."${table}"`);
+    old.exec(`INSERT OR REPLACE INTO main."${table}" (${cols}) SELECT ${cols} FROM src."${table}"`);
   }
   old.exec('DETACH DATABASE src');
   return old;
@@ -343,5 +351,117 @@ describe('highlight', () => {
     const h = highlight(long, ['atic', 'KEY']);
     expect(h.text.startsWith('…') && h.text.endsWith('…')).toBe(true);
     expect(h.ranges.map(([a, b]) => h.text.slice(a, b))).toEqual(['Àtic', 'key']);
+  });
+});
+
+describe('customer names on bookings (migration 007)', () => {
+  it('follow the customer whichever arrives first, renames, a changed customer and a removed one', () => {
+    const db = dayFixture();
+    const name = (n: number) =>
+      db.get<{ c: string | null }>('SELECT customer_name AS c FROM bookings WHERE booking_number = ?', [n])!.c;
+    const customer = (id: number, first: string, last: string) =>
+      upsertRecords(db, customersTable, [
+        { value: customerRead.parse({ id, name: first, lastname: last }), raw: { id, first, last } },
+      ]);
+    const booking = (n: number, customerId: number) =>
+      upsertRecords(db, bookingsTable, [
+        {
+          value: bookingRead.parse({
+            booking_number: n,
+            listing_id: 1,
+            start_date: D,
+            end_date: '2026-06-12',
+            state: 3,
+            customer_id: customerId,
+          }),
+          raw: { n, customerId },
+        },
+      ]);
+    booking(11, 500); // the booking first: its customer is not cached yet
+    expect(name(11)).toBeNull();
+    customer(500, 'Ana', 'Puig');
+    expect(name(11)).toBe('Ana Puig');
+    const casa = () => boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
+    expect(casa().arrivals[0]!.customer_name).toBe('Ana Puig');
+    customer(500, 'Ana', 'Puig Serra');
+    expect(casa().arrivals[0]!.customer_name).toBe('Ana Puig Serra');
+    expect(
+      listBookings(db, { from: D, to: D, kind: 'arrivals' }).find((b) => b.booking_number === 11)!.customer_name,
+    ).toBe('Ana Puig Serra');
+    customer(501, 'Joan', 'Vidal'); // the customer first
+    booking(11, 501);
+    expect(name(11)).toBe('Joan Vidal');
+    expect(
+      calendarRange(db, { from: D, to: D, listingIds: [1] }).bookings.find((b) => b.booking_number === 11)!
+        .customer_name,
+    ).toBe('Joan Vidal');
+    db.run('DELETE FROM customers WHERE id = 501');
+    expect(name(11)).toBeNull();
+  });
+
+  it('are filled for bookings and customers cached before the column existed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stayboard-names-'));
+    try {
+      const path = join(dir, 'cache.db');
+      filledAt(6, path, dir, (db) => {
+        dayFixture(db);
+        upsertRecords(db, customersTable, [
+          { value: customerRead.parse({ id: 700, name: 'Marta', lastname: 'Soler' }), raw: {} },
+        ]);
+        db.run('UPDATE bookings SET customer_id = 700 WHERE booking_number = 11');
+      }).close();
+      const db = openCache({ path });
+      expect(db.get<{ c: string }>('SELECT customer_name AS c FROM bookings WHERE booking_number = 11')!.c).toBe(
+        'Marta Soler',
+      );
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('in-memory copies kept by table versions (migration 006)', () => {
+  it('every versioned table has its counter', () => {
+    const db = openCache({ path: ':memory:' });
+    expect(db.pluck<string>('SELECT name FROM table_versions ORDER BY name')).toEqual([...VERSIONED_TABLES].sort());
+  });
+
+  it('the board sees a renamed listing and a newly opened or finished incident at once', () => {
+    const db = dayFixture();
+    expect(boardDay(db, { date: D }).rows.map((r) => r.listing.name)).toEqual(['Àtic Verd', 'Casa Azul']);
+    upsertRecords(db, listingsTable, [
+      { value: listingRead.parse({ id: 1, name: 'Casa Blava', city: 'Sitges' }), raw: { renamed: true } },
+    ]);
+    expect(boardDay(db, { date: D }).rows.map((r) => r.listing.name)).toEqual(['Àtic Verd', 'Casa Blava']);
+    const incident = (finished: number) =>
+      upsertIncidents(db, [
+        {
+          value: incidentRead.parse({
+            id: 303,
+            priority: 1,
+            date: '2026-06-10 07:00:00',
+            note: 'Leak',
+            properties: [{ listing_id: 1, finished }],
+          }),
+          raw: { finished },
+        },
+      ]);
+    incident(0);
+    expect(
+      boardDay(db, { date: D })
+        .rows.find((r) => r.listing.id === 1)!
+        .incidents.map((i) => i.id),
+    ).toEqual([303]);
+    incident(1);
+    expect(boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!.incidents).toEqual([]);
+    // What the board hands out is shared with later calls: it cannot be changed by a reader.
+    const atic = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 2)!;
+    expect(() => {
+      (atic.listing as { name: string }).name = 'x';
+    }).toThrow(TypeError);
+    expect(() => {
+      (atic.incidents[0] as { note: string }).note = 'x';
+    }).toThrow(TypeError);
   });
 });

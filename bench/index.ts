@@ -49,6 +49,17 @@ const rows: (BenchRow & { suite: string })[] = [];
 const failures: string[] = [];
 const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'stayboard-bench-'));
+const runsSuite = (name: string) => suiteFiles.includes(`${name}.ts`) && (!only || only.has(name));
+if (runsSuite('reads') || runsSuite('coldstart')) {
+  // The big cache is built (when missing or stale) in a process of its own: see fixtures/prepare.ts.
+  console.error('bench: fixtures …');
+  const prepared = spawnSync(
+    process.execPath,
+    [...process.execArgv, join(here, 'fixtures', 'prepare.ts'), ...(quick ? ['--quick'] : [])],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (prepared.status !== 0) failures.push(`fixtures: the big cache could not be built (exit ${prepared.status})`);
+}
 for (const file of suiteFiles) {
   // A suite is named after its file (checked below).
   const name = file.replace(/\.ts$/, '');

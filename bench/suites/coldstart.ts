@@ -26,7 +26,7 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser } from '@playwright/test';
 import { DEFAULT_RENDERER_DIR } from '../../electron/host/launch';
 import { staleReason } from '../../scripts/start';
-import { bigCache } from '../fixtures/big-cache';
+import { BIG_CACHE_LISTINGS, bigCache } from '../fixtures/big-cache';
 import { startPrivateKeyring, type PrivateKeyring } from '../fixtures/keyring';
 import { prepareDataDir } from '../fixtures/workspace';
 import { median, nowMs, spreadOf } from '../stats';
@@ -196,7 +196,7 @@ export const suite: BenchSuite = {
     if (stale) throw new Error(`the build is out of date (${stale}): run npm run build first`);
     if (rendererStale()) log(`warning: ${RENDERER_DIR} is older than renderer/ or shared/ sources (npm run build)`);
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
-    const fixture = await bigCache({ listings: quick ? 100 : 1000, log });
+    const fixture = await bigCache({ listings: BIG_CACHE_LISTINGS(quick), log });
     const runs = quick ? 2 : 5;
     const work = mkdtempSync(join(tmpdir(), 'stayboard-bench-coldstart-'));
     const keyring = await startPrivateKeyring();

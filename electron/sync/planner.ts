@@ -27,11 +27,14 @@ const NEVER = 1000;
 /** Far per-booking jobs considered per planning round (oldest first). */
 const FAR_BOOKING_BATCH = 400;
 /**
- * The far-booking queries scan every booking of the window (tens of thousands
- * at 1,000 listings): their answers are reused this long (clock time), the
- * candidates re-checked against sync_state at each use.
+ * The far-booking queries scan every booking of the window (35k at 1,000
+ * listings: ≈ 0.2 s of the main thread, during which no screen is answered):
+ * their answers are reused this long (clock time), the candidates re-checked
+ * against the jobs done since, and dropped at once when bookings change. Far
+ * bookings are due weekly (maxAge.farBooking), so ten minutes costs nothing in
+ * freshness; at one minute the queries stalled the main process once a minute.
  */
-const FAR_REUSE_MS = 60_000;
+const FAR_REUSE_MS = 10 * 60_000;
 
 interface FarCache {
   at: number;
@@ -108,15 +111,19 @@ export class Planner {
 
   /**
    * The far per-booking picture. Candidates: fresh SQL when the cached batch is
-   * used up or a minute old, else the cached batch re-checked against
-   * sync_state. Count and oldest fetch (status only): at most once a minute.
+   * used up or FAR_REUSE_MS old, else the cached batch re-checked against
+   * sync_state. Count and oldest fetch (status only): at most once per FAR_REUSE_MS.
    */
   private farBookings(w: Windows, now: number, olderThan: number, passStart: number | null, stay: number): FarCache {
     const key = `${w.today}|${passStart ?? ''}`;
     const cached = this.far;
     const recent = cached !== null && cached.key === key && now >= cached.at && now - cached.at < FAR_REUSE_MS;
     if (recent) {
-      const candidates = cached.candidates.filter((c) => !cached.done.has(jobKey(identify(c.spec))));
+      const fetched = this.fetchedSince(cached.candidates, olderThan);
+      const candidates = cached.candidates.filter((c) => {
+        const k = jobKey(identify(c.spec));
+        return !cached.done.has(k) && !fetched.has(k);
+      });
       if (candidates.length > 0 || cached.candidates.length < FAR_BOOKING_BATCH) return { ...cached, candidates };
     }
     const p = this.policy;
@@ -137,6 +144,23 @@ export class Planner {
         : { guests: farBookingOldest(this.db, w, 'guests'), threads: farBookingOldest(this.db, w, 'threads') },
     };
     return this.far;
+  }
+
+  /** Which of `candidates` were fetched at or after `since` (by any path): one indexed look-up per candidate. */
+  private fetchedSince(candidates: readonly Candidate[], since: number): Set<string> {
+    if (candidates.length === 0) return new Set();
+    const ids = candidates.map((c) => identify(c.spec));
+    const resources = [...new Set(ids.map((i) => i.resource))];
+    const scopes = [...new Set(ids.map((i) => i.scope))];
+    return new Set(
+      this.db
+        .all<StateRow>(
+          `SELECT * FROM sync_state WHERE resource IN (SELECT value FROM json_each(?))
+           AND scope IN (SELECT value FROM json_each(?)) AND fetched_at >= ?`,
+          [JSON.stringify(resources), JSON.stringify(scopes), since],
+        )
+        .map(jobKey),
+    );
   }
 
   plan(input: PlanInput): Plan {

@@ -254,8 +254,9 @@ export const maintenanceTable = spec<MaintenanceTask>({
   table: 'maintenance',
   key: 'id',
   keyOf: (v) => v.id,
-  columns: ['listing_id', 'booking_id', 'type', 'date', 'hour', 'inspected'],
-  values: (v) => [v.listing_id, v.booking_id, v.type, v.date, v.hour, b(v.inspected)],
+  // notes: shown on the day board, read from the column (migration 008).
+  columns: ['listing_id', 'booking_id', 'type', 'date', 'hour', 'inspected', 'notes'],
+  values: (v) => [v.listing_id, v.booking_id, v.type, v.date, v.hour, b(v.inspected), v.notes],
   data: maintenanceData,
 });
 
@@ -266,8 +267,9 @@ export const cleaningTable = spec<CleaningTask>({
   table: 'cleaning',
   key: 'id',
   keyOf: (v) => v.id,
-  columns: ['listing_id', 'booking_id', 'status', 'date', 'time', 'inspected'],
-  values: (v) => [v.listing_id, v.booking_id, v.status, v.date, v.time, b(v.inspected)],
+  // Every field is a column: the day board reads cleaning tasks without JSON (migration 008).
+  columns: ['listing_id', 'booking_id', 'status', 'date', 'time', 'inspected', 'duration', 'notes'],
+  values: (v) => [v.listing_id, v.booking_id, v.status, v.date, v.time, b(v.inspected), v.duration, v.notes],
   data: cleaningData,
 });
 

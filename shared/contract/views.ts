@@ -57,11 +57,25 @@ export const boardBooking = bookingRecord
   });
 export type BoardBooking = z.output<typeof boardBooking>;
 
+/** A maintenance task as the board shows it (type, hour, inspection, notes); the whole record is in its detail. */
+export const boardMaintenance = maintenanceRecord.pick({
+  id: true,
+  listing_id: true,
+  booking_id: true,
+  type: true,
+  date: true,
+  hour: true,
+  inspected: true,
+  notes: true,
+  outbox: true,
+});
+export type BoardMaintenance = z.output<typeof boardMaintenance>;
+
 export const boardRow = z.object({
   listing: listingSummary,
   departures: z.array(boardBooking),
   cleaning: z.array(cleaningRecord),
-  maintenance: z.array(maintenanceRecord),
+  maintenance: z.array(boardMaintenance),
   arrivals: z.array(boardBooking),
   /** Open incidents of the listing, most urgent first. */
   incidents: z.array(incidentRecord),

@@ -6,11 +6,11 @@
 import type {
   BoardDay,
   BoardBooking,
+  BoardMaintenance,
   BoardRow,
   CleaningRecord,
   IncidentRecord,
   ListingSummary,
-  MaintenanceRecord,
   ReadinessBlocker,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
@@ -36,7 +36,7 @@ export interface BoardFilter {
 interface Acc {
   departures: BoardBooking[];
   cleaning: CleaningRecord[];
-  maintenance: MaintenanceRecord[];
+  maintenance: BoardMaintenance[];
   arrivals: BoardBooking[];
   incidents: IncidentRecord[];
   /** Activity that day (incidents alone do not make a listing active). */
@@ -90,19 +90,45 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
     if (b.start_date === day) a.arrivals.push(b);
     a.active = true;
   }
-  for (const r of db.rows('SELECT listing_id, data, outbox_mark FROM cleaning WHERE date = ?', [day])) {
+  // Tasks from their columns too (migration 008): no JSON parsed.
+  for (const r of db.rows(
+    'SELECT listing_id, id, booking_id, status, time, inspected, duration, notes, outbox_mark FROM cleaning WHERE date = ?',
+    [day],
+  )) {
     const a = slot(r[0] as number | null);
-    if (a) {
-      a.cleaning.push(withMark<CleaningRecord>(r[1], r[2]));
-      a.active = true;
-    }
+    if (!a) continue;
+    a.cleaning.push({
+      id: r[1] as number,
+      listing_id: r[0] as number,
+      booking_id: r[2] as number | null,
+      status: r[3] as number,
+      date: day,
+      time: r[4] as string | null,
+      inspected: r[5] === 1,
+      duration: r[6] as string | null,
+      notes: r[7] as string,
+      outbox: markOf(r[8]),
+    });
+    a.active = true;
   }
-  for (const r of db.rows('SELECT listing_id, data, outbox_mark FROM maintenance WHERE date = ?', [day])) {
+  for (const r of db.rows(
+    'SELECT listing_id, id, booking_id, type, hour, inspected, notes, outbox_mark FROM maintenance WHERE date = ?',
+    [day],
+  )) {
     const a = slot(r[0] as number | null);
-    if (a) {
-      a.maintenance.push(withMark<MaintenanceRecord>(r[1], r[2]));
-      a.active = true;
-    }
+    if (!a) continue;
+    a.maintenance.push({
+      id: r[1] as number,
+      listing_id: r[0] as number,
+      booking_id: r[2] as number | null,
+      type: r[3] as number,
+      date: day,
+      hour: r[4] as string | null,
+      inspected: r[5] === 1,
+      notes: r[6] as string,
+      outbox: markOf(r[7]),
+    });
+    a.active = true;
   }
   // Open incidents reported up to the end of that day, per listing still unfinished
   // (from the in-memory copy of all open incidents, rebuilt when incidents change).

@@ -61,7 +61,7 @@ function dayFixture(db: WritableDB = openCache({ path: ':memory:' })): WritableD
     { booking_number: 14, listing_id: 3, start_date: '2026-06-01', end_date: '2026-06-20', state: 3 },
   ]);
   up(cleaningTable, cleaningRead, [
-    { id: 100, listing_id: 1, booking_id: 10, date: D, status: 2, inspected: 1, time: '11:30' },
+    { id: 100, listing_id: 1, booking_id: 10, date: D, status: 2, inspected: 1, time: '11:30', notes: 'Keys in box' },
   ]);
   up(maintenanceTable, maintenanceRead, [
     { id: 200, listing_id: 1, booking_id: 10, date: D, type: 1, inspected: true },
@@ -173,6 +173,48 @@ describe('boardDay', () => {
     expect(again.arrivals[0]!.outbox).toEqual({ state: 'pending', entryIds: [7], fields: ['arrival_time'] });
   });
 
+  it('builds tasks from their columns: a cleaning task whole, a maintenance task as the board shows it', () => {
+    const db = dayFixture();
+    upsertRecords(db, cleaningTable, [
+      {
+        value: cleaningRead.parse({
+          id: 101,
+          listing_id: 1,
+          booking_id: 10,
+          date: D,
+          status: 1,
+          inspected: 0,
+          time: '12:00',
+          duration: '02:30',
+          notes: 'Bring towels',
+        }),
+        raw: { id: 101 },
+      },
+    ]);
+    const casa = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
+    const stored = (id: number) => ({ ...listCleaning(db, { from: D, to: D }).find((c) => c.id === id)! });
+    expect(casa.cleaning).toEqual([stored(100), stored(101)]);
+    expect(casa.cleaning[1]).toMatchObject({
+      duration: '02:30',
+      notes: 'Bring towels',
+      inspected: false,
+      time: '12:00',
+    });
+    expect(casa.maintenance).toEqual([
+      {
+        id: 200,
+        listing_id: 1,
+        booking_id: 10,
+        type: 1,
+        date: D,
+        hour: null,
+        inspected: true,
+        notes: '',
+        outbox: null,
+      },
+    ]);
+  });
+
   it('reads the board columns of bookings cached before they existed (migration 004 fills them)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stayboard-board-'));
     try {
@@ -180,7 +222,9 @@ describe('boardDay', () => {
       filledAt(3, path, dir, (db) => dayFixture(db)).close();
       const db = openCache({ path });
       const casa = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
+      // (migrations 004 and 008 fill them)
       expect(casa.arrivals[0]).toMatchObject({ booking_number: 11, arrival_time: '17:00', adults: 2, children: 0 });
+      expect(casa.cleaning[0]).toMatchObject({ id: 100, time: '11:30', notes: 'Keys in box' });
       expect(casa.departures[0]).toMatchObject({ booking_number: 10, departure_time: '10:00' });
       db.close();
     } finally {

@@ -6,7 +6,7 @@ import type {
   BoardRow,
   CleaningRecord,
   CommandInput,
-  MaintenanceRecord,
+  BoardMaintenance,
   StayboardBridge,
 } from '../../../shared/contract';
 import { Query } from './query.svelte';
@@ -19,7 +19,7 @@ export type TaskKey = `c:${number}` | `m:${number}`;
 const NOTE_MAX = 5000;
 
 export const cleaningKey = (t: CleaningRecord): TaskKey => `c:${t.id}`;
-export const maintenanceKey = (t: MaintenanceRecord): TaskKey => `m:${t.id}`;
+export const maintenanceKey = (t: BoardMaintenance): TaskKey => `m:${t.id}`;
 
 /** Every task of a row, as selection keys. */
 export function rowTaskKeys(row: BoardRow): TaskKey[] {
@@ -35,7 +35,7 @@ export function appendNote(existing: string, note: string): string {
 const triToBool = (v: TriState): boolean | undefined => (v === 'any' ? undefined : v === 'yes');
 const asTri = (v: string | undefined): TriState => (v === 'yes' || v === 'no' ? v : 'any');
 
-export type BoardTask = { kind: 'c'; task: CleaningRecord } | { kind: 'm'; task: MaintenanceRecord };
+export type BoardTask = { kind: 'c'; task: CleaningRecord } | { kind: 'm'; task: BoardMaintenance };
 
 export interface BoardFilters {
   date: string;
@@ -131,7 +131,7 @@ export class TodayBoard {
   #split(keys: readonly TaskKey[]) {
     const tasks = this.tasks;
     const cleaning: CleaningRecord[] = [];
-    const maintenance: MaintenanceRecord[] = [];
+    const maintenance: BoardMaintenance[] = [];
     for (const k of keys) {
       const entry = tasks.get(k);
       if (entry?.kind === 'c') cleaning.push(entry.task);

@@ -11,6 +11,7 @@ import { BOOKING_WINDOW_INDEX } from './005_booking_window_index';
 import { TABLE_VERSIONS } from './006_table_versions';
 import { BOOKING_CUSTOMER_NAME } from './007_booking_customer_name';
 import { BOARD_TASK_COLUMNS } from './008_board_task_columns';
+import { SYNC_STATE_INDEXES } from './009_sync_state_indexes';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -21,4 +22,5 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 6, name: '006_table_versions', up: TABLE_VERSIONS },
   { version: 7, name: '007_booking_customer_name', up: BOOKING_CUSTOMER_NAME },
   { version: 8, name: '008_board_task_columns', up: BOARD_TASK_COLUMNS },
+  { version: 9, name: '009_sync_state_indexes', up: SYNC_STATE_INDEXES },
 ];

@@ -16,6 +16,8 @@ export type Params = readonly SqlValue[];
 /** Read-only handle: prepared reads only. */
 export interface ReadableDB {
   readonly kind: 'readable' | 'writable';
+  /** Inside a transaction not yet committed (what is read may still be rolled back). */
+  readonly inTransaction: boolean;
   all<T>(query: string, params?: Params): T[];
   get<T>(query: string, params?: Params): T | undefined;
   /** Rows as arrays (faster for hot queries that build their own objects). */
@@ -99,6 +101,9 @@ function wrap(conn: Database.Database, slowMs: number, onSlow?: (q: string, ms: 
   const db: WritableDB = {
     kind: 'writable',
     raw: conn,
+    get inTransaction() {
+      return conn.inTransaction;
+    },
     all: <T>(q: string, p: Params = []) => timed(q, () => prepare(q).all(...p) as T[]),
     get: <T>(q: string, p: Params = []) => timed(q, () => prepare(q).get(...p) as T | undefined),
     rows: (q: string, p: Params = []) => timed(q, () => prepare(q, 'raw').all(...p) as unknown[][]),

@@ -46,9 +46,12 @@ function versionKey(db: ReadableDB, tables: readonly VersionedTable[]): string {
 /**
  * `build()`'s value, kept per connection under `name` until one of `tables`
  * changes. The value is shared between callers: it must be treated as
- * read-only (builders freeze what they return).
+ * read-only (builders freeze what they return). Inside an open transaction
+ * nothing is kept: a rollback would set the counters back while the value
+ * built from the undone rows stayed, and match again after a later change.
  */
 export function memo<T>(db: ReadableDB, name: string, tables: readonly VersionedTable[], build: () => T): T {
+  if (db.inTransaction) return build();
   const key = versionKey(db, tables);
   let byName = memos.get(db);
   if (!byName) memos.set(db, (byName = new Map<string, Entry>()));

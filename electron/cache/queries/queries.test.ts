@@ -499,6 +499,22 @@ describe('in-memory copies kept by table versions (migration 006)', () => {
     ).toEqual([303]);
     incident(1);
     expect(boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!.incidents).toEqual([]);
+    // A read inside a transaction that is then rolled back leaves nothing behind to be served later.
+    try {
+      db.transaction((tx) => {
+        upsertRecords(tx, listingsTable, [
+          { value: listingRead.parse({ id: 1, name: 'Never', city: 'Sitges' }), raw: { never: true } },
+        ]);
+        expect(boardDay(tx, { date: D }).rows.map((r) => r.listing.name)).toContain('Never');
+        throw new Error('roll back');
+      });
+    } catch {
+      // rolled back
+    }
+    upsertRecords(db, listingsTable, [
+      { value: listingRead.parse({ id: 3, name: 'Loft Quiet', city: 'Sitges' }), raw: { again: true } },
+    ]);
+    expect(boardDay(db, { date: D }).rows.map((r) => r.listing.name)).toEqual(['Àtic Verd', 'Casa Blava']);
     // What the board hands out is shared with later calls: it cannot be changed by a reader.
     const atic = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 2)!;
     expect(() => {

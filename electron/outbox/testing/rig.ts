@@ -29,6 +29,9 @@ export function killableDb(inner: WritableDB): { db: WritableDB; kill: () => voi
   };
   const db: WritableDB = {
     kind: 'writable',
+    get inTransaction() {
+      return inner.inTransaction;
+    },
     get raw(): Database.Database {
       check();
       return inner.raw;

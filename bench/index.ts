@@ -50,35 +50,26 @@ const failures: string[] = [];
 const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'stayboard-bench-'));
 const runsSuite = (name: string) => suiteFiles.includes(`${name}.ts`) && (!only || only.has(name));
+/** Runs a bench script in a process of its own, with this process's loader (tsx); its output goes to ours. */
+const runScript = (script: string, ...args: string[]) =>
+  spawnSync(process.execPath, [...process.execArgv, join(here, script), ...args, ...(quick ? ['--quick'] : [])], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 if (runsSuite('reads') || runsSuite('coldstart')) {
   // The big cache is built (when missing or stale) in a process of its own: see fixtures/prepare.ts.
   console.error('bench: fixtures …');
-  const prepared = spawnSync(
-    process.execPath,
-    [...process.execArgv, join(here, 'fixtures', 'prepare.ts'), ...(quick ? ['--quick'] : [])],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const prepared = runScript('fixtures/prepare.ts');
   if (prepared.status !== 0) failures.push(`fixtures: the big cache could not be built (exit ${prepared.status})`);
 }
 for (const file of suiteFiles) {
   // A suite is named after its file (checked below).
   const name = file.replace(/\.ts$/, '');
-  if (only && !only.has(name)) continue;
+  if (!runsSuite(name)) continue;
   const t0 = Date.now();
   console.error(`bench: ${name} …`);
-  // Each suite in a process of its own (see suite-runner.ts for why), with this process's loader (tsx).
+  // Each suite in a process of its own (see suite-runner.ts for why).
   const outFile = join(scratch, `${name}.json`);
-  const child = spawnSync(
-    process.execPath,
-    [
-      ...process.execArgv,
-      join(here, 'suite-runner.ts'),
-      join(here, 'suites', file),
-      outFile,
-      ...(quick ? ['--quick'] : []),
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const child = runScript('suite-runner.ts', join(here, 'suites', file), outFile);
   if (!existsSync(outFile)) {
     failures.push(`${name}: its process ended (${child.signal ?? `exit ${child.status}`}) without results`);
   } else {

@@ -18,7 +18,7 @@
 // BENCH_COLDSTART_CPU_PROF=<dir> each child writes a V8 CPU profile there
 // (where the start-up time goes).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,15 +103,6 @@ async function spawnHost(dataDir: string, env: Record<string, string>, t0: numbe
   return { child, url, readyMs: nowMs() - t0, stop };
 }
 
-/** True when a renderer source is newer than the build (the figure would then be of yesterday's screens). */
-function rendererStale(): boolean {
-  const built = statSync(join(RENDERER_DIR, 'index.html')).mtimeMs;
-  for (const dir of ['renderer', 'shared'].map((d) => join(ROOT, d)))
-    for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
-      if (!f.includes('node_modules') && statSync(join(dir, f)).mtimeMs > built) return true;
-  return false;
-}
-
 /** Resident memory of a process (MB), from /proc. */
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -190,11 +181,9 @@ export const suite: BenchSuite = {
   async run({ quick, log }) {
     if (!existsSync(join(RENDERER_DIR, 'index.html')))
       throw new Error(`the renderer is not built (${RENDERER_DIR}): run npm run build first`);
-    if (!existsSync(HOST_BUNDLE))
-      throw new Error(`the web host is not built (${HOST_BUNDLE}): run npm run build first`);
+    // The same check `npm start` makes (out/main/host.js and out/renderer missing or older than a source).
     const stale = staleReason(ROOT);
     if (stale) throw new Error(`the build is out of date (${stale}): run npm run build first`);
-    if (rendererStale()) log(`warning: ${RENDERER_DIR} is older than renderer/ or shared/ sources (npm run build)`);
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
     const fixture = await bigCache({ listings: BIG_CACHE_LISTINGS(quick), log });
     const runs = quick ? 2 : 5;

@@ -1,5 +1,7 @@
 // One record read live by id and an edit form over it that follows the
-// record without losing what the person is typing (task and incident details).
+// record without losing what the person is typing (task and incident details),
+// and the save that sends only what changed.
+import { untrack } from 'svelte';
 import type { CommandName, CommandOutput, ResourceName, StayboardBridge } from '../../../shared/contract';
 import { EditForm, type Specs } from './form.svelte';
 import { Query } from './query.svelte';
@@ -9,6 +11,8 @@ type ByIdCommand = 'cleaning.get' | 'maintenance.get' | 'incidents.get';
 export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> {
   readonly query: Query<N>;
   form = $state.raw<EditForm<S> | null>(null);
+  /** A save is on its way. */
+  saving = $state(false);
   #formFor: number | null = null;
 
   constructor(
@@ -30,6 +34,37 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
   async load(): Promise<void> {
     await this.query.load({ id: this.id } as Parameters<Query<N>['load']>[0]);
     this.syncForm();
+  }
+
+  /**
+   * Keeps the record live (re-read when its resources change) and the form in
+   * step with every read. Call once while the component initialises.
+   */
+  follow(): void {
+    $effect(() => this.query.watch());
+    $effect(() => void this.load());
+    $effect(() => {
+      void this.query.value;
+      untrack(() => this.syncForm());
+    });
+  }
+
+  /**
+   * Validates the form; when it is valid and something changed, `send`s the
+   * changes (with every parsed value, for fields that are sent together) and
+   * reads the record again.
+   */
+  async save(
+    send: (changes: Record<string, unknown>, parsed: Record<string, unknown>) => Promise<unknown>,
+  ): Promise<void> {
+    const form = this.form;
+    if (!form) return;
+    const r = form.validate();
+    if (!r.ok || !Object.keys(r.changes).length) return;
+    this.saving = true;
+    await send(r.changes, r.parsed);
+    this.saving = false;
+    await this.query.refresh();
   }
 
   /** Call after every read: a new form for a new record, a rebase for the same one. */

@@ -104,6 +104,8 @@ export class Engine extends EventEmitter {
   private settings: Settings;
   private client_: ApiClient | null = null;
   private sync_: SyncService | null = null;
+  /** Plans the signed-out status (kept: its far-booking picture is reused like the sync service's). */
+  private offlinePlanner: Planner | null = null;
   private handles: ExtensionHandle[] = [];
   private account_: (Account & { remembered: boolean }) | null = null;
   private interest: Interest | null = null;
@@ -222,6 +224,7 @@ export class Engine extends EventEmitter {
   /** `firstPassDelayMs`: see Policy.resumeSyncDelayMs. */
   private startWith(client: ApiClient, firstPassDelayMs = 0): void {
     this.client_ = client;
+    this.offlinePlanner = null; // what it knew of the cache ends with the signed-out time
     client.on('connectivity', (online: boolean) => {
       this.emit('connectivity.changed', {
         connectivity: online ? 'online' : 'offline',
@@ -314,7 +317,8 @@ export class Engine extends EventEmitter {
     const outbox = this.handles.find((h) => h.outboxSummary)?.outboxSummary?.() ?? ZERO_OUTBOX;
     if (!this.sync_) {
       // Not signed in: what the cache holds and how old it is is still worth showing.
-      const plan = new Planner(this.db, this.policy).plan({
+      this.offlinePlanner ??= new Planner(this.db, this.policy);
+      const plan = this.offlinePlanner.plan({
         now: this.clock.now(),
         today: (this.options.today ?? (() => localDate(this.clock.now())))(),
         interest: null,

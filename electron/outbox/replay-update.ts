@@ -1,7 +1,8 @@
 // Replaying the edits of one existing record: successive updates coalesced
 // into one request (latest value per field, earliest base), checked against
 // the server's current version field by field before sending — theirs where
-// only they changed, mine where only I did, a conflict where both did — then
+// only they changed, mine where only I did (a value of my own earlier edits
+// on the server is mine, never a conflict), a conflict where both did — then
 // confirmed from the answer or by reading back. A delete after updates makes
 // them moot: one DELETE, and 404 counts as done.
 import type { WritableDB } from '../cache/db';
@@ -26,18 +27,34 @@ export function takeBatch(chain: readonly Entry[]): Entry[] {
   return out;
 }
 
-/** Union of the changes (latest value wins) with the earliest base of each field. */
-export function mergeUpdates(batch: readonly Entry[]): { payload: Values; base: Values } {
+/** What the coalesced entries of one record send and what they are checked against. */
+export interface Merged {
+  /** Union of the changes, latest value wins (write form). */
+  payload: Values;
+  /** The earliest base of each field: what the person first saw (canonical). */
+  base: Values;
+  /**
+   * Per field, every value the batch's entries were made from or set
+   * (canonical): the server showing any of them means nobody else changed the
+   * field — it is this app's own earlier write (an entry whose answer was lost
+   * included), or a value the person saw and then edited.
+   */
+  own: Record<string, unknown[]>;
+}
+
+export function mergeUpdates(batch: readonly Entry[]): Merged {
   const payload: Values = {};
   const base: Values = {};
+  const own: Record<string, unknown[]> = {};
   for (const e of batch) {
     if (e.kind !== 'update') continue;
     for (const [f, v] of Object.entries(e.payload)) {
       payload[f] = v;
       if (!(f in base)) base[f] = e.base?.[f] ?? null;
+      (own[f] ??= []).push(e.base?.[f] ?? null, canonOf(e.resource, f, v));
     }
   }
-  return { payload, base };
+  return { payload, base, own };
 }
 
 /** True when the entries are still exactly as the step read them (not discarded, resolved or retried meanwhile). */
@@ -48,12 +65,19 @@ export function unchanged(db: WritableDB, batch: readonly Entry[]): boolean {
   });
 }
 
-/** Base / server-now / mine, field by field. */
+/**
+ * Base / server-now / mine, field by field. The server showing mine → already
+ * there; showing a value of my own chain (`own`, the base included) → nobody
+ * else changed it: send mine; anything else → a conflict. Another person
+ * setting exactly one of my own earlier values is indistinguishable from my
+ * write arriving, and harmless: my newest value replaces it either way.
+ */
 export function compare(
   kind: Entry['resource'],
   payload: Values,
   base: Values,
   server: ServerVersion,
+  own: Record<string, unknown[]> = {},
 ): { toSend: Values; conflicts: ConflictValue[] } {
   const toSend: Values = {};
   const conflicts: ConflictValue[] = [];
@@ -61,7 +85,7 @@ export function compare(
     const theirs = canonIn(kind, f, server.value);
     const mine = canonOf(kind, f, v);
     if (sameValue(theirs, mine)) continue; // already there (sent before, or the same change made twice)
-    if (sameValue(theirs, base[f])) toSend[f] = v;
+    if ([base[f], ...(own[f] ?? [])].some((x) => sameValue(theirs, x))) toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
   }
   return { toSend, conflicts };
@@ -94,7 +118,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
   const kind = head.resource;
   const id = head.recordId;
   const a = ADAPTERS[kind];
-  const { payload, base } = mergeUpdates(batch);
+  const { payload, base, own } = mergeUpdates(batch);
   const hint = currentRecord(d.db, kind, id);
   const ctx = contextOfRow(hint);
 
@@ -113,7 +137,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
     });
     return;
   }
-  const { toSend, conflicts } = compare(kind, payload, base, server);
+  const { toSend, conflicts } = compare(kind, payload, base, server, own);
   if (conflicts.length) {
     d.db.transaction((tx) => {
       patchEntries(

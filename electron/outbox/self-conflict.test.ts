@@ -1,0 +1,100 @@
+// The outbox never makes a conflict with this app's own earlier write (issue
+// 12, item 5): an update whose answer was lost (applied, then the connection
+// reset) followed by another edit of the same field, while the record cannot
+// be read to settle the first one, ends with the newest value on the server,
+// no conflict, and exactly one applied write per request sent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../simulator';
+import { login } from '../../simulator/conformance/client';
+import { getCleaning } from '../cache/queries/tasks';
+import { Device } from './testing/rig';
+import { seedListing } from './testing/seed';
+
+const TODAY = '2026-06-15';
+let sim: Simulator;
+let other: string; // a back-office user's token, only to look at the server from outside
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 12, listings: 2, today: TODAY });
+  other = await login(sim);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function cleaningOnServer(id: number, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${sim.url}/api/v1/${body === undefined ? 'cleanings' : 'cleaning'}/${id}`, {
+    method: body === undefined ? 'GET' : 'PUT',
+    headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: Record<string, unknown> };
+  return json.data ?? {};
+}
+
+describe('no self-conflicts', () => {
+  it('an unknown update, then another edit of the same field: the newest value arrives, no conflict, one write per send', async () => {
+    const sent: unknown[] = [];
+    let answers = 0;
+    const dev = new Device({
+      url: sim.url,
+      user: sim.user,
+      password: sim.password,
+      outbox: {
+        trace: (e) => {
+          if (e.type === 'send') sent.push(e.body);
+          if (e.type === 'answered' && !e.ok && ++answers === 1)
+            // The first answer is lost; from now on the record cannot be read, so that entry stays unknown.
+            sim.setFaults({ errorRate: 1, errorRoutes: ['cleanings.get'] });
+        },
+      },
+    });
+    try {
+      await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
+      const id = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id')[0]!;
+      // Nobody else touches the record after this: it starts at status 1, as in the report.
+      await cleaningOnServer(id, { status: 1 });
+      await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
+      expect(getCleaning(dev.db, id)).toMatchObject({ status: 1 });
+      const o = dev.current.outbox;
+      const seq = sim.mutations().at(-1)?.seq ?? 0;
+
+      sim.setFaults({ resetAfterRate: 1, routes: ['cleanings.update'] });
+      o.enqueue('cleaning.update', { id, changes: { status: 2 } });
+      await o.drain();
+      // Applied, and the answer was lost (the record cannot be read now, even from outside).
+      expect(sim.mutations().filter((m) => m.seq > seq && m.id === id && m.result === 'applied')).toHaveLength(1);
+      expect(o.list({ states: ['unknown'] })).toHaveLength(1);
+
+      o.enqueue('cleaning.update', { id, changes: { status: 0 } });
+      // Replay keeps trying while the record cannot be read: nothing can be decided yet.
+      const reads = sim.requestLog().length;
+      await o.drain({ untilSettled: true, maxMs: 300 });
+      expect(
+        sim
+          .requestLog()
+          .slice(reads)
+          .filter((r) => r.endpoint === 'cleanings.get').length,
+      ).toBeGreaterThan(0);
+      expect(o.summary()).toMatchObject({ unsent: 2, conflict: 0, confirmed: 0 });
+
+      sim.resetFaults();
+      await o.drain({ untilSettled: true });
+
+      expect(o.list({ states: ['conflict', 'rejected'] })).toEqual([]);
+      expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 2 });
+      expect(await cleaningOnServer(id)).toMatchObject({ status: 0 });
+      expect(getCleaning(dev.db, id)).toMatchObject({ status: 0, outbox: null });
+      // One applied write per request sent: the lost-answer one and the newest value.
+      const writes = sim.mutations().filter((m) => m.seq > seq && m.id === id && m.endpoint === 'cleanings.update');
+      expect(writes.map((m) => [m.result, m.body])).toEqual([
+        ['applied', { status: 2 }],
+        ['applied', { status: 0 }],
+      ]);
+      expect(sent).toEqual([{ status: 2 }, { status: 0 }]);
+    } finally {
+      sim.resetFaults();
+      await dev.close();
+    }
+  });
+});

@@ -39,6 +39,7 @@ try {
   console.log(
     `\noutbox soak: ${runs} runs × ${phases} phases in ${((Date.now() - started) / 1000).toFixed(0)} s — ` +
       `${t.edits} edits, ${t.creates} creates, ${t.deletes} deletes, ${t.otherWrites} writes by another user, ` +
+      `${t.lateEdits} edits while replaying, ` +
       `${t.conflicts} conflicts surfaced, ${t.kills} engine kills, ${t.signIns} sign-ins again, ` +
       `${t.expectedRejections} expected refusals, ${t.requests} requests`,
   );

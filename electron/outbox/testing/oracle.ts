@@ -1,5 +1,7 @@
 // Reading the truth from outside the outbox (tests and the soak only): the
-// server's version of a record through plain HTTP as the other user, and the
+// server's version of a record through plain HTTP as the other user, the
+// check of every field the person edited in a phase (their value arrived, or
+// a conflict was surfaced exactly where another user caused one), and the
 // check that cache and server agree on a record the outbox touched.
 import { addDays } from '../../cache/queries/common';
 import { ADAPTERS } from '../adapters';
@@ -17,6 +19,66 @@ export interface Target {
   gone: 'mine' | 'theirs' | null;
   /** Creates: the entry and the marker that finds it in the mutation log. */
   create?: { entryId: number; marker: string; endpoint: string };
+}
+
+/** One field the person edited in a phase. */
+export interface FieldEdit {
+  target: Target;
+  field: string;
+  /** What the person saw before the first edit of the phase, and the last value they set. */
+  c0: unknown;
+  v: unknown;
+  /** Every value the person set in the phase, in order (canonical). */
+  mine: unknown[];
+  existedOnServer: boolean;
+}
+
+export interface PhaseFacts {
+  dev: Device;
+  phase: number;
+  /** By `kind:id:field`. */
+  edits: ReadonlyMap<string, FieldEdit>;
+  /** Fields a conflict was surfaced on, and what the person chose there. */
+  surfaced: ReadonlySet<string>;
+  choices: ReadonlyMap<string, 'mine' | 'theirs'>;
+  /** The server's value of fields as the run knows it (the other user's writes); updated to what it must be now. */
+  server: Map<string, unknown>;
+  serverNow: (kind: Kind, id: number) => Promise<Rec | null>;
+  problems: string[];
+}
+
+/**
+ * Every edited field holds the person's last value, or the other user's where
+ * the person chose theirs in a conflict. A conflict is right exactly where
+ * the other user set a value that is neither what the person started from
+ * nor any value this app set in the phase; anywhere else it is one the app
+ * made with itself, and a problem.
+ */
+export async function checkEdits(p: PhaseFacts): Promise<void> {
+  const { dev, phase, problems } = p;
+  const checked = new Set<string>();
+  for (const [k, e] of p.edits) {
+    const t = e.target;
+    if (t.gone) continue;
+    checked.add(k);
+    const sid = resolveId(dev.db, t.kind, t.id);
+    const w = p.server.has(k) ? p.server.get(k) : e.c0;
+    const expectConflict = e.existedOnServer && !sameValue(w, e.c0) && !e.mine.some((x) => sameValue(w, x));
+    if (expectConflict !== p.surfaced.has(k))
+      problems.push(
+        `phase ${phase}: ${k} ${expectConflict ? 'conflict NOT surfaced' : 'conflict surfaced without cause'} (base ${JSON.stringify(e.c0)}, theirs ${JSON.stringify(w)}, mine ${e.mine.map((x) => JSON.stringify(x)).join(' then ')})`,
+      );
+    const expected = expectConflict && p.choices.get(k) === 'theirs' ? w : e.v;
+    p.server.set(k, expected);
+    const now = await p.serverNow(t.kind, sid);
+    if (!now) problems.push(`phase ${phase}: ${t.kind} ${sid} missing on the server`);
+    else if (!sameValue(canonIn(t.kind, e.field, now), expected))
+      problems.push(
+        `phase ${phase}: LOST ${k}: server has ${JSON.stringify(canonIn(t.kind, e.field, now))}, expected ${JSON.stringify(expected)}`,
+      );
+  }
+  for (const k of p.surfaced)
+    if (!checked.has(k)) problems.push(`phase ${phase}: ${k} conflict surfaced without cause (no edit of mine there)`);
 }
 
 /** The server's version of a record, read from outside the outbox; null when it has none. */

@@ -38,6 +38,7 @@ export function totals(reports: readonly RunReport[]): RunStats {
     creates: 0,
     deletes: 0,
     otherWrites: 0,
+    lateEdits: 0,
     conflicts: 0,
     kills: 0,
     expectedRejections: 0,

@@ -4,22 +4,26 @@
 // made offline while "another user" changes and deletes the same records;
 // replay with resets before and after processing, 5xx, 429, timeouts, token
 // expiry and kills of the engine at random instants (each followed by a
-// restart on the same database); then calm replay, conflicts resolved at
-// random, refusals the run caused on purpose discarded. After every phase it
-// checks, from outside the outbox: every field I changed holds my last value,
-// or — exactly when the other user changed it to something else — a conflict
-// was surfaced and the server holds the value the person chose; nothing is
-// left unsent; cache and server agree on every touched record. At the end:
-// every create applied exactly once (by the simulator's mutation log).
+// restart on the same database), while the person edits again the fields of
+// updates whose request just failed or is leaving (late-edits.ts); then calm
+// replay, conflicts resolved at random, refusals the run caused on purpose
+// discarded. After every phase it checks, from outside the outbox: every
+// field I changed holds my last value, or — exactly when the other user
+// changed it to a value different from every value this app set — a conflict
+// was surfaced and the server holds the value the person chose; no conflict
+// anywhere else (none with this app's own writes); nothing is left unsent;
+// cache and server agree on every touched record. At the end: every create
+// applied exactly once (by the simulator's mutation log).
 import { mulberry32 } from '../../../simulator/prng';
 import { addDays } from '../../cache/queries/common';
 import { currentRecord } from '../enqueue';
 import { getEntry, resolveId } from '../entries';
-import { canonIn, canonOf, sameValue } from '../fields';
+import { canonIn, canonOf } from '../fields';
 import type { EditReceipt } from '../../../shared/contract';
 import type { Kind, Rec, TraceEvent } from '../types';
 import { Device } from './rig';
-import { compareWithServer, serverRecord, type Target } from './oracle';
+import { editWhileReplaying, enqueueUpdate } from './late-edits';
+import { checkEdits, compareWithServer, serverRecord, type FieldEdit, type Target } from './oracle';
 import { seedBooking, seedListing } from './seed';
 import { EDITABLE, TODAY, pathOf, randomChanges, randomValue, type World } from './world';
 
@@ -41,6 +45,8 @@ export interface RunStats {
   creates: number;
   deletes: number;
   otherWrites: number;
+  /** Edits made while replay ran, of fields whose request had just failed or was leaving. */
+  lateEdits: number;
   conflicts: number;
   kills: number;
   expectedRejections: number;
@@ -54,21 +60,13 @@ export interface RunReport {
   stats: RunStats;
 }
 
-interface FieldEdit {
-  target: Target;
-  field: string;
-  /** What the person saw before the first edit of the phase, and the last value they set. */
-  c0: unknown;
-  v: unknown;
-  existedOnServer: boolean;
-}
-
 const key = (kind: Kind, id: number, field: string) => `${kind}:${id}:${field}`;
 
 export async function runScenario(world: World, seed: number, options: RunOptions = {}): Promise<RunReport> {
   const r = mulberry32(seed);
   const jitter = r.fork(1);
   const faultDraws = r.fork(2);
+  const lateDraws = r.fork(3);
   const o = {
     phases: 3,
     edits: [3, 10] as [number, number],
@@ -83,6 +81,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
     creates: 0,
     deletes: 0,
     otherWrites: 0,
+    lateEdits: 0,
     conflicts: 0,
     kills: 0,
     expectedRejections: 0,
@@ -134,6 +133,8 @@ export async function runScenario(world: World, seed: number, options: RunOption
 
     for (let phase = 0; phase < o.phases; phase++) {
       const edits = new Map<string, FieldEdit>();
+      /** Fields the other user wrote in this phase. */
+      const theirs = new Set<string>();
       const surfaced = new Set<string>();
       // Records the outbox had something to do with in this phase: the ones it must have brought in line.
       const touched = new Set<Target>();
@@ -163,13 +164,11 @@ export async function runScenario(world: World, seed: number, options: RunOption
               field: f,
               c0: prev ? prev.c0 : canonIn(t.kind, f, rec),
               v: canonOf(t.kind, f, v),
+              mine: [...(prev?.mine ?? []), canonOf(t.kind, f, v)],
               existedOnServer: prev ? prev.existedOnServer : resolveId(dev.db, t.kind, t.id) > 0,
             });
           }
-          const name =
-            t.kind === 'bookings' ? 'bookings.update' : `${t.kind === 'incidents' ? 'incidents' : t.kind}.update`;
-          const input = t.kind === 'bookings' ? { bookingNumber: t.id, changes } : { id: t.id, changes };
-          outbox().enqueue(name as 'cleaning.update', input);
+          enqueueUpdate(outbox(), t, changes);
           touched.add(t);
           stats.edits++;
         } else if (op === 'delete') {
@@ -251,7 +250,10 @@ export async function runScenario(world: World, seed: number, options: RunOption
               if (status !== 200)
                 problems.push(`phase ${phase}: the other user's write to ${t.kind} ${sid} got ${status}`);
               else
-                for (const [f, v] of Object.entries(changes)) server.set(key(t.kind, t.id, f), canonOf(t.kind, f, v));
+                for (const [f, v] of Object.entries(changes)) {
+                  server.set(key(t.kind, t.id, f), canonOf(t.kind, f, v));
+                  theirs.add(key(t.kind, t.id, f));
+                }
               stats.otherWrites++;
             }
           }
@@ -275,8 +277,20 @@ export async function runScenario(world: World, seed: number, options: RunOption
       }
       const killAt = o.kills ? r.sample([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], r.int(0, 3)).sort((a, b) => a - b) : [];
       let events = 0;
+      const late = {
+        eligible: (t: Target, f: string) => {
+          const k = key(t.kind, t.id, f);
+          return edits.get(k)?.existedOnServer === true && !theirs.has(k);
+        },
+        edited: (t: Target, f: string, v: unknown) => {
+          const e = edits.get(key(t.kind, t.id, f))!;
+          e.v = v;
+          e.mine.push(v);
+        },
+      };
       hook = (e) => {
         if (e.type !== 'send' && e.type !== 'answered') return;
+        if (editWhileReplaying(dev, lateDraws, targets, e, late)) stats.lateEdits++;
         events++;
         if (killAt[0] === events) {
           killAt.shift();
@@ -371,25 +385,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
         if (!fetched.has(fk)) fetched.set(fk, serverRecord(world, dev, kind, id));
         return fetched.get(fk)!;
       };
-      for (const [k, e] of edits) {
-        const t = e.target;
-        if (t.gone) continue;
-        const sid = resolveId(dev.db, t.kind, t.id);
-        const w = server.has(k) ? server.get(k) : e.c0;
-        const expectConflict = e.existedOnServer && !sameValue(w, e.c0) && !sameValue(w, e.v);
-        if (expectConflict !== surfaced.has(k))
-          problems.push(
-            `phase ${phase}: ${k} ${expectConflict ? 'conflict NOT surfaced' : 'conflict surfaced without cause'} (base ${JSON.stringify(e.c0)}, theirs ${JSON.stringify(w)}, mine ${JSON.stringify(e.v)})`,
-          );
-        const expected = expectConflict && choices.get(k) === 'theirs' ? w : e.v;
-        server.set(k, expected);
-        const now = await serverNow(t.kind, sid);
-        if (!now) problems.push(`phase ${phase}: ${t.kind} ${sid} missing on the server`);
-        else if (!sameValue(canonIn(t.kind, e.field, now), expected))
-          problems.push(
-            `phase ${phase}: LOST ${k}: server has ${JSON.stringify(canonIn(t.kind, e.field, now))}, expected ${JSON.stringify(expected)}`,
-          );
-      }
+      await checkEdits({ dev, phase, edits, surfaced, choices, server, serverNow, problems });
       for (const t of touched) await compareWithServer(dev, t, phase, problems, serverNow);
     }
 

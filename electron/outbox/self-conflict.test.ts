@@ -2,7 +2,8 @@
 // 12, item 5): an update whose answer was lost (applied, then the connection
 // reset) followed by another edit of the same field, while the record cannot
 // be read to settle the first one, ends with the newest value on the server,
-// no conflict, and exactly one applied write per request sent.
+// no conflict, and exactly one applied write per request sent — while a value
+// another user set in between is still a conflict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import { login } from '../../simulator/conformance/client';
@@ -32,26 +33,31 @@ async function cleaningOnServer(id: number, body?: unknown): Promise<Record<stri
   return json.data ?? {};
 }
 
+/** A device whose first lost answer makes every read of a cleaning fail (the unknown entry cannot be settled). */
+async function device(sent: unknown[]): Promise<{ dev: Device; ids: number[] }> {
+  let answers = 0;
+  const dev = new Device({
+    url: sim.url,
+    user: sim.user,
+    password: sim.password,
+    outbox: {
+      trace: (e) => {
+        if (e.type === 'send') sent.push(e.body);
+        if (e.type === 'answered' && !e.ok && ++answers === 1)
+          sim.setFaults({ errorRate: 1, errorRoutes: ['cleanings.get'] });
+      },
+    },
+  });
+  await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
+  return { dev, ids: dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id') };
+}
+
 describe('no self-conflicts', () => {
   it('an unknown update, then another edit of the same field: the newest value arrives, no conflict, one write per send', async () => {
     const sent: unknown[] = [];
-    let answers = 0;
-    const dev = new Device({
-      url: sim.url,
-      user: sim.user,
-      password: sim.password,
-      outbox: {
-        trace: (e) => {
-          if (e.type === 'send') sent.push(e.body);
-          if (e.type === 'answered' && !e.ok && ++answers === 1)
-            // The first answer is lost; from now on the record cannot be read, so that entry stays unknown.
-            sim.setFaults({ errorRate: 1, errorRoutes: ['cleanings.get'] });
-        },
-      },
-    });
+    const { dev, ids } = await device(sent);
     try {
-      await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
-      const id = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id')[0]!;
+      const id = ids[0]!;
       // Nobody else touches the record after this: it starts at status 1, as in the report.
       await cleaningOnServer(id, { status: 1 });
       await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
@@ -92,6 +98,33 @@ describe('no self-conflicts', () => {
         ['applied', { status: 0 }],
       ]);
       expect(sent).toEqual([{ status: 2 }, { status: 0 }]);
+    } finally {
+      sim.resetFaults();
+      await dev.close();
+    }
+  });
+
+  it('an unknown update, then a different value from another user, then my next edit: still a conflict, nothing sent', async () => {
+    const sent: unknown[] = [];
+    const { dev, ids } = await device(sent);
+    try {
+      const id = ids[1]!;
+      const o = dev.current.outbox;
+      const before = getCleaning(dev.db, id)!.notes;
+      sim.setFaults({ resetAfterRate: 1, routes: ['cleanings.update'] });
+      o.enqueue('cleaning.update', { id, changes: { notes: 'mine, first' } });
+      await o.drain();
+      sim.resetFaults();
+      // Someone else writes after my lost-answer edit arrived: a value I never set.
+      await cleaningOnServer(id, { notes: 'theirs' });
+      o.enqueue('cleaning.update', { id, changes: { notes: 'mine, second' } });
+      await o.drain({ untilSettled: true });
+      expect(o.list({ states: ['conflict'] }).map((e) => e.conflicts)).toEqual([
+        [{ field: 'notes', base: before, mine: 'mine, second', theirs: 'theirs' }],
+        [{ field: 'notes', base: before, mine: 'mine, second', theirs: 'theirs' }],
+      ]);
+      expect(sent).toEqual([{ notes: 'mine, first' }]);
+      expect(await cleaningOnServer(id)).toMatchObject({ notes: 'theirs' });
     } finally {
       sim.resetFaults();
       await dev.close();

@@ -70,12 +70,18 @@ export function contractErrorOf(err: ApiError): ContractError {
  * transaction; then tells the renderer. `gone`: the server answered that the
  * record does not exist (any more).
  */
-export function transition(d: StepDeps, entries: readonly Entry[], patch: Patch, gone = false): void {
+export function transition(
+  d: StepDeps,
+  entries: readonly Entry[],
+  patch: Patch | ((e: Entry) => Patch),
+  gone = false,
+): void {
   const first = entries[0];
   if (!first) return;
   const ids = entries.map((e) => e.id);
   d.db.transaction((tx) => {
-    patchEntries(tx, ids, patch, d.now());
+    if (typeof patch === 'function') for (const e of entries) patchEntries(tx, [e.id], patch(e), d.now());
+    else patchEntries(tx, ids, patch, d.now());
     if (gone && first.kind !== 'create') markGoneOnServer(tx, first.resource, first.recordId);
     refreshView(tx, first.resource, first.recordId);
   });
@@ -86,9 +92,14 @@ export function reject(d: StepDeps, entries: readonly Entry[], error: ContractEr
   transition(d, entries, { state: 'rejected', error, nextAttemptAt: null }, error.code === 'not_found');
 }
 
-/** The state entries go back to when a request surely did not change anything. */
-function previousState(entries: readonly Entry[]): OutboxState {
-  return entries.some((e) => e.state === 'unknown') ? 'unknown' : 'pending';
+/**
+ * The state an entry goes back to when a request surely did not change
+ * anything: each as it was — an edit whose earlier send is unsettled stays
+ * unknown, an edit never sent stays waiting (a batch that merged both must not
+ * show the new edit as "checking").
+ */
+function asBefore(e: Entry): OutboxState {
+  return e.state === 'unknown' ? 'unknown' : 'pending';
 }
 
 /**
@@ -109,33 +120,37 @@ export function failed(
   const failures = d.failure(head.id);
   const later = d.now() + (err.retryAfterMs ?? backoffDelay(failures, d.backoff, d.random));
   const error = contractErrorOf(err);
-  const retry = (state: OutboxState, extra: Patch = {}) => {
-    transition(d, before, { state, error, nextAttemptAt: later, ...extra });
+  const retry = (state: OutboxState | typeof asBefore, extra: Patch = {}) => {
+    transition(d, before, (e) => ({
+      state: typeof state === 'function' ? state(e) : state,
+      error,
+      nextAttemptAt: later,
+      ...extra,
+    }));
     return 'later' as const;
   };
-  const prev = previousState(before);
   switch (err.kind) {
     case 'signed_out':
     case 'unauthenticated':
       // Nothing was processed (the client gives up before sending, or after a 401).
-      transition(d, before, { state: prev, error, nextAttemptAt: null });
+      transition(d, before, (e) => ({ state: asBefore(e), error, nextAttemptAt: null }));
       d.pause(err.message);
       return 'later';
     case 'rate_limited':
-      return retry(prev);
+      return retry(asBefore);
     case 'network':
     case 'timeout':
     case 'aborted':
-      return retry(phase === 'write' && err.outcomeUnknown ? 'unknown' : prev);
+      return retry(phase === 'write' && err.outcomeUnknown ? 'unknown' : asBefore);
     case 'server':
-      return retry(phase === 'write' ? 'unknown' : prev);
+      return retry(phase === 'write' ? 'unknown' : asBefore);
     case 'unexpected_body':
       // A 2xx with a garbled body: a write was processed.
       if (phase === 'write') {
         if (op === 'delete') return 'done';
         return retry('unknown', op === 'create' ? { accepted: true } : {});
       }
-      return retry(prev);
+      return retry(asBefore);
     case 'not_found':
       if (op === 'delete' && phase === 'write') return 'done';
       reject(d, before, {

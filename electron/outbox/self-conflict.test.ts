@@ -83,6 +83,8 @@ describe('no self-conflicts', () => {
           .filter((r) => r.endpoint === 'cleanings.get').length,
       ).toBeGreaterThan(0);
       expect(o.summary()).toMatchObject({ unsent: 2, conflict: 0, confirmed: 0 });
+      // Each keeps its own state: the lost-answer edit is being checked, the new one was never sent.
+      expect(o.summary()).toMatchObject({ unknown: 1, pending: 1 });
 
       sim.resetFaults();
       await o.drain({ untilSettled: true });

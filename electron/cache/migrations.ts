@@ -36,14 +36,19 @@ export interface Migration {
 
 export const OUTBOX_FIRST_VERSION = 100;
 
+const REFUSED =
+  'This data was written by a different version of Stayboard: it was not opened, nothing in it was changed, ' +
+  'and its unsent changes are still there.';
+
 /** The database's migration history does not match this build's: it is not opened. */
 export class MigrationHistoryError extends Error {
   constructor(
-    message: string,
+    /** What does not match, in one short sentence naming the migration (shown to the person as the detail). */
+    readonly detail: string,
     /** The applied migration that does not match, e.g. '003_marked_indexes'. */
     readonly migration: string,
   ) {
-    super(message);
+    super(`${REFUSED} ${detail}`);
     this.name = 'MigrationHistoryError';
   }
 }
@@ -106,10 +111,6 @@ export function appliedMigrations(db: WritableDB): AppliedMigration[] {
 /** Who owns a migration number: each owner's list is append-only on its own. */
 const ownerOf = (version: number): 'cache' | 'outbox' => (version < OUTBOX_FIRST_VERSION ? 'cache' : 'outbox');
 
-const REFUSED =
-  'Stayboard did not open it and changed nothing in it; its unsent changes are still there. ' +
-  'Open it with the version of Stayboard that wrote it.';
-
 /** Throws MigrationHistoryError unless, per owner, `applied` is a prefix of `known` with matching checksums. */
 function checkHistory(applied: readonly AppliedMigration[], known: readonly Migration[]): void {
   for (const owner of ['cache', 'outbox'] as const) {
@@ -120,15 +121,13 @@ function checkHistory(applied: readonly AppliedMigration[], known: readonly Migr
       const k = expected[i];
       if (!k || k.version !== a.version || k.name !== a.name) {
         throw new MigrationHistoryError(
-          `This data was written by a different version of Stayboard (it has migration ${a.version} ${a.name}, ` +
-            `this build expects ${k ? `${k.version} ${k.name}` : 'nothing more'}). ${REFUSED}`,
+          `Migration ${a.name} is not this build's (${k ? `it has ${k.name}` : 'it has none'} there).`,
           a.name,
         );
       }
       if (a.checksum !== null && a.checksum !== migrationChecksum(k.up)) {
         throw new MigrationHistoryError(
-          `Migration ${a.name} of this data does not match the one in this build of Stayboard ` +
-            `(its SQL differs from what was applied). ${REFUSED}`,
+          `Migration ${a.name} differs from this build's (its SQL changed since it was applied).`,
           a.name,
         );
       }

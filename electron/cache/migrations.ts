@@ -146,15 +146,17 @@ export function runMigrations(db: WritableDB, known: readonly Migration[]): { ap
   checkHistory(applied, known);
   const byVersion = new Map(known.map((k) => [k.version, k]));
   const unadopted = applied.filter((a) => a.checksum === null);
-  db.transaction((tx) => {
-    if (!historyTable(tx).hasChecksum) tx.exec('ALTER TABLE schema_migrations ADD COLUMN checksum TEXT');
-    for (const a of unadopted) {
-      tx.run('UPDATE schema_migrations SET checksum = ? WHERE version = ?', [
-        migrationChecksum(byVersion.get(a.version)!.up),
-        a.version,
-      ]);
-    }
-  });
+  if (unadopted.length > 0 || !historyTable(db).hasChecksum) {
+    db.transaction((tx) => {
+      if (!historyTable(tx).hasChecksum) tx.exec('ALTER TABLE schema_migrations ADD COLUMN checksum TEXT');
+      for (const a of unadopted) {
+        tx.run('UPDATE schema_migrations SET checksum = ? WHERE version = ?', [
+          migrationChecksum(byVersion.get(a.version)!.up),
+          a.version,
+        ]);
+      }
+    });
+  }
   const done: string[] = [];
   const have = new Set(applied.map((a) => a.version));
   for (const m of known.filter((k) => !have.has(k.version))) {

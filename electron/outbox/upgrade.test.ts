@@ -57,6 +57,9 @@ function fill(db: WritableDB, withOutbox: boolean): Unsent | null {
   return { entries: o.list(), summary: o.summary() };
 }
 
+const schemaOf = (db: WritableDB) =>
+  db.all("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name <> 'schema_migrations' ORDER BY name");
+
 type Snapshot = Record<string, { columns: string[]; rows: unknown[][] }>;
 
 /** Every row of every table (the search index by its entries), in a stable order; `like` limits tables and columns. */
@@ -106,6 +109,10 @@ describe('upgrading a populated database', () => {
 
     const db = openCache({ path, migrations: MIGRATIONS });
     expect(snapshot(db, before)).toEqual(before);
+    // The same schema as a database created by this build.
+    const fresh = openCache({ path: ':memory:', migrations: MIGRATIONS });
+    expect(schemaOf(db)).toEqual(schemaOf(fresh));
+    fresh.close();
     expect(appliedMigrations(db).map((a) => [a.name, a.checksum])).toEqual(
       MIGRATIONS.map((m) => [m.name, migrationChecksum(m.up)]),
     );

@@ -10,23 +10,9 @@
 // incidents. At 1,000 listings they were ≈ 1 ms of the board's ≈ 3 ms.
 import type { ReadableDB } from './db';
 
-/** The tables with a change counter (append here + a migration creating its triggers). */
+/** The tables with a change counter (migration 006 made their triggers; a new one needs its own migration). */
 export const VERSIONED_TABLES = ['listings', 'incidents', 'incident_listings'] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
-
-/** Migration 006's SQL: the counter table and three triggers per table. */
-export function tableVersionsSql(tables: readonly VersionedTable[]): string {
-  const bump = (t: string) => `UPDATE table_versions SET version = version + 1 WHERE name = '${t}';`;
-  return [
-    'CREATE TABLE IF NOT EXISTS table_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL) STRICT, WITHOUT ROWID;',
-    ...tables.flatMap((t) => [
-      `INSERT INTO table_versions (name, version) VALUES ('${t}', 0);`,
-      `CREATE TRIGGER ${t}_version_ins AFTER INSERT ON ${t} BEGIN ${bump(t)} END;`,
-      `CREATE TRIGGER ${t}_version_upd AFTER UPDATE ON ${t} BEGIN ${bump(t)} END;`,
-      `CREATE TRIGGER ${t}_version_del AFTER DELETE ON ${t} BEGIN ${bump(t)} END;`,
-    ]),
-  ].join('\n');
-}
 
 interface Entry {
   key: string;

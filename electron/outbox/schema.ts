@@ -1,5 +1,7 @@
 // The outbox's migrations, appended after the cache's (numbers from 100, see
-// electron/cache/migrations.ts). Append only: never edit an entry that shipped.
+// electron/cache/migrations.ts). Append only: never edit an entry that shipped
+// — each is literal SQL whose checksum every database stores and every open
+// verifies, pinned in electron/cache/migrations.test.ts.
 //
 // One row per edit the person made, ordered by an AUTOINCREMENT id — never by
 // a clock, which can jump. A row keeps what was changed (payload, write form),

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountInfo, ENVIRONMENT_URLS, type AccountInfo, type EventName } from '../../shared/contract';
+import { accountInfo, CommandError, ENVIRONMENT_URLS, type AccountInfo, type EventName } from '../../shared/contract';
 import {
   KeychainCredentialStore,
   MemoryCredentialStore,
@@ -14,6 +14,7 @@ import {
   type CredentialStore,
 } from '../credentials/store';
 import { isApiError } from '../api/errors';
+import { MigrationHistoryError } from '../cache/migrations';
 import { Engine, toCommandError, type EngineExtension } from '../engine';
 import { createOutbox, OUTBOX_MIGRATIONS, type Outbox } from '../outbox';
 import type { Logger } from '../shell/log';
@@ -229,5 +230,12 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
   };
 }
 
-/** API failures that reach a handler (an edit's first read, a sign-in) in the contract's words. */
-export const translateError: ErrorTranslator = (e) => (isApiError(e) ? toCommandError(e) : null);
+/**
+ * API failures that reach a handler (an edit's first read, a sign-in) in the
+ * contract's words; a cache refused at open (its migrations differ from this
+ * build's) with the migration it names.
+ */
+export const translateError: ErrorTranslator = (e) => {
+  if (e instanceof MigrationHistoryError) return new CommandError('local_data_refused', e.detail);
+  return isApiError(e) ? toCommandError(e) : null;
+};

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'invalid_state',
   /** The part of the app that answers this command is not running (or not built yet). */
   'unavailable',
+  /** The account's data on this computer was written by a different build: not opened, not changed (the message names the migration). */
+  'local_data_refused',
   /** Anything else: a bug. The message says so without internals. */
   'internal',
 ] as const;

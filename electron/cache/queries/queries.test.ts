@@ -20,6 +20,7 @@ import { openCache, type WritableDB } from '../db';
 import { CACHE_MIGRATIONS } from '../schema';
 import { bookingsTable, cleaningTable, customersTable, listingsTable, maintenanceTable } from '../tables';
 import { VERSIONED_TABLES } from '../versions';
+import { filledAt } from '../testing/filled-at';
 import { loadHost, makeHost } from '../testing/fixtures';
 import { setOutboxMark, upsertRecords } from '../write';
 import { upsertIncidents } from '../write-compound';
@@ -219,7 +220,7 @@ describe('boardDay', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stayboard-board-'));
     try {
       const path = join(dir, 'cache.db');
-      filledAt(3, path, dir, (db) => dayFixture(db)).close();
+      filledAt(CACHE_MIGRATIONS.slice(0, 3), path, dir, (db) => dayFixture(db)).close();
       const db = openCache({ path });
       const casa = boardDay(db, { date: D }).rows.find((r) => r.listing.id === 1)!;
       // (migrations 004 and 008 fill them)
@@ -316,39 +317,13 @@ describe('search', () => {
   });
 });
 
-/**
- * A cache at an older schema (the first `version` migrations) holding what
- * `fill` writes: filled through today's writer into a current cache, then
- * copied column by column into the old one (its own triggers fire as they did then).
- */
-function filledAt(version: number, path: string, dir: string, fill: (db: WritableDB) => void): WritableDB {
-  const src = join(dir, 'source.db');
-  const current = openCache({ path: src });
-  fill(current);
-  current.close();
-  const old = openCache({ path, migrations: CACHE_MIGRATIONS.slice(0, version) });
-  old.exec(`ATTACH DATABASE '${src.replaceAll("'", "''")}' AS src`);
-  const tables = old.pluck<string>(
-    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search%' AND name <> 'schema_migrations'",
-  );
-  for (const table of tables) {
-    const cols = old
-      .pluck<string>('SELECT name FROM pragma_table_info(?)', [table])
-      .map((c) => `"${c}"`)
-      .join(', ');
-    old.exec(`INSERT OR REPLACE INTO main."${table}" (${cols}) SELECT ${cols} FROM src."${table}"`);
-  }
-  old.exec('DETACH DATABASE src');
-  return old;
-}
-
 describe('document numbers', () => {
   it('find guests and customers, also in a cache filled before the index had them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stayboard-docs-'));
     try {
       const path = join(dir, 'cache.db');
       const host = makeHost({ listings: 2, bookingsPerListing: 3, start: '2026-01-01' });
-      const old = filledAt(1, path, dir, (db) => loadHost(db, host, { bundles: 3 }));
+      const old = filledAt(CACHE_MIGRATIONS.slice(0, 1), path, dir, (db) => loadHost(db, host, { bundles: 3 }));
       const n = host.bookings[1]!['booking_number'] as number;
       expect(search(old, { text: `PA${n * 10 + 1}` }).hits).toEqual([]);
       old.close();
@@ -447,7 +422,7 @@ describe('customer names on bookings (migration 007)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stayboard-names-'));
     try {
       const path = join(dir, 'cache.db');
-      filledAt(6, path, dir, (db) => {
+      filledAt(CACHE_MIGRATIONS.slice(0, 6), path, dir, (db) => {
         dayFixture(db);
         upsertRecords(db, customersTable, [
           { value: customerRead.parse({ id: 700, name: 'Marta', lastname: 'Soler' }), raw: {} },

@@ -4,8 +4,16 @@
 // index is contentless, so snippets are cut from the records themselves.
 import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract';
 import type { ReadableDB, SqlValue } from '../db';
-import { SEARCH_KIND_CODES } from '../schema/001_cache';
 import { markOf } from './common';
+
+/**
+ * FTS rowid = id * 8 + kind, so one index holds every kind and negative (local) ids work.
+ * Booking numbers are not in the index: they are integers, and ranges of the
+ * primary key answer "numbers starting with 10" exactly — while an FTS entry
+ * per booking would double the cost of writing the largest table. The search
+ * triggers of migrations 001 and 002 write these numbers literally.
+ */
+export const SEARCH_KIND_CODES = { listing: 1, booking: 2, customer: 3, guest: 4, message: 5 } as const;
 
 const KIND_BY_CODE = new Map<number, SearchKind>(
   Object.entries(SEARCH_KIND_CODES).map(([k, code]) => [code, k as SearchKind]),

@@ -10,45 +10,11 @@
 // Deletion bookkeeping lives in sync_state (per resource, scope and window),
 // junk records in quarantine, and instant offline search in an FTS5 index fed
 // by triggers (so optimistic edits are searchable at once too).
-
-const RECORD = `
-  data TEXT NOT NULL,
-  raw TEXT NOT NULL,
-  outbox_mark TEXT,
-  server_raw TEXT`;
-
-/**
- * FTS rowid = id * 8 + kind, so one index holds every kind and negative (local) ids work.
- * Booking numbers are not in the index: they are integers, and ranges of the
- * primary key answer "numbers starting with 10" exactly — while an FTS entry
- * per booking would double the cost of writing the largest table.
- */
-export const SEARCH_KIND_CODES = { listing: 1, booking: 2, customer: 3, guest: 4, message: 5 } as const;
-
-export function searchTriggers(
-  table: string,
-  kind: number,
-  key: string,
-  title: string,
-  body: string,
-  cols: string[],
-): string {
-  const changed = cols.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
-  const insert = (row: 'new') =>
-    `INSERT INTO search (rowid, title, body) VALUES (${row}.${key} * 8 + ${kind}, ${title.replaceAll('$', row)}, ${body.replaceAll('$', row)});`;
-  return `
-CREATE TRIGGER ${table}_search_ins AFTER INSERT ON ${table} BEGIN ${insert('new')} END;
-CREATE TRIGGER ${table}_search_upd AFTER UPDATE OF ${cols.join(', ')} ON ${table} WHEN ${changed} BEGIN
-  DELETE FROM search WHERE rowid = old.${key} * 8 + ${kind};
-  ${insert('new')}
-END;
-CREATE TRIGGER ${table}_search_del AFTER DELETE ON ${table} BEGIN
-  DELETE FROM search WHERE rowid = old.${key} * 8 + ${kind};
-END;`;
-}
-
-const K = SEARCH_KIND_CODES;
-
+//
+// Frozen: literal SQL, exactly what ran on people's machines (it used to be
+// built from live code at every start; this is that output, copied). Never
+// edit it: its checksum is stored in each database and pinned in
+// migrations.test.ts — add a new migration instead.
 export const CACHE_V1 = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 
@@ -66,7 +32,11 @@ CREATE TABLE listings (
   bedrooms INTEGER,
   checkinfrom TEXT,
   checkinto TEXT,
-  checkout TEXT,${RECORD}
+  checkout TEXT,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX listings_sort ON listings (sort_key);
 CREATE INDEX listings_city ON listings (city COLLATE NOCASE, sort_key);
@@ -74,7 +44,11 @@ CREATE INDEX listings_city ON listings (city COLLATE NOCASE, sort_key);
 CREATE TABLE photos (
   id INTEGER PRIMARY KEY,
   listing_id INTEGER,
-  position INTEGER NOT NULL,${RECORD}
+  position INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX photos_listing ON photos (listing_id, position);
 
@@ -82,7 +56,11 @@ CREATE TABLE rates (
   rate_id INTEGER PRIMARY KEY,
   listing_id INTEGER,
   category_id INTEGER,
-  name TEXT NOT NULL,${RECORD}
+  name TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX rates_listing ON rates (listing_id);
 
@@ -119,7 +97,11 @@ CREATE TABLE blocks (
   listing_id INTEGER NOT NULL,
   start_date TEXT NOT NULL,
   end_date TEXT NOT NULL,
-  block_type INTEGER NOT NULL,${RECORD}
+  block_type INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX blocks_listing ON blocks (listing_id, start_date);
 CREATE INDEX blocks_start ON blocks (start_date);
@@ -133,7 +115,11 @@ CREATE TABLE bookings (
   -- nights, so a window query can bound its scan of start_date
   stay_days INTEGER NOT NULL,
   customer_id INTEGER,
-  state INTEGER NOT NULL,${RECORD}
+  state INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX bookings_start ON bookings (start_date, listing_id);
 CREATE INDEX bookings_end ON bookings (end_date, listing_id);
@@ -145,7 +131,11 @@ CREATE TABLE customers (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   lastname TEXT NOT NULL,
-  email TEXT NOT NULL,${RECORD}
+  email TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 
 CREATE TABLE guests (
@@ -153,7 +143,11 @@ CREATE TABLE guests (
   booking_number INTEGER,
   name TEXT NOT NULL,
   lastname TEXT NOT NULL,
-  email TEXT NOT NULL,${RECORD}
+  email TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX guests_booking ON guests (booking_number);
 
@@ -162,7 +156,11 @@ CREATE TABLE incidents (
   priority INTEGER NOT NULL,
   date TEXT NOT NULL,
   -- 1 while any of its listings is not finished
-  open INTEGER NOT NULL,${RECORD}
+  open INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX incidents_date ON incidents (date);
 CREATE INDEX incidents_open ON incidents (open, priority);
@@ -182,7 +180,11 @@ CREATE TABLE maintenance (
   type INTEGER NOT NULL,
   date TEXT NOT NULL,
   hour TEXT,
-  inspected INTEGER NOT NULL,${RECORD}
+  inspected INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX maintenance_date ON maintenance (date, listing_id);
 CREATE INDEX maintenance_listing ON maintenance (listing_id, date);
@@ -195,7 +197,11 @@ CREATE TABLE cleaning (
   status INTEGER NOT NULL,
   date TEXT NOT NULL,
   time TEXT,
-  inspected INTEGER NOT NULL,${RECORD}
+  inspected INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX cleaning_date ON cleaning (date, listing_id);
 CREATE INDEX cleaning_listing ON cleaning (listing_id, date);
@@ -205,7 +211,11 @@ CREATE TABLE threads (
   id INTEGER PRIMARY KEY,
   booking_number INTEGER,
   listing_id INTEGER,
-  customer_id INTEGER,${RECORD}
+  customer_id INTEGER,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX threads_booking ON threads (booking_number);
 
@@ -215,19 +225,47 @@ CREATE TABLE messages (
   thread_ref INTEGER NOT NULL,
   booking_number INTEGER,
   created_at TEXT,
-  message TEXT NOT NULL,${RECORD}
+  message TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT
 ) STRICT;
 CREATE INDEX messages_thread ON messages (thread_ref, created_at);
 CREATE INDEX messages_booking ON messages (booking_number);
 
-CREATE TABLE destinations (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
-CREATE TABLE origins (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
-CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
-CREATE TABLE costs (id INTEGER PRIMARY KEY, owner_id INTEGER,${RECORD}) STRICT;
+CREATE TABLE destinations (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT) STRICT;
+CREATE TABLE origins (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT) STRICT;
+CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT) STRICT;
+CREATE TABLE costs (id INTEGER PRIMARY KEY, owner_id INTEGER,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT) STRICT;
 CREATE INDEX costs_owner ON costs (owner_id);
-CREATE TABLE customer_types (id INTEGER PRIMARY KEY, name TEXT NOT NULL,${RECORD}) STRICT;
+CREATE TABLE customer_types (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT) STRICT;
 -- Admins may come without an id: keyed by "id:<n>" or "user:<username>".
-CREATE TABLE admins (key TEXT PRIMARY KEY, username TEXT NOT NULL,${RECORD}) STRICT;
+CREATE TABLE admins (key TEXT PRIMARY KEY, username TEXT NOT NULL,
+  data TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  outbox_mark TEXT,
+  server_raw TEXT) STRICT;
 
 -- Freshness and deletion bookkeeping per (resource, scope, window).
 CREATE TABLE sync_state (
@@ -262,8 +300,40 @@ CREATE VIRTUAL TABLE search USING fts5 (
   content = '', contentless_delete = 1,
   tokenize = 'unicode61 remove_diacritics 2'
 );
-${searchTriggers('listings', K.listing, 'id', '$.name', '$.city', ['name', 'city'])}
-${searchTriggers('customers', K.customer, 'id', "$.name || ' ' || $.lastname", '$.email', ['name', 'lastname', 'email'])}
-${searchTriggers('guests', K.guest, 'id', "$.name || ' ' || $.lastname", '$.email', ['name', 'lastname', 'email'])}
-${searchTriggers('messages', K.message, 'id', "''", '$.message', ['message'])}
+
+CREATE TRIGGER listings_search_ins AFTER INSERT ON listings BEGIN INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 1, new.name, new.city); END;
+CREATE TRIGGER listings_search_upd AFTER UPDATE OF name, city ON listings WHEN old.name IS NOT new.name OR old.city IS NOT new.city BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 1;
+  INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 1, new.name, new.city);
+END;
+CREATE TRIGGER listings_search_del AFTER DELETE ON listings BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 1;
+END;
+
+CREATE TRIGGER customers_search_ins AFTER INSERT ON customers BEGIN INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 3, new.name || ' ' || new.lastname, new.email); END;
+CREATE TRIGGER customers_search_upd AFTER UPDATE OF name, lastname, email ON customers WHEN old.name IS NOT new.name OR old.lastname IS NOT new.lastname OR old.email IS NOT new.email BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 3;
+  INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 3, new.name || ' ' || new.lastname, new.email);
+END;
+CREATE TRIGGER customers_search_del AFTER DELETE ON customers BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 3;
+END;
+
+CREATE TRIGGER guests_search_ins AFTER INSERT ON guests BEGIN INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 4, new.name || ' ' || new.lastname, new.email); END;
+CREATE TRIGGER guests_search_upd AFTER UPDATE OF name, lastname, email ON guests WHEN old.name IS NOT new.name OR old.lastname IS NOT new.lastname OR old.email IS NOT new.email BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 4;
+  INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 4, new.name || ' ' || new.lastname, new.email);
+END;
+CREATE TRIGGER guests_search_del AFTER DELETE ON guests BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 4;
+END;
+
+CREATE TRIGGER messages_search_ins AFTER INSERT ON messages BEGIN INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 5, '', new.message); END;
+CREATE TRIGGER messages_search_upd AFTER UPDATE OF message ON messages WHEN old.message IS NOT new.message BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 5;
+  INSERT INTO search (rowid, title, body) VALUES (new.id * 8 + 5, '', new.message);
+END;
+CREATE TRIGGER messages_search_del AFTER DELETE ON messages BEGIN
+  DELETE FROM search WHERE rowid = old.id * 8 + 5;
+END;
 `;

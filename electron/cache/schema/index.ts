@@ -1,5 +1,7 @@
 // The cache's migrations, in order. Append only: never edit or reorder an
-// entry once it has shipped (the history check refuses such a database).
+// entry once it has shipped — each is literal SQL (never built from live code)
+// whose checksum every database stores and every open verifies, and
+// migrations.test.ts pins (see ../migrations.ts).
 // Other modules (the outbox) append their own list after this one — see
 // migrations.ts for the numbering rule.
 import type { Migration } from '../migrations';

@@ -153,6 +153,8 @@ export const ca: UiCatalog = {
     'Has iniciat la sessió, però el clauer no ha pogut desar la contrasenya: hauràs de tornar a iniciar la sessió la propera vegada.',
   'signIn.error.bad_response': 'El servidor ha respost una cosa que Stayboard no pot fer servir. Revisa l’adreça.',
   'signIn.error.other': 'No s’ha pogut iniciar la sessió: {message}',
+  'signIn.error.local_data_refused':
+    'Stayboard no ha obert les dades d’aquest compte en aquest ordinador: les va desar una altra versió de Stayboard. No s’hi ha canviat res i els canvis sense enviar es conserven. Demana al teu suport de Stayboard la versió que les va desar. (Detall: {message})',
   'signIn.expired': 'La sessió ha caducat. Torna a iniciar-la: els canvis sense enviar es conserven.',
   'signIn.invalidUrl': 'Introdueix una adreça que comenci per https:// o http://',
 
@@ -500,5 +502,7 @@ export const ca: UiCatalog = {
   'error.unsent_changes': 'Hi ha canvis que encara no s’han enviat.',
   'error.invalid_state': 'Aquesta acció ja no correspon a aquest canvi.',
   'error.unavailable': 'Aquesta part de Stayboard encara no està a punt.',
+  'error.local_data_refused':
+    'Les dades d’aquest compte en aquest ordinador les va desar una altra versió de Stayboard, i per això no s’han obert. No s’hi ha canviat res.',
   'error.internal': 'Alguna cosa ha fallat dins de Stayboard.',
 };

@@ -150,6 +150,8 @@ export const en = {
     'You are signed in, but the keychain could not store your password: you will need to sign in again next time.',
   'signIn.error.bad_response': 'The server answered something Stayboard cannot use. Check the address.',
   'signIn.error.other': 'Signing in failed: {message}',
+  'signIn.error.local_data_refused':
+    'Stayboard did not open this account’s data on this computer: a different version of Stayboard saved it. Nothing in it was changed and your unsent changes are kept. Ask your Stayboard support for the version that saved it. (Detail: {message})',
   'signIn.expired': 'Your session has expired. Sign in again: your unsent changes are kept.',
   'signIn.invalidUrl': 'Enter an address starting with https:// or http://',
 
@@ -495,6 +497,8 @@ export const en = {
   'error.unsent_changes': 'Some changes have not been sent yet.',
   'error.invalid_state': 'That action no longer fits this change.',
   'error.unavailable': 'This part of Stayboard is not ready yet.',
+  'error.local_data_refused':
+    'This account’s data on this computer was saved by a different version of Stayboard, so it was not opened. Nothing in it was changed.',
   'error.internal': 'Something went wrong inside Stayboard.',
 } as const;
 

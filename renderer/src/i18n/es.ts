@@ -153,6 +153,8 @@ export const es: UiCatalog = {
     'Has iniciado sesión, pero el llavero no ha podido guardar tu contraseña: tendrás que volver a iniciar sesión la próxima vez.',
   'signIn.error.bad_response': 'El servidor ha respondido algo que Stayboard no puede usar. Revisa la dirección.',
   'signIn.error.other': 'No se ha podido iniciar sesión: {message}',
+  'signIn.error.local_data_refused':
+    'Stayboard no ha abierto los datos de esta cuenta en este ordenador: los guardó otra versión de Stayboard. No se ha cambiado nada y tus cambios sin enviar se conservan. Pide a tu soporte de Stayboard la versión que los guardó. (Detalle: {message})',
   'signIn.expired': 'Tu sesión ha caducado. Vuelve a iniciar sesión: tus cambios sin enviar se conservan.',
   'signIn.invalidUrl': 'Introduce una dirección que empiece por https:// o http://',
 
@@ -500,5 +502,7 @@ export const es: UiCatalog = {
   'error.unsent_changes': 'Hay cambios que aún no se han enviado.',
   'error.invalid_state': 'Esa acción ya no corresponde a este cambio.',
   'error.unavailable': 'Esta parte de Stayboard aún no está lista.',
+  'error.local_data_refused':
+    'Los datos de esta cuenta en este ordenador los guardó otra versión de Stayboard, así que no se han abierto. No se ha cambiado nada.',
   'error.internal': 'Algo ha fallado dentro de Stayboard.',
 };

@@ -171,7 +171,11 @@ export class I18n {
    */
   error = (error: ContractError): string => {
     const text = this.t(`error.${error.code}`);
-    const specific = error.code === 'invalid_input' || error.code === 'bad_response' || error.code === 'internal';
+    const specific =
+      error.code === 'invalid_input' ||
+      error.code === 'bad_response' ||
+      error.code === 'internal' ||
+      error.code === 'local_data_refused';
     return specific && error.message ? `${text} (${error.message})` : text;
   };
 

@@ -29,6 +29,7 @@ export function signInErrorKey(error: ContractError): MessageKey {
     case 'unreachable':
     case 'keychain_unavailable':
     case 'bad_response':
+    case 'local_data_refused':
       return `signIn.error.${error.code}`;
     default:
       return 'signIn.error.other';

@@ -1,0 +1,40 @@
+// Caches at an older schema, for the upgrade tests (not used by the app):
+// what a person's disk holds when a build with fewer migrations wrote it.
+import { join } from 'node:path';
+import { openCache, type WritableDB } from '../db';
+import type { Migration } from '../migrations';
+import { CACHE_MIGRATIONS } from '../schema';
+
+/**
+ * A database at the schema `old` makes (run migration by migration, as that
+ * build did), holding what `fill` writes: filled through today's writers into
+ * a database at `current`, then copied column by column into the old one (its
+ * own triggers fire as they did then). Every table the old schema has is
+ * copied (the search index is fed by its triggers); `dir` holds the source.
+ */
+export function filledAt(
+  old: readonly Migration[],
+  path: string,
+  dir: string,
+  fill: (db: WritableDB) => void,
+  current: readonly Migration[] = CACHE_MIGRATIONS,
+): WritableDB {
+  const src = join(dir, `source-${old.length}.db`);
+  const now = openCache({ path: src, migrations: current });
+  fill(now);
+  now.close();
+  const db = openCache({ path, migrations: old });
+  db.exec(`ATTACH DATABASE '${src.replaceAll("'", "''")}' AS src`);
+  const tables = db.pluck<string>(
+    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search%' AND name <> 'schema_migrations'",
+  );
+  for (const table of tables) {
+    const cols = db
+      .pluck<string>('SELECT name FROM pragma_table_info(?)', [table])
+      .map((c) => `"${c}"`)
+      .join(', ');
+    db.exec(`INSERT OR REPLACE INTO main."${table}" (${cols}) SELECT ${cols} FROM src."${table}"`);
+  }
+  db.exec('DETACH DATABASE src');
+  return db;
+}

@@ -1,0 +1,71 @@
+// A cache the engine refuses to open (its migration history differs from this
+// build's) reaches the person as its own error, naming the migration, and the
+// file is left as it was — unsent changes included.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCache } from '../cache/db';
+import { migrationChecksum } from '../cache/migrations';
+import { CACHE_MIGRATIONS } from '../cache/schema';
+import { MemoryCredentialStore } from '../credentials/store';
+import { OUTBOX_MIGRATIONS } from '../outbox';
+import { silentLogger } from '../shell/log';
+import { createRuntime, type Runtime } from './runtime';
+import { accountFile, translateError, workspaceDeps } from './wiring';
+
+let runtime: Runtime | null = null;
+const dirs: string[] = [];
+afterEach(async () => {
+  await runtime?.close();
+  runtime = null;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an account whose data on this computer a different build wrote', () => {
+  it('is refused with the migration named, and nothing in it changes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stayboard-refused-'));
+    dirs.push(dataDir);
+    // Nothing listens on port 9: the refusal must come before any request.
+    const path = accountFile(dataDir, { baseUrl: 'http://127.0.0.1:9', user: 'ana' });
+    const db = openCache({ path, migrations: [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS] });
+    db.run(
+      `INSERT INTO outbox (operation, kind, resource, record_id, label, payload, state, created_at, updated_at)
+       VALUES ('cleaning.update', 'update', 'cleaning', 7, 'Cleaning', '{"notes":"x"}', 'pending', 1, 1)`,
+    );
+    // A build whose 003 indexed other tables ran here.
+    const other = migrationChecksum('CREATE INDEX bookings_marked ON bookings (booking_number);');
+    db.run('UPDATE schema_migrations SET checksum = ? WHERE version = 3', [other]);
+    db.close();
+
+    runtime = createRuntime({
+      dataDir,
+      log: silentLogger,
+      app: { name: 'Stayboard', version: 'test' },
+      translate: translateError,
+      workspace: (parts) =>
+        workspaceDeps({ ...parts, dataDir, credentials: new MemoryCredentialStore('No keychain in this test.') }),
+    });
+    const answer = await runtime.dispatcher.dispatch('session.signIn', {
+      environment: 'custom',
+      baseUrl: 'http://127.0.0.1:9',
+      user: 'ana',
+      password: 'pw',
+      remember: false,
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: 'local_data_refused',
+        message: expect.stringContaining("Migration 003_marked_indexes differs from this build's") as string,
+      },
+    });
+    expect(await runtime.workspace.info()).toMatchObject({ state: 'signedOut' });
+
+    const after = openCache({ path: ':memory:' });
+    after.exec(`ATTACH DATABASE '${path}' AS refused`);
+    expect(after.pluck('SELECT checksum FROM refused.schema_migrations WHERE version = 3')).toEqual([other]);
+    expect(after.pluck("SELECT count(*) FROM refused.outbox WHERE state = 'pending'")).toEqual([1]);
+    after.close();
+  });
+});

@@ -161,7 +161,7 @@ export const ca: UiCatalog = {
   'unlock.account': 'Compte',
   'unlock.submit': 'Obre',
   'unlock.submitting': 'S’està comprovant…',
-  'unlock.other': 'Inicia la sessió amb un altre compte',
+  'unlock.other': 'Inicia la sessió en línia o amb un altre compte',
   'unlock.error.wrong':
     'Aquesta no és la contrasenya d’aquest compte en aquest ordinador. Si l’has canviada fa poc, inicia la sessió quan el servidor estigui disponible.',
   'unlock.error.noCheck':

@@ -158,7 +158,7 @@ export const en = {
   'unlock.account': 'Account',
   'unlock.submit': 'Open',
   'unlock.submitting': 'Checking…',
-  'unlock.other': 'Sign in with another account',
+  'unlock.other': 'Sign in online, or with another account',
   'unlock.error.wrong':
     'That is not the password of this account on this computer. If you changed it recently, sign in while the server can be reached.',
   'unlock.error.noCheck':

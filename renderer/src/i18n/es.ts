@@ -161,7 +161,7 @@ export const es: UiCatalog = {
   'unlock.account': 'Cuenta',
   'unlock.submit': 'Abrir',
   'unlock.submitting': 'Comprobando…',
-  'unlock.other': 'Iniciar sesión con otra cuenta',
+  'unlock.other': 'Iniciar sesión en línea o con otra cuenta',
   'unlock.error.wrong':
     'Esa no es la contraseña de esta cuenta en este ordenador. Si la has cambiado hace poco, inicia sesión cuando el servidor esté disponible.',
   'unlock.error.noCheck':

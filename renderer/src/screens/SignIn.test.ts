@@ -124,7 +124,7 @@ describe('Sign in', () => {
       screen.getByRole('button', { name: 'Open ana at https://pms.example.com with the data on this computer' }),
     );
     expect(screen.getByTestId('unlock-user').textContent).toBe('ana');
-    await fireEvent.click(screen.getByRole('button', { name: 'Sign in with another account' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in online, or with another account' }));
     expect(screen.getByLabelText<HTMLInputElement>('Server address').value).toBe('https://pms.example.com');
   });
 

@@ -1,7 +1,7 @@
 // The real wiring, end to end in plain Node: the demo workspace (embedded
 // simulator), a real engine with its cache, sync and outbox, reached only
 // through the dispatcher, the way both transports reach it.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,9 +176,20 @@ describe('real wiring on the demo workspace', () => {
       expect(restored).toMatchObject({ state: 'signedIn', account: { baseUrl: demo.url }, remembered: true });
       expect(value<unknown[]>(await second.runtime.dispatcher.dispatch('listings.list', {}))).toHaveLength(4);
 
-      // Signing out on purpose: the next start shows the sign-in screen.
-      await second.runtime.dispatcher.dispatch('session.signOut', {});
+      // An older version's record of the last account (before accounts.json) is adopted once.
       await second.runtime.close();
+      rmSync(join(first.dataDir, 'accounts.json'));
+      writeFileSync(
+        join(first.dataDir, 'last-account.json'),
+        JSON.stringify({ baseUrl: demo.url, environment: 'custom', user: demo.user }),
+      );
+      const upgraded = start(first.dataDir, available);
+      expect(await upgraded.runtime.workspace.restore()).toMatchObject({ state: 'signedIn', remembered: true });
+      expect(existsSync(join(first.dataDir, 'last-account.json'))).toBe(false);
+
+      // Signing out on purpose: the next start shows the sign-in screen.
+      await upgraded.runtime.dispatcher.dispatch('session.signOut', {});
+      await upgraded.runtime.close();
       const third = start(first.dataDir, available);
       expect(await third.runtime.workspace.restore()).toMatchObject({ state: 'signedOut' });
     } finally {

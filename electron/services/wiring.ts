@@ -4,7 +4,7 @@
 // events forwarded to the bus, settings applied as they change. The one place
 // that knows the concrete engine, outbox, keychain and simulator modules.
 import { createHash, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AccountInfo, EventName } from '../../shared/contract';
 import {
@@ -191,6 +191,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
 
   // The accounts used here: last account, offline checks, server addresses (never in SQLite).
   const local = new LocalAccounts(join(o.dataDir, 'accounts.json'), log);
+  adoptOlderLastAccount(o.dataDir, local);
 
   return {
     accounts: {
@@ -209,6 +210,23 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     local,
     startDemo: () => startDemoServer(o.demo),
   };
+}
+
+/**
+ * Versions before the offline start kept the last account (signed in with "remember") in
+ * last-account.json: adopt it once, so an upgrade still opens that account from the keychain.
+ */
+function adoptOlderLastAccount(dataDir: string, local: LocalAccounts): void {
+  const older = join(dataDir, 'last-account.json');
+  if (local.last() || !existsSync(older)) return;
+  try {
+    const v = JSON.parse(readFileSync(older, 'utf8')) as { baseUrl?: unknown; user?: unknown };
+    if (typeof v.baseUrl === 'string' && typeof v.user === 'string')
+      local.setLast({ baseUrl: v.baseUrl, user: v.user });
+  } catch {
+    // unreadable: the person signs in once
+  }
+  rmSync(older, { force: true });
 }
 
 /** API failures that reach a handler (an edit's first read, a sign-in) in the contract's words. */

@@ -131,6 +131,10 @@ test('the sign-in screen offers the addresses used before and "Open offline" for
     await shoot(page, 'sign-in-known');
     await offline.click();
     await expect(page.getByRole('heading', { name: 'Open your data' })).toBeVisible();
+    // The longest of the three languages, to see that nothing overflows.
+    await page.getByLabel('Language').selectOption('ca');
+    await expect(page.getByRole('heading', { name: 'Obre les teves dades' })).toBeVisible();
+    await shoot(page, 'unlock-ca');
   } finally {
     await host.close();
     await sim.close();

@@ -165,7 +165,10 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
       }
       const remembered = engine.remembered ?? input.remember;
       this.locked = null;
-      await this.deps.local?.signedIn(account, input.password);
+      // The offline check is a convenience for later starts: failing to write it must not undo the sign-in.
+      await this.deps.local?.signedIn(account, input.password).catch((e: unknown) => {
+        this.deps.log.warn('could not record the offline password check', e);
+      });
       await this.enter({ engine, account, remembered, demo: null, expired: false });
       this.deps.log.info(`signed in to ${account.environment} (${account.baseUrl})`);
       return this.info();

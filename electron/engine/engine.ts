@@ -189,10 +189,15 @@ export class Engine extends EventEmitter {
     return { remembered };
   }
 
-  /** Signs in with the remembered credentials of this cache's account (no request until needed). */
-  async resume(): Promise<boolean> {
+  /**
+   * Signs in to this cache's account with `password` (checked offline by the
+   * caller, kept in memory) or else the keychain's, with no request until one
+   * is needed: sync and replay log in once the server answers, trying again
+   * with their back-off meanwhile. False when there is no password to use.
+   */
+  async resume(given?: string): Promise<boolean> {
     if (!this.account_) return false;
-    const password = await this.credentials.load(this.account_);
+    const password = given ?? (await this.credentials.load(this.account_));
     if (password === null) return false;
     await this.stopSync();
     const client = this.makeClient(this.account_.baseUrl);
@@ -234,7 +239,8 @@ export class Engine extends EventEmitter {
     });
     client.on('session.expired', () => {
       this.emit('session.expired', {
-        message: 'The server refused the stored sign-in. Please sign in again; your edits are kept.',
+        message:
+          'The server refused the password (it may have been changed on the server). Please sign in again; your edits are kept.',
       });
     });
     const sync = new SyncService({

@@ -1,7 +1,7 @@
 // What every handler receives besides its input: the app's identity, the log,
 // the event bus, the settings and the workspace (the signed-in account and
 // its engine, or none).
-import type { AccountInfo, CommandArgs } from '../../shared/contract';
+import type { CommandArgs, KnownAccount } from '../../shared/contract';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { EnginePort } from './engine-port';
@@ -16,11 +16,15 @@ export interface WorkspacePort<E> {
   /** Resolves once pending session changes (sign-in, restore at start) are done. */
   settled(): Promise<void>;
   signIn(input: CommandArgs<'session.signIn'>): Promise<SessionAnswer>;
+  /** Opens an account used here with its password checked offline (no server needed). */
+  unlock(input: CommandArgs<'session.unlock'>): Promise<SessionAnswer>;
   openDemo(): Promise<SessionAnswer>;
   signOut(input: CommandArgs<'session.signOut'>): Promise<SessionAnswer>;
-  accounts(): Promise<AccountInfo[]>;
+  accounts(): Promise<KnownAccount[]>;
+  /** Server addresses signed in to here, most recent first. */
+  servers(): string[];
   readonly isDemo: boolean;
-  /** The engine of the signed-in account; throws CommandError('not_signed_in') when there is none. */
+  /** The engine of the signed-in account; throws CommandError('locked' / 'not_signed_in') when there is none. */
   engine(): E;
   close(): Promise<void>;
 }

@@ -14,7 +14,11 @@ async function signedIn() {
         threads: 5,
       }),
   });
-  await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+  await h.runtime.dispatcher.dispatch('session.signIn', {
+    baseUrl: 'https://pms.example.com',
+    user: 'ana',
+    password: 'pw',
+  });
   return h.runtime.dispatcher;
 }
 

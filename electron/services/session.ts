@@ -2,7 +2,13 @@
 import type { HandlerTable } from './types';
 
 export const sessionHandlers: HandlerTable<
-  'session.get' | 'session.signIn' | 'session.openDemo' | 'session.signOut' | 'session.accounts'
+  | 'session.get'
+  | 'session.signIn'
+  | 'session.unlock'
+  | 'session.openDemo'
+  | 'session.signOut'
+  | 'session.accounts'
+  | 'session.servers'
 > = {
   'session.get': async (_input, ctx) => {
     // Answer after a sign-in or the restore at start, not in the middle of one.
@@ -10,7 +16,9 @@ export const sessionHandlers: HandlerTable<
     return ctx.workspace.info();
   },
   'session.signIn': (input, ctx) => ctx.workspace.signIn(input),
+  'session.unlock': (input, ctx) => ctx.workspace.unlock(input),
   'session.openDemo': (_input, ctx) => ctx.workspace.openDemo(),
   'session.signOut': (input, ctx) => ctx.workspace.signOut(input),
   'session.accounts': (_input, ctx) => ctx.workspace.accounts(),
+  'session.servers': (_input, ctx) => ctx.workspace.servers(),
 };

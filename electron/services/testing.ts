@@ -2,6 +2,7 @@
 // real in-memory cache, a fake account store and demo server. Not used by the app.
 import { CommandError, type AccountInfo } from '../../shared/contract';
 import { openCache, type WritableDB } from '../cache/db';
+import { LocalAccounts } from '../credentials/local-accounts';
 import { silentLogger, type Logger } from '../shell/log';
 import { EventBus } from './bus';
 import type { EnginePort, OutboxPort, SyncPort } from './engine-port';
@@ -65,6 +66,8 @@ export interface Harness {
   demos: (DemoServer & { closed: boolean })[];
   accounts: ReturnType<typeof memoryAccounts>;
   expire: (message: string) => void;
+  /** The accounts used "on this computer" (in memory); survives `restart`. */
+  local: LocalAccounts;
 }
 
 /**
@@ -76,8 +79,11 @@ export function harness(
     log?: Logger;
     setup?: (engine: FakeEngine) => void;
     parts?: () => { sync?: SyncPort; outbox?: OutboxPort };
+    /** Another start on the same computer: reuse its accounts (a restart). */
+    local?: LocalAccounts;
   } = {},
 ): Harness {
+  const local = opts.local ?? new LocalAccounts(null);
   const engines: FakeEngine[] = [];
   const demos: Harness['demos'] = [];
   const accounts = memoryAccounts();
@@ -100,6 +106,17 @@ export function harness(
         onExpired = expired;
         return Promise.resolve(engine);
       },
+      // Like the app: with a password given (unlocked offline) or a keychain one, the cache opens with no network.
+      resumeEngine: (account, expired, password) => {
+        const keychain = accounts.saved.some((a) => a.baseUrl === account.baseUrl && a.user === account.user);
+        if (password === undefined && !keychain) return Promise.resolve(null);
+        const engine = fakeEngine({ account, password: password ?? 'from-keychain', remember: false });
+        opts.setup?.(engine);
+        engines.push(engine);
+        onExpired = expired;
+        return Promise.resolve(engine);
+      },
+      local,
       openOffline: (account, expired) => {
         const engine = fakeEngine({ account, password: '', remember: false });
         engines.push(engine);
@@ -122,7 +139,7 @@ export function harness(
       },
     }),
   });
-  return { runtime, engines, demos, accounts, expire: (m) => onExpired(m) };
+  return { runtime, engines, demos, accounts, expire: (m) => onExpired(m), local };
 }
 
 export const bus = () => new EventBus();

@@ -1,7 +1,7 @@
 // The real wiring, end to end in plain Node: the demo workspace (embedded
 // simulator), a real engine with its cache, sync and outbox, reached only
 // through the dispatcher, the way both transports reach it.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -130,7 +130,7 @@ describe('real wiring on the demo workspace', () => {
       });
       expect(await d.dispatch('session.accounts', {})).toEqual({
         ok: true,
-        value: [{ baseUrl: demo.url, user: demo.user, environment: 'custom' }],
+        value: [{ baseUrl: demo.url, user: demo.user, environment: 'custom', offline: true }],
       });
       await until('3 listings', async () => value<unknown[]>(await d.dispatch('listings.list', {}))?.length === 3);
       expect(readdirSync(join(dataDir, 'accounts')).filter((f) => f.endsWith('.db'))).toHaveLength(1);
@@ -176,11 +176,62 @@ describe('real wiring on the demo workspace', () => {
       expect(restored).toMatchObject({ state: 'signedIn', account: { baseUrl: demo.url }, remembered: true });
       expect(value<unknown[]>(await second.runtime.dispatcher.dispatch('listings.list', {}))).toHaveLength(4);
 
-      // Signing out on purpose: the next start shows the sign-in screen.
-      await second.runtime.dispatcher.dispatch('session.signOut', {});
+      // An older version's record of the last account (before accounts.json) is adopted once.
       await second.runtime.close();
+      rmSync(join(first.dataDir, 'accounts.json'));
+      writeFileSync(
+        join(first.dataDir, 'last-account.json'),
+        JSON.stringify({ baseUrl: demo.url, environment: 'custom', user: demo.user }),
+      );
+      const upgraded = start(first.dataDir, available);
+      expect(await upgraded.runtime.workspace.restore()).toMatchObject({ state: 'signedIn', remembered: true });
+      expect(existsSync(join(first.dataDir, 'last-account.json'))).toBe(false);
+
+      // Signing out on purpose: the next start shows the sign-in screen.
+      await upgraded.runtime.dispatcher.dispatch('session.signOut', {});
+      await upgraded.runtime.close();
       const third = start(first.dataDir, available);
       expect(await third.runtime.workspace.restore()).toMatchObject({ state: 'signedOut' });
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('without a keychain, starts locked; the password opens the cache offline and logs in once the server is back', async () => {
+    const demo = await import('./demo').then((m) => m.startDemoServer({ listings: 4 }));
+    try {
+      const first = start();
+      const account = { baseUrl: demo.url, user: demo.user };
+      await first.runtime.dispatcher.dispatch('session.signIn', { ...account, password: demo.password });
+      await until('4 listings', async () => {
+        return value<unknown[]>(await first.runtime.dispatcher.dispatch('listings.list', {}))?.length === 4;
+      });
+      await first.runtime.close();
+      // The account's local settings hold the offline check, never the password.
+      expect(readFileSync(join(first.dataDir, 'accounts.json'), 'utf8')).not.toContain(demo.password);
+
+      demo.simulator.setOnline(false);
+      const { runtime: rt } = start(first.dataDir); // a new process: nothing in memory, no keychain
+      expect(await rt.workspace.restore()).toMatchObject({ state: 'locked', account });
+      expect(await rt.dispatcher.dispatch('listings.list', {})).toMatchObject({ ok: false, error: { code: 'locked' } });
+      expect(await rt.dispatcher.dispatch('session.unlock', { ...account, password: 'nope' })).toMatchObject({
+        ok: false,
+        error: { code: 'wrong_credentials' },
+      });
+      expect(await rt.dispatcher.dispatch('session.unlock', { ...account, password: demo.password })).toMatchObject({
+        ok: true,
+        value: { state: 'signedIn', account },
+      });
+      expect(value<unknown[]>(await rt.dispatcher.dispatch('listings.list', {}))).toHaveLength(4);
+
+      const before = demo.simulator.requestLog().length;
+      demo.simulator.setOnline(true);
+      await rt.dispatcher.dispatch('sync.now', {});
+      await until('a login and a read with the in-memory password', () => {
+        const after = demo.simulator.requestLog().slice(before);
+        const login = after.findIndex((r) => r.endpoint === 'auth.login' && r.status === 200);
+        return Promise.resolve(login >= 0 && after.slice(login).some((r) => r.token !== null && r.status === 200));
+      });
     } finally {
       await demo.close();
     }

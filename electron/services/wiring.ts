@@ -4,9 +4,9 @@
 // events forwarded to the bus, settings applied as they change. The one place
 // that knows the concrete engine, outbox, keychain and simulator modules.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountInfo, CommandError, ENVIRONMENT_URLS, type AccountInfo, type EventName } from '../../shared/contract';
+import { CommandError, type AccountInfo, type EventName } from '../../shared/contract';
 import {
   KeychainCredentialStore,
   MemoryCredentialStore,
@@ -15,6 +15,7 @@ import {
 } from '../credentials/store';
 import { isApiError } from '../api/errors';
 import { MigrationHistoryError } from '../cache/migrations';
+import { LocalAccounts } from '../credentials/local-accounts';
 import { Engine, toCommandError, type EngineExtension } from '../engine';
 import { createOutbox, OUTBOX_MIGRATIONS, type Outbox } from '../outbox';
 import type { Logger } from '../shell/log';
@@ -51,12 +52,6 @@ const FORWARDED: readonly EventName[] = [
 export function accountFile(dataDir: string, account: Account): string {
   const id = createHash('sha256').update(`${account.baseUrl}\n${account.user}`).digest('hex').slice(0, 24);
   return join(dataDir, 'accounts', `${id}.db`);
-}
-
-function environmentOf(baseUrl: string): AccountInfo['environment'] {
-  if (baseUrl === ENVIRONMENT_URLS.test) return 'test';
-  if (baseUrl === ENVIRONMENT_URLS.production) return 'production';
-  return 'custom';
 }
 
 /** The outbox as an engine extension: attached once the engine has a client; stopped before the database closes. */
@@ -181,35 +176,23 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     return port!;
   }
 
-  async function resumeEngine(account: AccountInfo, onExpired: (message: string) => void): Promise<EnginePort | null> {
-    return open(account, onExpired, async (engine) => ((await engine.resume()) ? { remembered: true } : false));
+  async function resumeEngine(
+    account: AccountInfo,
+    onExpired: (message: string) => void,
+    password?: string,
+  ): Promise<EnginePort | null> {
+    return open(account, onExpired, async (engine) =>
+      (await engine.resume(password)) ? { remembered: password === undefined } : false,
+    );
   }
 
   async function openOffline(account: AccountInfo, onExpired: (message: string) => void): Promise<EnginePort> {
     return (await open(account, onExpired, () => Promise.resolve({ remembered: false })))!;
   }
 
-  const lastFile = join(o.dataDir, 'last-account.json');
-  const lastAccount = {
-    load(): AccountInfo | null {
-      try {
-        const parsed = accountInfo.safeParse(JSON.parse(readFileSync(lastFile, 'utf8')));
-        return parsed.success ? parsed.data : null;
-      } catch {
-        return null;
-      }
-    },
-    save(account: AccountInfo | null): void {
-      try {
-        if (account) {
-          mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
-          writeFileSync(lastFile, JSON.stringify(account), { mode: 0o600 });
-        } else rmSync(lastFile, { force: true });
-      } catch (e) {
-        log.warn('could not record the last account', e);
-      }
-    },
-  };
+  // The accounts used here: last account, offline checks, server addresses (never in SQLite).
+  const local = new LocalAccounts(join(o.dataDir, 'accounts.json'), log);
+  adoptOlderLastAccount(o.dataDir, local);
 
   return {
     accounts: {
@@ -218,16 +201,33 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
         (await keychain.accounts()).map((a) => ({
           baseUrl: a.baseUrl,
           user: a.user,
-          environment: environmentOf(a.baseUrl),
+          environment: 'custom' as const,
         })),
       forget: (a) => keychain.forget({ baseUrl: a.baseUrl, user: a.user }),
     },
     openEngine,
     resumeEngine,
     openOffline,
-    lastAccount,
+    local,
     startDemo: () => startDemoServer(o.demo),
   };
+}
+
+/**
+ * Versions before the offline start kept the last account (signed in with "remember") in
+ * last-account.json: adopt it once, so an upgrade still opens that account from the keychain.
+ */
+function adoptOlderLastAccount(dataDir: string, local: LocalAccounts): void {
+  const older = join(dataDir, 'last-account.json');
+  if (local.last() || !existsSync(older)) return;
+  try {
+    const v = JSON.parse(readFileSync(older, 'utf8')) as { baseUrl?: unknown; user?: unknown };
+    if (typeof v.baseUrl === 'string' && typeof v.user === 'string')
+      local.setLast({ baseUrl: v.baseUrl, user: v.user });
+  } catch {
+    // unreadable: the person signs in once
+  }
+  rmSync(older, { force: true });
 }
 
 /**

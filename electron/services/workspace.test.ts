@@ -1,9 +1,8 @@
-// The workspace through the session commands: sign in to each environment,
+// The workspace through the session commands: sign in to a server address,
 // the demo, sign-out guarding unsent edits, expiry, serialisation.
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT_URLS, type EventName } from '../../shared/contract';
+import type { EventName } from '../../shared/contract';
 import { harness } from './testing';
-import { stripApiPrefix } from './workspace';
 
 function events(h: ReturnType<typeof harness>) {
   const seen: [EventName, unknown][] = [];
@@ -12,11 +11,11 @@ function events(h: ReturnType<typeof harness>) {
 }
 
 describe('workspace', () => {
-  it('signs in to a named environment at its base URL and announces it', async () => {
+  it('signs in to the server address given and announces it', async () => {
     const h = harness();
     const seen = events(h);
     const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      environment: 'test',
+      baseUrl: 'https://pms.example.com',
       user: 'ana',
       password: 'pw',
     });
@@ -24,7 +23,7 @@ describe('workspace', () => {
       ok: true,
       value: {
         state: 'signedIn',
-        account: { baseUrl: ENVIRONMENT_URLS.test, environment: 'test', user: 'ana' },
+        account: { baseUrl: 'https://pms.example.com', environment: 'custom', user: 'ana' },
         remembered: false,
         keychain: { available: true, message: null },
       },
@@ -33,10 +32,14 @@ describe('workspace', () => {
     expect(seen.map((e) => e[0])).toEqual(['session.changed']);
   });
 
-  it('signs in to a custom URL given with or without /api/v1', async () => {
+  it('signs in to an address given with or without /api/v1, and offers it first next time', async () => {
     const h = harness();
     await h.runtime.dispatcher.dispatch('session.signIn', {
-      environment: 'custom',
+      baseUrl: 'http://other.example',
+      user: 'bob',
+      password: 'pw',
+    });
+    await h.runtime.dispatcher.dispatch('session.signIn', {
       baseUrl: 'https://pms.example.com/api/v1/',
       user: 'ana',
       password: 'pw',
@@ -48,15 +51,21 @@ describe('workspace', () => {
     });
     expect(await h.runtime.dispatcher.dispatch('session.accounts', {})).toEqual({
       ok: true,
-      value: [{ baseUrl: 'https://pms.example.com', environment: 'custom', user: 'ana' }],
+      value: [
+        { baseUrl: 'https://pms.example.com', environment: 'custom', user: 'ana', offline: true },
+        { baseUrl: 'http://other.example', environment: 'custom', user: 'bob', offline: true },
+      ],
     });
-    expect(stripApiPrefix('https://x.example/base/api/v1')).toBe('https://x.example/base');
+    expect(await h.runtime.dispatcher.dispatch('session.servers', {})).toEqual({
+      ok: true,
+      value: ['https://pms.example.com', 'http://other.example'],
+    });
   });
 
   it('reports wrong credentials and stays signed out', async () => {
     const h = harness();
     const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      environment: 'test',
+      baseUrl: 'https://pms.example.com',
       user: 'ana',
       password: 'wrong',
     });
@@ -83,7 +92,11 @@ describe('workspace', () => {
 
   it('refuses to sign out while edits are unsent, then discards them when told to', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'production', user: 'ana', password: 'pw' });
+    await h.runtime.dispatcher.dispatch('session.signIn', {
+      baseUrl: 'https://pms.example.com',
+      user: 'ana',
+      password: 'pw',
+    });
     h.engines[0]!.unsent = 3;
     expect(await h.runtime.dispatcher.dispatch('session.signOut', {})).toEqual({
       ok: false,
@@ -100,10 +113,14 @@ describe('workspace', () => {
 
   it('also refuses to switch accounts over unsent edits', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    await h.runtime.dispatcher.dispatch('session.signIn', {
+      baseUrl: 'https://pms.example.com',
+      user: 'ana',
+      password: 'pw',
+    });
     h.engines[0]!.unsent = 1;
     const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      environment: 'test',
+      baseUrl: 'https://pms.example.com',
       user: 'bob',
       password: 'pw',
     });
@@ -125,7 +142,7 @@ describe('workspace', () => {
   it('forgets remembered credentials on request', async () => {
     const h = harness();
     await h.runtime.dispatcher.dispatch('session.signIn', {
-      environment: 'test',
+      baseUrl: 'https://pms.example.com',
       user: 'ana',
       password: 'pw',
       remember: true,
@@ -136,7 +153,11 @@ describe('workspace', () => {
 
   it('marks the session expired when the server refuses the credentials later', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    await h.runtime.dispatcher.dispatch('session.signIn', {
+      baseUrl: 'https://pms.example.com',
+      user: 'ana',
+      password: 'pw',
+    });
     const seen = events(h);
     h.expire('The server no longer accepts this password.');
     h.expire('again');
@@ -162,11 +183,15 @@ describe('workspace', () => {
 
   it('signs in again to the same account over unsent edits (they are kept and sent with the new session)', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    await h.runtime.dispatcher.dispatch('session.signIn', {
+      baseUrl: 'https://pms.example.com',
+      user: 'ana',
+      password: 'pw',
+    });
     h.engines[0]!.unsent = 2;
     h.expire('Sign in again.');
     const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      environment: 'test',
+      baseUrl: 'https://pms.example.com',
       user: 'ana',
       password: 'new',
     });
@@ -177,10 +202,14 @@ describe('workspace', () => {
 
   it('after a failed sign-in to the same account, shows its cache again with the session expired', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', { environment: 'test', user: 'ana', password: 'pw' });
+    await h.runtime.dispatcher.dispatch('session.signIn', {
+      baseUrl: 'https://pms.example.com',
+      user: 'ana',
+      password: 'pw',
+    });
     h.expire('Sign in again.');
     const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      environment: 'test',
+      baseUrl: 'https://pms.example.com',
       user: 'ana',
       password: 'wrong',
     });

@@ -2,8 +2,11 @@
 // Signing in opens an engine (cache + sync + outbox) for the account; the demo
 // starts the embedded simulator first and signs in with session-only
 // credentials; signing out refuses to drop unsent edits unless told to.
+// At start the last account opens from its cache with no network: directly
+// with a keychain password, else it stays LOCKED — no engine is opened, so no
+// command can read it — until its password passes the offline check.
 // Session changes are serialised, so a double click never opens two engines.
-import { CommandError, ENVIRONMENT_URLS, type AccountInfo, type CommandArgs } from '../../shared/contract';
+import { CommandError, type AccountInfo, type CommandArgs, type KnownAccount } from '../../shared/contract';
 import type { Simulator } from '../../simulator';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
@@ -62,15 +65,29 @@ export interface WorkspaceDeps<E extends EngineLifecycle> {
   openEngine(request: OpenRequest, onExpired: (message: string) => void): Promise<E>;
   startDemo(): Promise<DemoServer>;
   /**
-   * Reopens a remembered account from its cache and keychain password, with
-   * no network needed (the app starts offline with what it has). Null when
-   * the password is no longer in the keychain.
+   * Reopens an account from its cache with no network needed (the app starts
+   * offline with what it has), logging in once the server answers with
+   * `password` (kept in memory), or else with the keychain's. Null when there is
+   * no password to use.
    */
-  resumeEngine?(account: AccountInfo, onExpired: (message: string) => void): Promise<E | null>;
+  resumeEngine?(account: AccountInfo, onExpired: (message: string) => void, password?: string): Promise<E | null>;
   /** Opens an account's cache without signing in (reads only; its session shows as expired). */
   openOffline?(account: AccountInfo, onExpired: (message: string) => void): Promise<E>;
-  /** The account to resume at the next start (signed in with "remember"); null clears it. */
-  lastAccount?: { load(): AccountInfo | null; save(account: AccountInfo | null): void };
+  /** The accounts used on this computer (electron/credentials/local-accounts.ts). */
+  local?: LocalAccountsPort;
+}
+
+/** What the workspace needs of the accounts used here: the last one, offline checks, servers. */
+export interface LocalAccountsPort {
+  last(): { baseUrl: string; user: string } | null;
+  setLast(account: { baseUrl: string; user: string } | null): void;
+  accounts(): { baseUrl: string; user: string; offline: boolean }[];
+  servers(): string[];
+  /** Records a successful online sign-in (offline check made from this password). */
+  signedIn(account: { baseUrl: string; user: string }, password: string): Promise<void>;
+  /** null: no offline check for this account here. */
+  verify(account: { baseUrl: string; user: string }, password: string): Promise<boolean | null>;
+  forget(account: { baseUrl: string; user: string }): void;
 }
 
 interface Current<E> {
@@ -83,6 +100,8 @@ interface Current<E> {
 
 export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
   private current: Current<E> | null = null;
+  /** The account waiting for its password (only while nothing is open). */
+  private locked: AccountInfo | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
@@ -96,16 +115,19 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     const c = this.current;
     const keychain = await this.deps.accounts.status();
     return {
-      state: c ? (c.expired ? 'expired' : 'signedIn') : 'signedOut',
-      account: c ? c.account : null,
+      state: c ? (c.expired ? 'expired' : 'signedIn') : this.locked ? 'locked' : 'signedOut',
+      account: c ? c.account : this.locked,
       remembered: c?.remembered ?? false,
       keychain,
     };
   }
 
   engine(): E {
-    if (!this.current) throw new CommandError('not_signed_in', 'Sign in (or open the demo) first.');
-    return this.current.engine;
+    if (this.current) return this.current.engine;
+    if (this.locked) {
+      throw new CommandError('locked', `Enter the password of ${this.locked.user} to open its data on this computer.`);
+    }
+    throw new CommandError('not_signed_in', 'Sign in (or open the demo) first.');
   }
 
   /** The demo's simulator while the demo workspace is open. */
@@ -120,9 +142,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
 
   signIn(input: CommandArgs<'session.signIn'>): Promise<SessionAnswer> {
     return this.serial(async () => {
-      const baseUrl =
-        input.environment === 'custom' ? stripApiPrefix(input.baseUrl) : ENVIRONMENT_URLS[input.environment];
-      const account: AccountInfo = { baseUrl, environment: input.environment, user: input.user };
+      const account = typedAccount(input);
       const again = this.current !== null && sameAccount(this.current.account, account);
       if (again) {
         // Signing in again to the same account (typically after the session expired): its unsent
@@ -144,8 +164,12 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
         throw e;
       }
       const remembered = engine.remembered ?? input.remember;
+      this.locked = null;
+      // The offline check is a convenience for later starts: failing to write it must not undo the sign-in.
+      await this.deps.local?.signedIn(account, input.password).catch((e: unknown) => {
+        this.deps.log.warn('could not record the offline password check', e);
+      });
       await this.enter({ engine, account, remembered, demo: null, expired: false });
-      this.deps.lastAccount?.save(remembered ? account : null);
       this.deps.log.info(`signed in to ${account.environment} (${account.baseUrl})`);
       return this.info();
     });
@@ -166,26 +190,75 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     }
   }
 
-  /** At start: reopen the account last signed in with "remember", if its password is still in the keychain. */
+  /**
+   * At start: reopen the last account from its cache, with no network. With its
+   * password in the keychain it opens directly; else, if its password can be
+   * checked here, it stays locked until `unlock`.
+   */
   restore(): Promise<SessionAnswer> {
     return this.serial(async () => {
-      const account = this.current ? null : (this.deps.lastAccount?.load() ?? null);
-      if (!account || !this.deps.resumeEngine) return this.info();
-      let engine: E | null;
+      const last = this.current ? null : (this.deps.local?.last() ?? null);
+      if (!last) return this.info();
+      const account: AccountInfo = { ...last, environment: 'custom' };
+      let engine: E | null = null;
       try {
-        engine = await this.deps.resumeEngine(account, (message) => engine && this.expire(engine, message));
+        engine = (await this.deps.resumeEngine?.(account, (message) => engine && this.expire(engine, message))) ?? null;
       } catch (e) {
         this.deps.log.warn('could not reopen the last account', e);
-        return this.info();
       }
-      if (!engine) {
-        this.deps.lastAccount?.save(null);
-        return this.info();
+      if (engine) {
+        await this.enter({ engine, account, remembered: true, demo: null, expired: false });
+        this.deps.log.info(`resumed ${account.baseUrl}`);
+      } else if (this.canUnlock(account)) {
+        this.locked = account;
+        await this.announce();
       }
-      await this.enter({ engine, account, remembered: true, demo: null, expired: false });
-      this.deps.log.info(`resumed ${account.environment} (${account.baseUrl})`);
       return this.info();
     });
+  }
+
+  /**
+   * Opens an account used here without the server: the password is checked
+   * against its offline check (never sent anywhere), then kept in memory to
+   * log in once the server answers. Refuses a wrong password.
+   */
+  unlock(input: CommandArgs<'session.unlock'>): Promise<SessionAnswer> {
+    return this.serial(async () => {
+      const account = typedAccount(input);
+      const c = this.current;
+      if (c && !c.expired && sameAccount(c.account, account)) return this.info();
+      const ok = await this.deps.local?.verify(account, input.password);
+      if (ok === null || ok === undefined || !this.deps.resumeEngine) {
+        throw new CommandError(
+          'invalid_state',
+          'This account cannot be opened without the server yet: sign in once while the server can be reached.',
+        );
+      }
+      if (!ok)
+        throw new CommandError('wrong_credentials', 'This is not the password of this account on this computer.');
+      if (c && sameAccount(c.account, account)) {
+        this.current = null;
+        await this.teardown(c);
+      } else await this.leave(false);
+      let engine: E | null = null;
+      engine = await this.deps.resumeEngine(
+        account,
+        (message) => engine && this.expire(engine, message),
+        input.password,
+      );
+      if (!engine) throw new CommandError('not_found', 'There is no data of this account on this computer.');
+      this.locked = null;
+      this.deps.local?.setLast(account);
+      await this.enter({ engine, account, remembered: false, demo: null, expired: false });
+      this.deps.log.info(`unlocked ${account.baseUrl} offline`);
+      return this.info();
+    });
+  }
+
+  private canUnlock(account: AccountInfo): boolean {
+    return (this.deps.local?.accounts() ?? []).some(
+      (a) => a.offline && sameAccount(account, { ...a, environment: 'custom' }),
+    );
   }
 
   /** Resolves once every session change asked for so far has finished. */
@@ -197,6 +270,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
     return this.serial(async () => {
       if (this.current?.demo) return this.info();
       await this.leave(false);
+      this.locked = null;
       const demo = await this.deps.startDemo();
       const account: AccountInfo = { baseUrl: demo.url, environment: 'demo', user: demo.user };
       let engine: E;
@@ -216,17 +290,31 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
 
   signOut(input: CommandArgs<'session.signOut'>): Promise<SessionAnswer> {
     return this.serial(async () => {
-      const account = this.current?.account ?? null;
+      const account = this.current?.account ?? this.locked;
+      const wasLocked = !this.current && this.locked !== null;
       await this.leave(input.discardUnsent);
-      // Signing out on purpose means the next start shows the sign-in screen.
-      this.deps.lastAccount?.save(null);
-      if (input.forget && account && account.environment !== 'demo') await this.deps.accounts.forget(account);
+      // Signing out on purpose means the next start shows the sign-in screen (which still offers the
+      // account, to open offline); forgetting it also drops its keychain password and its offline check.
+      this.locked = null;
+      if (account?.environment !== 'demo') this.deps.local?.setLast(null);
+      if (input.forget && account && account.environment !== 'demo') {
+        await this.deps.accounts.forget(account);
+        this.deps.local?.forget(account);
+      }
+      if (wasLocked) await this.announce();
       return this.info();
     });
   }
 
-  accounts(): Promise<AccountInfo[]> {
-    return this.deps.accounts.remembered();
+  /** Accounts used here (most recent first), then keychain ones not among them. */
+  async accounts(): Promise<KnownAccount[]> {
+    const local: KnownAccount[] = (this.deps.local?.accounts() ?? []).map((a) => ({ ...a, environment: 'custom' }));
+    const keychain = (await this.deps.accounts.remembered()).filter((k) => !local.some((l) => sameAccount(l, k)));
+    return [...local, ...keychain.map((k) => ({ ...k, offline: false }))];
+  }
+
+  servers(): string[] {
+    return this.deps.local?.servers() ?? [];
   }
 
   /** Closes the engine (finishing the request in flight) and the demo simulator. Unsent edits stay stored. */
@@ -303,7 +391,7 @@ function sameAccount(a: AccountInfo, b: AccountInfo): boolean {
   return a.environment !== 'demo' && a.baseUrl === b.baseUrl && a.user === b.user;
 }
 
-/** People paste the API root with or without /api/v1 and a trailing slash: keep only the base. */
-export function stripApiPrefix(url: string): string {
-  return url.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+/** The account a sign-in or unlock names (the contract has normalised the address already). */
+function typedAccount(input: { baseUrl: string; user: string }): AccountInfo {
+  return { baseUrl: input.baseUrl, environment: 'custom', user: input.user };
 }

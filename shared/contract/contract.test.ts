@@ -125,20 +125,26 @@ describe('input validation messages', () => {
     expect(message('cleaning.updateMany', { items: [] })).toBe('items: select at least one task');
   });
 
-  it('requires a base URL only for a custom environment, and only http(s)', () => {
-    expect(message('session.signIn', { environment: 'test', user: 'u', password: 'p' })).toBe('accepted');
-    expect(message('session.signIn', { environment: 'custom', user: 'u', password: 'p' })).toContain('baseUrl');
-    expect(
-      message('session.signIn', { environment: 'custom', baseUrl: 'file:///etc/passwd', user: 'u', password: 'p' }),
-    ).toBe('baseUrl: must be a web address starting with https:// (or http://)');
-    expect(message('session.signIn', { environment: 'staging', user: 'u', password: 'p' })).toContain(
-      'environment must be test, production or custom',
+  it('asks for a server address (http(s) only) and keeps only its base', () => {
+    const u = 'https://pms.example.com';
+    expect(message('session.signIn', { baseUrl: u, user: 'u', password: 'p' })).toBe('accepted');
+    expect(message('session.signIn', { user: 'u', password: 'p' })).toContain('baseUrl');
+    expect(message('session.signIn', { baseUrl: 'file:///etc/passwd', user: 'u', password: 'p' })).toBe(
+      'baseUrl: must be a web address starting with https:// (or http://)',
     );
-    expect(message('session.signIn', { environment: 'test', user: '  ', password: 'p' })).toBe('user: is required');
+    expect(message('session.signIn', { environment: 'test', baseUrl: u, user: 'u', password: 'p' })).toContain(
+      'environment',
+    );
+    expect(message('session.signIn', { baseUrl: u, user: '  ', password: 'p' })).toBe('user: is required');
+    for (const typed of ['https://pms.example.com/', 'https://pms.example.com/api/v1/', ' https://pms.example.com '])
+      expect(COMMANDS['session.signIn'].input.parse({ baseUrl: typed, user: 'u', password: 'p' }).baseUrl).toBe(u);
+    expect(message('session.unlock', { baseUrl: u, user: 'u', password: '' })).toBe('password: is required');
   });
 
   it('applies defaults so handlers get complete input', () => {
-    expect(COMMANDS['session.signIn'].input.parse({ environment: 'test', user: 'u', password: 'p' })).toMatchObject({
+    expect(
+      COMMANDS['session.signIn'].input.parse({ baseUrl: 'https://pms.example.com', user: 'u', password: 'p' }),
+    ).toMatchObject({
       remember: false,
     });
     expect(COMMANDS['bookings.list'].input.parse({ from: '2026-01-01', to: '2026-01-02' })).toMatchObject({

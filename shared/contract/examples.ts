@@ -264,7 +264,6 @@ export const COMMAND_EXAMPLES: Examples = {
   'session.get': { input: {}, output: session },
   'session.signIn': {
     input: {
-      environment: 'custom',
       baseUrl: 'https://pms.example.com',
       user: 'api-user',
       password: 'pw',
@@ -272,12 +271,17 @@ export const COMMAND_EXAMPLES: Examples = {
     },
     output: { ...session, remembered: true },
   },
+  'session.unlock': {
+    input: { baseUrl: 'https://pms.example.com', user: 'api-user', password: 'pw' },
+    output: { ...session, account: { baseUrl: 'https://pms.example.com', environment: 'custom', user: 'api-user' } },
+  },
   'session.openDemo': { input: {}, output: session },
   'session.signOut': { input: { discardUnsent: false }, output: { ...session, state: 'signedOut', account: null } },
   'session.accounts': {
     input: {},
-    output: [{ baseUrl: 'https://pms.example.com', environment: 'custom', user: 'api-user' }],
+    output: [{ baseUrl: 'https://pms.example.com', environment: 'custom', user: 'api-user', offline: true }],
   },
+  'session.servers': { input: {}, output: ['https://pms.example.com'] },
   'board.day': {
     input: { date: '2026-05-04', inspected: false },
     output: {

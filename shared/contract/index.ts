@@ -10,7 +10,7 @@ export * from './status';
 export * from './commands';
 export * from './push-events';
 export * from './bridge';
-export { ENVIRONMENT_URLS, signInInput, type SignInInput } from './commands/session';
+export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
 export { SCREENS, interestInput, type Interest } from './commands/sync';
 // Realistic example input/output per command and payload per event (tests and fake bridges).
 export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'forbidden',
   /** The command needs a signed-in session and there is none. */
   'not_signed_in',
+  /** The account is locked: unlock it with its password (checked on this computer) first. */
+  'locked',
   /** The server refused the user name or password. */
   'wrong_credentials',
   /** The server could not be reached (offline, DNS, refused, timeout). */

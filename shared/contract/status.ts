@@ -7,7 +7,11 @@ import { instant, nullable, outboxState, resourceName } from './primitives';
 
 // ───────────────────────── session ─────────────────────────
 
-export const ENVIRONMENTS = ['test', 'production', 'custom', 'demo'] as const;
+/**
+ * `custom`: a server whose address the person typed (the spec names a test and a
+ * production environment but gives no address for either); `demo`: the embedded simulator.
+ */
+export const ENVIRONMENTS = ['custom', 'demo'] as const;
 export const environment = z.enum(ENVIRONMENTS);
 export type Environment = (typeof ENVIRONMENTS)[number];
 
@@ -20,8 +24,12 @@ export const accountInfo = z.object({
 export type AccountInfo = z.output<typeof accountInfo>;
 
 export const sessionInfo = z.object({
-  /** `expired`: the server refused the stored credentials; the person must sign in again. */
-  state: z.enum(['signedOut', 'signedIn', 'expired']),
+  /**
+   * `expired`: the server refused the stored credentials; the person must sign in again.
+   * `locked`: the last account (in `account`) waits for its password, checked on this
+   * computer; nothing of it is served until then.
+   */
+  state: z.enum(['signedOut', 'signedIn', 'expired', 'locked']),
   account: nullable(accountInfo),
   /** True when the credentials are in the OS keychain (signed in with "remember"). */
   remembered: z.boolean(),
@@ -32,6 +40,13 @@ export const sessionInfo = z.object({
   }),
 });
 export type SessionInfo = z.output<typeof sessionInfo>;
+
+/** An account used on this computer, for the sign-in screen (no password, no verifier). */
+export const knownAccount = accountInfo.extend({
+  /** It can be opened without the server: its password can be checked on this computer. */
+  offline: z.boolean(),
+});
+export type KnownAccount = z.output<typeof knownAccount>;
 
 // ───────────────────────── outbox ─────────────────────────
 

@@ -1,4 +1,6 @@
-// Signing in says plainly what went wrong, and the demo is one click away.
+// Signing in asks for the server address (offering the ones used here),
+// says plainly what went wrong, opens an account used here offline with its
+// password, and the demo is one click away.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { AppState } from '../app/app.svelte';
@@ -13,7 +15,10 @@ const signedOut = {
   keychain: { available: false, message: 'No Secret Service.' },
 };
 
-function setup(bridge = fakeBridge({ 'session.get': () => signedOut, 'session.accounts': () => [] })) {
+const none = { 'session.get': () => signedOut, 'session.accounts': () => [], 'session.servers': () => [] };
+const ana = { baseUrl: 'https://pms.example.com', environment: 'custom' as const, user: 'ana' };
+
+function setup(bridge = fakeBridge(none)) {
   const app = new AppState(bridge, null);
   void app.session.load();
   render(WithApp, { app, component: SignIn });
@@ -25,56 +30,108 @@ describe('Sign in', () => {
     const { bridge } = setup();
     await settle();
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getAllByText('Required')).toHaveLength(2);
+    expect(screen.getAllByText('Required')).toHaveLength(3);
     expect(bridge.callsOf('session.signIn')).toEqual([]);
   });
 
   it('says when the credentials are wrong, and clears the password', async () => {
     const bridge = fakeBridge({
-      'session.get': () => signedOut,
-      'session.accounts': () => [],
+      ...none,
+      'session.servers': () => ['https://pms.example.com', 'http://old.example'],
       'session.signIn': () => ({ ok: false, error: { code: 'wrong_credentials', message: 'refused' } }),
     });
     setup(bridge);
     await settle();
+    // The most recent server address is filled in; the others are offered.
+    expect(screen.getByLabelText<HTMLInputElement>('Server address').value).toBe('https://pms.example.com');
+    expect([...document.querySelectorAll('#known-servers option')].map((o) => o.getAttribute('value'))).toEqual([
+      'https://pms.example.com',
+      'http://old.example',
+    ]);
     await fireEvent.input(screen.getByLabelText('User'), { target: { value: 'ana' } });
     await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'bad' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
-    expect(screen.getByTestId('sign-in-error').textContent).toBe('The user name or password is not right.');
+    expect(screen.getByTestId('sign-in-error').textContent?.trim()).toBe('The user name or password is not right.');
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
     expect(bridge.callsOf('session.signIn')[0]).toEqual({
-      environment: 'production',
+      baseUrl: 'https://pms.example.com',
       user: 'ana',
       password: 'bad',
       remember: false,
     });
   });
 
-  it('says when the server cannot be reached, for a custom address', async () => {
+  it('checks the address, and when the server cannot be reached offers the data kept here', async () => {
     const bridge = fakeBridge({
-      'session.get': () => signedOut,
-      'session.accounts': () => [],
+      ...none,
+      'session.accounts': () => [{ ...ana, offline: true }],
       'session.signIn': () => ({ ok: false, error: { code: 'unreachable', message: 'ECONNREFUSED' } }),
+      'session.unlock': () => ({ ...signedOut, state: 'signedIn', account: ana }),
     });
-    setup(bridge);
+    const { app } = setup(bridge);
     await settle();
-    await fireEvent.click(screen.getByLabelText('Other address'));
     await fireEvent.input(screen.getByLabelText('Server address'), { target: { value: 'ftp://x' } });
     await fireEvent.input(screen.getByLabelText('User'), { target: { value: 'ana' } });
     await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'pw' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter an address starting with https:// or http://')).toBeTruthy();
-    await fireEvent.input(screen.getByLabelText('Server address'), { target: { value: 'https://pms.example.com' } });
+    await fireEvent.input(screen.getByLabelText('Server address'), {
+      target: { value: 'https://pms.example.com/api/v1/' },
+    });
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await settle();
     expect(screen.getByTestId('sign-in-error').textContent).toContain('could not be reached');
+    await fireEvent.click(screen.getByRole('button', { name: 'Open with the data on this computer' }));
+    await settle();
+    expect(bridge.callsOf('session.unlock')).toEqual([
+      { baseUrl: 'https://pms.example.com', user: 'ana', password: 'pw' },
+    ]);
+    expect(app.session.phase).toBe('signedIn');
+  });
+
+  it('a locked start asks only for the password of the last account, and refuses a wrong one', async () => {
+    let tries = 0;
+    const bridge = fakeBridge({
+      ...none,
+      'session.get': () => ({ ...signedOut, state: 'locked', account: ana }),
+      'session.unlock': () =>
+        ++tries === 1
+          ? { ok: false, error: { code: 'wrong_credentials', message: 'no' } }
+          : { ...signedOut, state: 'signedIn', account: ana },
+    });
+    const { app } = setup(bridge);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Open your data' })).toBeTruthy();
+    expect(screen.getByTestId('unlock-user').textContent).toBe('ana');
+    expect(screen.queryByLabelText('Server address')).toBeNull();
+    await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'bad' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await settle();
+    expect(screen.getByTestId('unlock-error').textContent).toContain('not the password of this account');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'good' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await settle();
+    expect(bridge.callsOf('session.unlock')[1]).toEqual({ baseUrl: ana.baseUrl, user: 'ana', password: 'good' });
+    expect(app.session.phase).toBe('signedIn');
+  });
+
+  it('offers "Open offline" for an account used here, and the full form for another', async () => {
+    setup(fakeBridge({ ...none, 'session.accounts': () => [{ ...ana, offline: true }] }));
+    await settle();
+    await fireEvent.click(
+      screen.getByRole('button', { name: 'Open ana at https://pms.example.com with the data on this computer' }),
+    );
+    expect(screen.getByTestId('unlock-user').textContent).toBe('ana');
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in online, or with another account' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Server address').value).toBe('https://pms.example.com');
   });
 
   it('explains that without a keychain nothing is remembered', async () => {
     setup();
     await settle();
-    expect(screen.getByTestId('no-keychain').textContent).toContain('session only');
+    expect(screen.getByTestId('no-keychain').textContent).toContain('asked for your password each time');
     expect(screen.getByTestId('no-keychain').getAttribute('title')).toBe('No Secret Service.');
     expect(screen.getByLabelText<HTMLInputElement>(/Remember me/).disabled).toBe(true);
   });

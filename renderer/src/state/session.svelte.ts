@@ -1,10 +1,11 @@
 // Who is signed in (or not), kept in step with the main side: loaded once,
 // then followed through `session.changed` / `session.expired` events. The
-// shell shows the sign-in screen whenever `state` is not `signedIn`.
-import type { ContractError, SessionInfo, SignInInput, StayboardBridge } from '../../../shared/contract';
+// shell shows the sign-in screen whenever `state` is not `signedIn` (`locked`:
+// the last account waits for its password, checked on this computer).
+import type { ContractError, SessionInfo, SignInInput, StayboardBridge, UnlockInput } from '../../../shared/contract';
 import { call } from './call';
 
-export type SessionPhase = 'loading' | 'signedOut' | 'signedIn' | 'expired';
+export type SessionPhase = 'loading' | 'signedOut' | 'signedIn' | 'expired' | 'locked';
 
 export class Session {
   info = $state.raw<SessionInfo | null>(null);
@@ -48,6 +49,15 @@ export class Session {
 
   async signIn(input: SignInInput): Promise<ContractError | null> {
     const r = await call(this.bridge, 'session.signIn', input);
+    if (!r.ok) return r.error;
+    this.info = r.value;
+    this.expiredMessage = null;
+    return null;
+  }
+
+  /** Opens an account used here with its password checked on this computer (no server needed). */
+  async unlock(input: UnlockInput): Promise<ContractError | null> {
+    const r = await call(this.bridge, 'session.unlock', input);
     if (!r.ok) return r.error;
     this.info = r.value;
     this.expiredMessage = null;

@@ -1,10 +1,10 @@
 // The sign-in form: fields, checks before sending (so the person gets a
 // message in their language, not the schema's), and the mapping from the
-// main side's error codes to what the screen says.
-import type { AccountInfo, ContractError, SignInInput } from '../../../shared/contract';
+// main side's error codes to what the screen says. The server address is
+// asked for (the spec gives no address for any environment); the ones used
+// before are offered first, the most recent filled in.
+import type { ContractError, KnownAccount, SignInInput } from '../../../shared/contract';
 import type { MessageKey } from '../i18n/i18n.svelte';
-
-export type EnvironmentChoice = 'test' | 'production' | 'custom';
 
 export interface SignInErrors {
   baseUrl?: MessageKey;
@@ -22,6 +22,15 @@ export function isWebAddress(s: string): boolean {
   }
 }
 
+/** The address as the main side keeps it: no trailing slash, no /api/v1 (to match remembered accounts). */
+export function serverBase(s: string): string {
+  return s
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/i, '')
+    .replace(/\/+$/, '');
+}
+
 /** The message key for a failed sign-in, by error code. */
 export function signInErrorKey(error: ContractError): MessageKey {
   switch (error.code) {
@@ -36,32 +45,51 @@ export function signInErrorKey(error: ContractError): MessageKey {
   }
 }
 
+/** The message key for a failed offline unlock. */
+export function unlockErrorKey(error: ContractError): MessageKey {
+  if (error.code === 'wrong_credentials') return 'unlock.error.wrong';
+  if (error.code === 'invalid_state') return 'unlock.error.noCheck';
+  return 'signIn.error.other';
+}
+
 export class SignInForm {
-  environment = $state<EnvironmentChoice>('production');
   baseUrl = $state('');
   user = $state('');
   password = $state('');
   remember = $state(false);
   errors = $state<SignInErrors>({});
 
-  use(account: AccountInfo): void {
-    this.environment = account.environment === 'demo' ? 'custom' : account.environment;
-    if (this.environment === 'custom') this.baseUrl = account.baseUrl;
+  /** Fills the most recent server address, unless the person typed one already. */
+  offer(servers: readonly string[]): void {
+    if (!this.baseUrl && servers[0]) this.baseUrl = servers[0];
+  }
+
+  use(account: Pick<KnownAccount, 'baseUrl' | 'user'>): void {
+    this.baseUrl = account.baseUrl;
     this.user = account.user;
     this.password = '';
+  }
+
+  /** The account used here that the typed address and user name name, if any. */
+  known(accounts: readonly KnownAccount[]): KnownAccount | null {
+    const base = serverBase(this.baseUrl);
+    return accounts.find((a) => a.baseUrl === base && a.user === this.user.trim()) ?? null;
   }
 
   /** Checks the fields; answers the input to send, or null with `errors` set. */
   validate(rememberAllowed: boolean): SignInInput | null {
     const errors: SignInErrors = {};
-    if (this.environment === 'custom' && !isWebAddress(this.baseUrl)) errors.baseUrl = 'signIn.invalidUrl';
+    if (!this.baseUrl.trim()) errors.baseUrl = 'validation.required';
+    else if (!isWebAddress(this.baseUrl)) errors.baseUrl = 'signIn.invalidUrl';
     if (!this.user.trim()) errors.user = 'validation.required';
     if (!this.password) errors.password = 'validation.required';
     this.errors = errors;
     if (Object.keys(errors).length) return null;
-    const common = { user: this.user.trim(), password: this.password, remember: rememberAllowed && this.remember };
-    return this.environment === 'custom'
-      ? { environment: 'custom', baseUrl: this.baseUrl.trim(), ...common }
-      : { environment: this.environment, ...common };
+    return {
+      baseUrl: this.baseUrl.trim(),
+      user: this.user.trim(),
+      password: this.password,
+      remember: rememberAllowed && this.remember,
+    };
   }
 }

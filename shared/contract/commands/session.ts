@@ -1,22 +1,15 @@
-// Session commands: sign in (test / production / custom base URL), the demo
-// workspace, sign out (refusing to drop unsent edits unless told to), and
-// the remembered accounts the sign-in screen offers.
+// Session commands: sign in (to a server address the person gives), unlock the
+// last account offline, the demo workspace, sign out (refusing to drop unsent
+// edits unless told to), and the accounts and server addresses used on this
+// computer, which the sign-in screen offers first.
 import { z } from 'zod';
 import { wNonEmpty } from '../../api/primitives';
 import { command } from '../define';
 import { noInput } from '../primitives';
-import { accountInfo, sessionInfo } from '../status';
+import { knownAccount, sessionInfo } from '../status';
 
-/**
- * Base URLs of the two named environments. The spec says both exist but not
- * where: this is the ONE place to set them (a custom URL always works).
- */
-export const ENVIRONMENT_URLS = {
-  test: 'https://api-test.stayboard.app',
-  production: 'https://api.stayboard.app',
-} as const;
-
-const baseUrl = z
+/** http(s) only, no credentials in the address; normalised without trailing slash or /api/v1. */
+export const serverAddress = z
   .string({ error: 'a server address is required' })
   .trim()
   .refine(
@@ -29,28 +22,35 @@ const baseUrl = z
       }
     },
     { error: 'must be a web address starting with https:// (or http://)' },
-  );
+  )
+  .transform(normaliseServerAddress);
 
-export const signInInput = z.discriminatedUnion(
-  'environment',
-  [
-    z.strictObject({
-      environment: z.enum(['test', 'production']),
-      user: wNonEmpty(200),
-      password: z.string().min(1, { error: 'is required' }).max(1000),
-      remember: z.boolean().default(false),
-    }),
-    z.strictObject({
-      environment: z.literal('custom'),
-      baseUrl,
-      user: wNonEmpty(200),
-      password: z.string().min(1, { error: 'is required' }).max(1000),
-      remember: z.boolean().default(false),
-    }),
-  ],
-  { error: 'environment must be test, production or custom' },
+/** People paste the API root with or without /api/v1 and a trailing slash: keep only the base. */
+export function normaliseServerAddress(url: string): string {
+  return url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/i, '')
+    .replace(/\/+$/, '');
+}
+
+const password = z.string().min(1, { error: 'is required' }).max(1000);
+
+export const signInInput = z.strictObject(
+  {
+    /** Accepted for older callers; every typed address is a `custom` environment. */
+    environment: z.literal('custom').optional(),
+    baseUrl: serverAddress,
+    user: wNonEmpty(200),
+    password,
+    remember: z.boolean().default(false),
+  },
+  { error: 'expected baseUrl, user, password and remember' },
 );
 export type SignInInput = z.input<typeof signInInput>;
+
+export const unlockInput = z.strictObject({ baseUrl: serverAddress, user: wNonEmpty(200), password });
+export type UnlockInput = z.input<typeof unlockInput>;
 
 export const sessionCommands = {
   'session.get': command('The current session, account and keychain availability.', noInput, sessionInfo),
@@ -59,19 +59,29 @@ export const sessionCommands = {
     signInInput,
     sessionInfo,
   ),
+  'session.unlock': command(
+    'Open an account used on this computer without the server: the password is checked here (refused with `wrong_credentials`), kept in memory and used to log in once the server answers.',
+    unlockInput,
+    sessionInfo,
+  ),
   'session.openDemo': command(
     'Start the demo workspace: an embedded simulator with a seeded 40-listing business, session-only credentials.',
     noInput,
     sessionInfo,
   ),
   'session.signOut': command(
-    'Sign out. Refused with `unsent_changes` while edits are unsent, unless discardUnsent is true.',
+    'Sign out. Refused with `unsent_changes` while edits are unsent, unless discardUnsent is true. `forget` also forgets the account on this computer (keychain password and offline check).',
     z.strictObject({ discardUnsent: z.boolean().default(false), forget: z.boolean().default(false) }),
     sessionInfo,
   ),
   'session.accounts': command(
-    'Accounts remembered in the keychain, for the sign-in screen (no passwords).',
+    'Accounts used on this computer, most recent first, and whether each can be opened offline (no passwords).',
     noInput,
-    z.array(accountInfo),
+    z.array(knownAccount),
+  ),
+  'session.servers': command(
+    'Server addresses signed in to on this computer, most recent first.',
+    noInput,
+    z.array(z.string()),
   ),
 } as const;

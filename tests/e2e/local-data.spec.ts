@@ -23,7 +23,6 @@ test('signing in to an account whose local data a different build wrote says so 
   db.close();
 
   await page.goto(webHost.url);
-  await page.getByLabel('Other address').check();
   await page.getByLabel('Server address').fill(BASE_URL);
   await page.getByLabel('User', { exact: true }).fill('ana');
   await page.getByLabel('Password').fill('pw');

@@ -172,17 +172,19 @@ describe('ApiClient', () => {
     expect(e.outcomeUnknown).toBe(false);
   });
 
-  it('reports an unreachable server as a network error and goes offline', async () => {
+  it('reports an unreachable server as a network error and goes unreachable', async () => {
     const { client, server: s } = await setup((_, res) => json(res, 200, { data: [] }));
     await client.signIn(CREDS);
-    const changes: boolean[] = [];
-    client.on('connectivity', (online: boolean) => changes.push(online));
+    expect(client.connectivity.kind).toBe('online');
+    const changes: string[] = [];
+    client.connectivity.on('change', (c: { kind: string }) => changes.push(c.kind));
     await s.close();
     server = null;
     const e = await caught(client.write('bookings.update', { id: 1, body: { notes: 'x' } }));
     expect(e.kind).toBe('network');
     expect(e.outcomeUnknown).toBe(false);
-    expect(changes).toEqual([false]);
+    expect(changes).toEqual(['unreachable']);
+    expect(client.isOnline).toBe(false);
   });
 
   it('returns the server field messages of a 422', async () => {

@@ -43,7 +43,7 @@ export const ca: UiCatalog = {
   'conn.unreachable': 'Servidor inaccessible des de les {time}',
   'conn.failing': 'Servidor amb errors des de les {time}',
   'conn.sessionExpired': 'Inici de sessió caducat',
-  'conn.rateLimited': 'Límit de peticions assolit fins a les {time}',
+  'conn.rateLimited': 'Límit de peticions fins a les {time}',
   'conn.stallHeader': 'Els canvis no surten',
   'conn.verdict.notConnected': 'Treballant amb les dades d’aquest ordinador',
   'conn.verdict.signedOut': 'Sessió tancada: treballant amb les dades d’aquest ordinador',
@@ -62,6 +62,8 @@ export const ca: UiCatalog = {
   'conn.stall.change': 'Canvi',
   'conn.stall.nextTry': 'Proper intent',
   'conn.stall.nextTryNow': 'ara',
+  'conn.syncedAt': 'Sincronitzat: {time}',
+  'conn.stall.transient': 'Error del servidor o de la connexió; es torna a provar sol.',
 
   'time.justNow': 'ara mateix',
   'time.hours': '{h} h',

@@ -59,6 +59,8 @@ export const en = {
   'conn.stall.change': 'Change',
   'conn.stall.nextTry': 'Next try',
   'conn.stall.nextTryNow': 'now',
+  'conn.syncedAt': 'Synced at {time}',
+  'conn.stall.transient': 'A server or connection error; it is tried again by itself.',
 
   'time.justNow': 'just now',
   'time.hours': '{h} h',

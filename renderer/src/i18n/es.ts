@@ -43,7 +43,7 @@ export const es: UiCatalog = {
   'conn.unreachable': 'Servidor inaccesible desde las {time}',
   'conn.failing': 'Servidor con errores desde las {time}',
   'conn.sessionExpired': 'Inicio de sesión caducado',
-  'conn.rateLimited': 'Límite de peticiones alcanzado hasta las {time}',
+  'conn.rateLimited': 'Límite de peticiones hasta las {time}',
   'conn.stallHeader': 'Los cambios no salen',
   'conn.verdict.notConnected': 'Trabajando con los datos de este ordenador',
   'conn.verdict.signedOut': 'Sesión cerrada: trabajando con los datos de este ordenador',
@@ -62,6 +62,8 @@ export const es: UiCatalog = {
   'conn.stall.change': 'Cambio',
   'conn.stall.nextTry': 'Próximo intento',
   'conn.stall.nextTryNow': 'ahora',
+  'conn.syncedAt': 'Sincronizado: {time}',
+  'conn.stall.transient': 'Error del servidor o de la conexión; se vuelve a intentar solo.',
 
   'time.justNow': 'ahora mismo',
   'time.hours': '{h} h',

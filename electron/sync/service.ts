@@ -357,6 +357,9 @@ export class SyncService extends EventEmitter {
         if (e.kind === 'signed_out') return 'signedOut';
         if (e.kind === 'aborted') return 'aborted';
         if (e.kind === 'network' || e.kind === 'timeout') return 'offline';
+        // A server that keeps failing (the tracker says so) is no better than an absent one: stop
+        // rather than spend the budget on every job's retries; the probe finds it back and wakes us.
+        if (e.kind === 'server' && this.client.connectivity.kind === 'failing') return 'offline';
       } else this.lastError = { code: 'internal', message };
       return null;
     }

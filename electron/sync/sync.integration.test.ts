@@ -259,6 +259,24 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
     expect(e.status().lastDataAt).toBe(synced.lastDataAt);
   });
 
+  it('says the server is failing on 5xx answers and stops the pass instead of retrying every job', async () => {
+    const s = await sim();
+    const e = engine(s);
+    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    s.setFaults({ errorRate: 1 });
+    const down = await e.syncNow({ full: true });
+    expect(down.stopped).toBe('offline');
+    expect(down.remaining).toBeGreaterThan(0);
+    const status = e.status();
+    expect(status.connectivity.kind).toBe('failing');
+    expect(status.connectivity.since).not.toBeNull();
+    expect(status).toMatchObject({ lastSuccessAt: null, lastDataAt: null, stoppedFor: 'offline' });
+    s.setFaults({ errorRate: 0 });
+    const up = await e.syncNow({ full: true });
+    expect(up.stopped).toBeNull();
+    expect(e.status().connectivity.kind).toBe('online');
+  });
+
   it('asks the person to sign in again when the password no longer works', async () => {
     const s = await sim();
     const e = engine(s);

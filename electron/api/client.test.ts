@@ -187,6 +187,17 @@ describe('ApiClient', () => {
     expect(client.isOnline).toBe(false);
   });
 
+  it('makes a single-attempt call (the probe) one request, even when it has to log in first', async () => {
+    const { client, server: s, events } = await setup((_, res) => json(res, 200, { data: [] }));
+    client.setCredentials(CREDS); // resumed: credentials, no token yet
+    await s.close();
+    server = null;
+    const e = await caught(client.request('customerTypes.list', { once: true }));
+    expect(e.kind).toBe('network');
+    expect(events).toHaveLength(1);
+    expect(client.connectivity.kind).toBe('unreachable');
+  });
+
   it('returns the server field messages of a 422', async () => {
     const { client } = await setup((_, res) =>
       json(res, 422, { message: 'invalid', errors: { start_date: ['is in the past'] } }),

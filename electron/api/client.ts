@@ -153,11 +153,11 @@ export class ApiClient extends EventEmitter {
     this.governor.setTokenKey(token ? createHash('sha256').update(token).digest('hex').slice(0, 16) : null);
   }
 
-  private async login(credentials: Credentials, signal?: AbortSignal): Promise<void> {
+  private async login(credentials: Credentials, signal?: AbortSignal, once = false): Promise<void> {
     const e = endpoint('auth.login');
     const basic = Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64');
     try {
-      const raw = await this.loginAttempts(e, `Basic ${basic}`, signal);
+      const raw = await this.loginAttempts(e, `Basic ${basic}`, signal, once);
       const r = loginResponse.safeParse(raw.body);
       if (!r.success) throw unexpectedBody(this.ctx(e, buildPath(e)), `login answer: ${summarize(r.error)}`);
       this.setToken(r.data.token);
@@ -178,26 +178,26 @@ export class ApiClient extends EventEmitter {
    * Logging in changes nothing on the server but the token, so a broken
    * connection, a timeout, a 5xx or a 429 is simply tried again a few times.
    */
-  private async loginAttempts(e: Endpoint, authorization: string, signal?: AbortSignal): Promise<Raw> {
+  private async loginAttempts(e: Endpoint, authorization: string, signal?: AbortSignal, once = false): Promise<Raw> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.send(e, buildPath(e), { priority: 'user', signal }, authorization);
       } catch (err) {
         const again = isApiError(err) && (RETRY_KINDS.has(err.kind) || err.kind === 'rate_limited');
-        if (!again || attempt >= this.readRetries) throw err;
+        if (!again || once || attempt >= this.readRetries) throw err;
         await sleep(this.clock, err.retryAfterMs ?? this.backoff(attempt), signal);
       }
     }
   }
 
-  /** One login at a time; requests that saw a 401 together share it. */
-  private relogin(signal?: AbortSignal): Promise<void> {
+  /** One login at a time; requests that saw a 401 together share it. `once`: one attempt (the probe's). */
+  private relogin(signal?: AbortSignal, once = false): Promise<void> {
     if (!this.loginInFlight) {
       const creds = this.credentials;
       this.loginInFlight = (async () => {
         if (!creds) throw this.signedOut('No stored credentials: please sign in.');
         try {
-          await this.login(creds, signal);
+          await this.login(creds, signal, once);
         } catch (err) {
           if (isApiError(err) && err.kind === 'unauthenticated') {
             this.expire();
@@ -254,7 +254,7 @@ export class ApiClient extends EventEmitter {
     for (;;) {
       if (!this.token) {
         if (this.expired) throw this.signedOut('The session has expired: please sign in again.');
-        await this.relogin(options.signal);
+        await this.relogin(options.signal, options.once);
         relogged = true;
       }
       const tokenUsed = this.token!;

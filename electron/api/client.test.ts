@@ -198,6 +198,16 @@ describe('ApiClient', () => {
     expect(client.connectivity.kind).toBe('unreachable');
   });
 
+  it('gives a single-attempt call its own short deadline: a silent server is unreachable', async () => {
+    const { client, events } = await setup(() => undefined); // answers nothing but the login
+    await client.signIn(CREDS);
+    expect(client.connectivity.kind).toBe('online');
+    const e = await caught(client.request('customerTypes.list', { once: true, timeoutMs: 100 }));
+    expect(e.kind).toBe('timeout');
+    expect(events.filter((x) => x.endpoint === 'customerTypes.list')).toHaveLength(1);
+    expect(client.connectivity.kind).toBe('unreachable');
+  });
+
   it('returns the server field messages of a 422', async () => {
     const { client } = await setup((_, res) =>
       json(res, 422, { message: 'invalid', errors: { start_date: ['is in the past'] } }),

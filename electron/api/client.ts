@@ -41,6 +41,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** One attempt, no retries of any kind (the connectivity probe: its outcome is the answer). */
   once?: boolean;
+  /** A shorter deadline for the whole answer (the probe: a silent network must show in seconds). */
+  timeoutMs?: number;
 }
 
 export interface RequestEvent {
@@ -308,7 +310,14 @@ export class ApiClient extends EventEmitter {
     let status: number | null = null;
     let kind: string | null = null;
     try {
-      const res = await this.transport.send({ method: e.method, url, headers, body, signal: options.signal });
+      const res = await this.transport.send({
+        method: e.method,
+        url,
+        headers,
+        body,
+        signal: options.signal,
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      });
       status = res.status;
       permit.release({ sent: true, status: res.status, headers: res.headers });
       this.reportAnswer(res.status);

@@ -53,7 +53,12 @@ export class EngineConnectivity {
       tracker: this.tracker,
       clock: this.o.clock,
       policy: this.policy,
-      ping: () => client.request(this.policy.probeEndpoint, { priority: 'background', once: true }),
+      ping: () =>
+        client.request(this.policy.probeEndpoint, {
+          priority: 'background',
+          once: true,
+          timeoutMs: this.policy.probeTimeoutMs,
+        }),
       headroom: () => governor.headroom('background'),
       limit: () => governor.snapshot().limit,
     });

@@ -88,6 +88,8 @@ export function policyFor(settings: { horizonDays?: number } = {}, base: Policy 
 export interface ConnectivityPolicy {
   /** The probe: one cheap GET, one attempt, background priority (it never touches the reserve). */
   probeEndpoint: 'customerTypes.list';
+  /** A probe with no complete answer within this long counts as unreachable (a black-holed network). */
+  probeTimeoutMs: number;
   /** While unreachable or failing: first probe after this long, doubling per failed probe… */
   probeBackoffMs: number;
   /** …up to this long. */
@@ -111,6 +113,7 @@ export interface ConnectivityPolicy {
 
 export const CONNECTIVITY_POLICY: ConnectivityPolicy = {
   probeEndpoint: 'customerTypes.list',
+  probeTimeoutMs: 5_000,
   probeBackoffMs: 5_000,
   probeBackoffMaxMs: 2 * MIN,
   probeJitter: 0.2,

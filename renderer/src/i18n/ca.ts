@@ -52,6 +52,7 @@ export const ca: UiCatalog = {
   'conn.verdict.waiting': 'Esperant el límit de peticions',
   'conn.verdict.budgetPaused': 'En pausa: s’han esgotat les peticions d’aquesta hora',
   'conn.verdict.problem': 'Algunes dades no s’han pogut actualitzar',
+  'conn.verdict.notYet': 'Encara sense sincronitzar',
   'conn.verdict.upToDate': 'Al dia',
   'conn.lastAnswer': 'Darrera resposta del servidor',
   'conn.nextProbe': 'Propera comprovació',

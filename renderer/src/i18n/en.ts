@@ -50,6 +50,7 @@ export const en = {
   'conn.verdict.waiting': 'Waiting for the request budget',
   'conn.verdict.budgetPaused': 'Paused: this hour’s requests are used up',
   'conn.verdict.problem': 'Some data could not be refreshed',
+  'conn.verdict.notYet': 'Not synced yet',
   'conn.verdict.upToDate': 'Up to date',
   'conn.lastAnswer': 'Last answer from the server',
   'conn.nextProbe': 'Next check',

@@ -52,6 +52,7 @@ export const es: UiCatalog = {
   'conn.verdict.waiting': 'Esperando al límite de peticiones',
   'conn.verdict.budgetPaused': 'En pausa: se han agotado las peticiones de esta hora',
   'conn.verdict.problem': 'Algunos datos no se han podido actualizar',
+  'conn.verdict.notYet': 'Aún sin sincronizar',
   'conn.verdict.upToDate': 'Al día',
   'conn.lastAnswer': 'Última respuesta del servidor',
   'conn.nextProbe': 'Próxima comprobación',

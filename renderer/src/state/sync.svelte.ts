@@ -26,7 +26,7 @@ const UNKNOWN: Connectivity = { kind: 'unknown', since: null, until: null, lastA
  * pass cut short by the budget, or a server that is not answering.
  */
 export type SyncVerdict =
-  'notConnected' | 'signedOut' | 'stalled' | 'syncing' | 'waiting' | 'budgetPaused' | 'problem' | 'upToDate';
+  'notConnected' | 'signedOut' | 'stalled' | 'syncing' | 'waiting' | 'budgetPaused' | 'problem' | 'notYet' | 'upToDate';
 
 export function syncVerdict(s: SyncStatus, lastSyncAt: string | null): SyncVerdict {
   if (s.state === 'signedOut' || s.connectivity.kind === 'sessionExpired') return 'signedOut';
@@ -36,7 +36,8 @@ export function syncVerdict(s: SyncStatus, lastSyncAt: string | null): SyncVerdi
   if (s.state === 'waiting') return 'waiting';
   if (s.stoppedFor === 'budget') return 'budgetPaused';
   if (s.lastErrorAt && (!lastSyncAt || s.lastErrorAt > lastSyncAt)) return 'problem';
-  if (s.stoppedFor || !lastSyncAt) return 'problem';
+  if (s.stoppedFor) return 'problem';
+  if (!lastSyncAt) return 'notYet';
   return 'upToDate';
 }
 

@@ -62,7 +62,8 @@ describe('syncVerdict', () => {
     expect(syncVerdict({ ...base, lastError: error, lastErrorAt: at(3) }, at(0))).toBe('problem');
     expect(syncVerdict({ ...base, lastError: error, lastErrorAt: at(0) }, at(4))).toBe('upToDate');
     expect(syncVerdict({ ...base, stoppedFor: 'budget' }, at(0))).toBe('budgetPaused');
-    expect(syncVerdict({ ...base, lastSuccessAt: null, lastDataAt: null }, null)).toBe('problem');
+    expect(syncVerdict({ ...base, lastSuccessAt: null, lastDataAt: null }, null)).toBe('notYet');
+    expect(syncVerdict({ ...base, lastSuccessAt: null, lastDataAt: null, stoppedFor: 'failed' }, null)).toBe('problem');
     expect(syncVerdict({ ...base, stall: EVENT_EXAMPLES['sync.stall'].stall }, at(0))).toBe('stalled');
   });
 

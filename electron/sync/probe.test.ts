@@ -100,6 +100,11 @@ describe('ConnectivityProbe', () => {
     expect(pings).toEqual([]);
     await clock.advance(7_200);
     expect(pings).toEqual([t0 + 25_000 + 7_200]);
+    // A request 1 s after that probe: the next one comes 7.2 s after it, not later.
+    await clock.advance(1_000);
+    tracker.report({ kind: 'answered' });
+    await clock.advance(7_200);
+    expect(pings).toEqual([t0 + 25_000 + 7_200, t0 + 25_000 + 7_200 + 1_000 + 7_200]);
     probe.stop();
   });
 

@@ -114,9 +114,14 @@ export class ConnectivityProbe {
     const now = this.o.clock.now();
     const quietSince = s.lastReportAt ?? 0;
     if (s.kind === 'online' || s.kind === 'unknown') {
-      // Requests flowed meanwhile (they told the tracker all it needs), or no room in the budget: later.
-      if (now - quietSince < this.heartbeatMs() || this.o.headroom() < 1) {
-        this.arm(Math.max(quietSince + this.heartbeatMs(), now + this.o.policy.probeBackoffMs));
+      // Requests flowed meanwhile (they told the tracker all it needs): at the end of the new silence.
+      if (now - quietSince < this.heartbeatMs()) {
+        this.arm(quietSince + this.heartbeatMs());
+        return;
+      }
+      // No room in the background budget: look again a little later.
+      if (this.o.headroom() < 1) {
+        this.arm(now + this.o.policy.probeBackoffMs);
         return;
       }
     }

@@ -172,17 +172,40 @@ describe('ApiClient', () => {
     expect(e.outcomeUnknown).toBe(false);
   });
 
-  it('reports an unreachable server as a network error and goes offline', async () => {
+  it('reports an unreachable server as a network error and goes unreachable', async () => {
     const { client, server: s } = await setup((_, res) => json(res, 200, { data: [] }));
     await client.signIn(CREDS);
-    const changes: boolean[] = [];
-    client.on('connectivity', (online: boolean) => changes.push(online));
+    expect(client.connectivity.kind).toBe('online');
+    const changes: string[] = [];
+    client.connectivity.on('change', (c: { kind: string }) => changes.push(c.kind));
     await s.close();
     server = null;
     const e = await caught(client.write('bookings.update', { id: 1, body: { notes: 'x' } }));
     expect(e.kind).toBe('network');
     expect(e.outcomeUnknown).toBe(false);
-    expect(changes).toEqual([false]);
+    expect(changes).toEqual(['unreachable']);
+    expect(client.isOnline).toBe(false);
+  });
+
+  it('makes a single-attempt call (the probe) one request, even when it has to log in first', async () => {
+    const { client, server: s, events } = await setup((_, res) => json(res, 200, { data: [] }));
+    client.setCredentials(CREDS); // resumed: credentials, no token yet
+    await s.close();
+    server = null;
+    const e = await caught(client.request('customerTypes.list', { once: true }));
+    expect(e.kind).toBe('network');
+    expect(events).toHaveLength(1);
+    expect(client.connectivity.kind).toBe('unreachable');
+  });
+
+  it('gives a single-attempt call its own short deadline: a silent server is unreachable', async () => {
+    const { client, events } = await setup(() => undefined); // answers nothing but the login
+    await client.signIn(CREDS);
+    expect(client.connectivity.kind).toBe('online');
+    const e = await caught(client.request('customerTypes.list', { once: true, timeoutMs: 100 }));
+    expect(e.kind).toBe('timeout');
+    expect(events.filter((x) => x.endpoint === 'customerTypes.list')).toHaveLength(1);
+    expect(client.connectivity.kind).toBe('unreachable');
   });
 
   it('returns the server field messages of a 422', async () => {

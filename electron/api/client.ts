@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { API_PREFIX, buildPath, endpoint, loginResponse, summarize, type EndpointName } from '../../shared/api';
 import type { Endpoint } from '../../shared/api';
 import { sleep, type Clock } from './clock';
+import { ConnectivityTracker } from './connectivity';
 import {
   ApiError,
   errorFromException,
@@ -38,6 +39,10 @@ export interface CallOptions {
   /** 'user' for reads the UI waits on and for edits; 'background' for sync. Default 'background'. */
   priority?: Priority;
   signal?: AbortSignal;
+  /** One attempt, no retries of any kind (the connectivity probe: its outcome is the answer). */
+  once?: boolean;
+  /** A shorter deadline for the whole answer (the probe: a silent network must show in seconds). */
+  timeoutMs?: number;
 }
 
 export interface RequestEvent {
@@ -61,6 +66,8 @@ export interface ApiClientOptions {
   rateLimitRetries?: number;
   /** First back-off step; doubles each attempt, capped at 30 s, with jitter. */
   backoffMs?: number;
+  /** Where every request outcome is reported (the engine's one tracker; default: the client's own). */
+  connectivity?: ConnectivityTracker;
 }
 
 export interface Raw {
@@ -71,8 +78,8 @@ export interface Raw {
 }
 
 /**
- * Events: 'request' (RequestEvent), 'connectivity' (online: boolean),
- * 'session.expired' (no payload), 'signed-in' / 'signed-out'.
+ * Events: 'request' (RequestEvent), 'session.expired' (no payload),
+ * 'signed-in' / 'signed-out'. Connectivity: every outcome goes to `connectivity`.
  */
 export class ApiClient extends EventEmitter {
   readonly baseUrl: URL;
@@ -87,8 +94,8 @@ export class ApiClient extends EventEmitter {
   private credentials: Credentials | null = null;
   private token: string | null = null;
   private loginInFlight: Promise<void> | null = null;
-  private online: boolean | null = null;
   private expired = false;
+  readonly connectivity: ConnectivityTracker;
 
   constructor(options: ApiClientOptions) {
     super();
@@ -104,6 +111,7 @@ export class ApiClient extends EventEmitter {
     this.readRetries = options.readRetries ?? 3;
     this.rateLimitRetries = options.rateLimitRetries ?? 6;
     this.backoffMs = options.backoffMs ?? 500;
+    this.connectivity = options.connectivity ?? new ConnectivityTracker({ clock: this.clock });
   }
 
   get signedIn(): boolean {
@@ -115,8 +123,10 @@ export class ApiClient extends EventEmitter {
   get sessionExpired(): boolean {
     return this.expired;
   }
+  /** True when the server answers, false when it cannot be reached or keeps failing, null when not known. */
   get isOnline(): boolean | null {
-    return this.online;
+    const kind = this.connectivity.kind;
+    return kind === 'online' ? true : kind === 'unreachable' || kind === 'failing' ? false : null;
   }
 
   /** Keeps credentials (from the keychain) for logging in when a token is needed. */
@@ -145,11 +155,11 @@ export class ApiClient extends EventEmitter {
     this.governor.setTokenKey(token ? createHash('sha256').update(token).digest('hex').slice(0, 16) : null);
   }
 
-  private async login(credentials: Credentials, signal?: AbortSignal): Promise<void> {
+  private async login(credentials: Credentials, signal?: AbortSignal, once = false): Promise<void> {
     const e = endpoint('auth.login');
     const basic = Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64');
     try {
-      const raw = await this.loginAttempts(e, `Basic ${basic}`, signal);
+      const raw = await this.loginAttempts(e, `Basic ${basic}`, signal, once);
       const r = loginResponse.safeParse(raw.body);
       if (!r.success) throw unexpectedBody(this.ctx(e, buildPath(e)), `login answer: ${summarize(r.error)}`);
       this.setToken(r.data.token);
@@ -170,31 +180,29 @@ export class ApiClient extends EventEmitter {
    * Logging in changes nothing on the server but the token, so a broken
    * connection, a timeout, a 5xx or a 429 is simply tried again a few times.
    */
-  private async loginAttempts(e: Endpoint, authorization: string, signal?: AbortSignal): Promise<Raw> {
+  private async loginAttempts(e: Endpoint, authorization: string, signal?: AbortSignal, once = false): Promise<Raw> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.send(e, buildPath(e), { priority: 'user', signal }, authorization);
       } catch (err) {
         const again = isApiError(err) && (RETRY_KINDS.has(err.kind) || err.kind === 'rate_limited');
-        if (!again || attempt >= this.readRetries) throw err;
+        if (!again || once || attempt >= this.readRetries) throw err;
         await sleep(this.clock, err.retryAfterMs ?? this.backoff(attempt), signal);
       }
     }
   }
 
-  /** One login at a time; requests that saw a 401 together share it. */
-  private relogin(signal?: AbortSignal): Promise<void> {
+  /** One login at a time; requests that saw a 401 together share it. `once`: one attempt (the probe's). */
+  private relogin(signal?: AbortSignal, once = false): Promise<void> {
     if (!this.loginInFlight) {
       const creds = this.credentials;
       this.loginInFlight = (async () => {
         if (!creds) throw this.signedOut('No stored credentials: please sign in.');
         try {
-          await this.login(creds, signal);
+          await this.login(creds, signal, once);
         } catch (err) {
           if (isApiError(err) && err.kind === 'unauthenticated') {
-            this.expired = true;
-            this.setToken(null);
-            this.emit('session.expired');
+            this.expire();
             throw this.signedOut('The stored sign-in was refused: please sign in again.');
           }
           throw err;
@@ -204,6 +212,13 @@ export class ApiClient extends EventEmitter {
       });
     }
     return this.loginInFlight;
+  }
+
+  private expire(): void {
+    this.expired = true;
+    this.setToken(null);
+    this.connectivity.report({ kind: 'sessionExpired' });
+    this.emit('session.expired');
   }
 
   private signedOut(message: string): ApiError {
@@ -241,7 +256,7 @@ export class ApiClient extends EventEmitter {
     for (;;) {
       if (!this.token) {
         if (this.expired) throw this.signedOut('The session has expired: please sign in again.');
-        await this.relogin(options.signal);
+        await this.relogin(options.signal, options.once);
         relogged = true;
       }
       const tokenUsed = this.token!;
@@ -252,9 +267,7 @@ export class ApiClient extends EventEmitter {
         if (err.kind === 'unauthenticated') {
           if (relogged) {
             // Logged in afresh and still refused: stop and ask the person.
-            this.expired = true;
-            this.setToken(null);
-            this.emit('session.expired');
+            this.expire();
             throw this.signedOut('The server refuses the new sign-in: please sign in again.');
           }
           relogged = true;
@@ -262,6 +275,7 @@ export class ApiClient extends EventEmitter {
           if (this.token === tokenUsed) this.setToken(null);
           continue;
         }
+        if (options.once) throw err;
         if (err.kind === 'rate_limited' && rateLimited++ < this.rateLimitRetries) continue; // the governor waits
         const safeToRepeat = e.method === 'GET' || (err.kind === 'network' && !err.outcomeUnknown);
         if (safeToRepeat && RETRY_KINDS.has(err.kind) && readFailures < this.readRetries) {
@@ -296,10 +310,17 @@ export class ApiClient extends EventEmitter {
     let status: number | null = null;
     let kind: string | null = null;
     try {
-      const res = await this.transport.send({ method: e.method, url, headers, body, signal: options.signal });
+      const res = await this.transport.send({
+        method: e.method,
+        url,
+        headers,
+        body,
+        signal: options.signal,
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      });
       status = res.status;
       permit.release({ sent: true, status: res.status, headers: res.headers });
-      this.setOnline(true);
+      this.reportAnswer(res.status);
       if (res.status < 200 || res.status >= 300) {
         throw errorFromResponse(ctx, res.status, res.headers, res.text, this.clock.now());
       }
@@ -318,7 +339,8 @@ export class ApiClient extends EventEmitter {
       if (status === null) {
         permit.release({ sent: !neverSent(err) });
         const classified = errorFromException(ctx, err, { callerAborted: options.signal?.aborted ?? false });
-        if (classified.kind === 'network' || classified.kind === 'timeout') this.setOnline(false);
+        if (classified.kind === 'network' || classified.kind === 'timeout')
+          this.connectivity.report({ kind: 'network' });
         kind = classified.kind;
         throw classified;
       }
@@ -337,10 +359,13 @@ export class ApiClient extends EventEmitter {
     }
   }
 
-  private setOnline(online: boolean): void {
-    if (this.online === online) return;
-    this.online = online;
-    this.emit('connectivity', online);
+  /** Every HTTP answer, once, after the governor has read its headers (so a 429's pause is known). */
+  private reportAnswer(status: number): void {
+    if (status === 429) {
+      const until = this.governor.snapshot().blockedUntil ?? this.clock.now();
+      this.connectivity.report({ kind: 'rateLimited', until });
+    } else if (status >= 500) this.connectivity.report({ kind: 'server' });
+    else this.connectivity.report({ kind: 'answered' });
   }
 
   // ───────────── typed reads and writes on top of request() ─────────────

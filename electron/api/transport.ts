@@ -10,6 +10,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** This request's own deadline (default: the transport's requestTimeoutMs). */
+  timeoutMs?: number;
 }
 
 export interface HttpResponse {
@@ -77,7 +79,8 @@ export class UndiciTransport implements Transport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     // Our own deadline covers a server that trickles bytes forever.
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new TimeoutError(this.requestTimeoutMs)), this.requestTimeoutMs);
+    const ms = req.timeoutMs ?? this.requestTimeoutMs;
+    const timer = setTimeout(() => deadline.abort(new TimeoutError(ms)), ms);
     const signal = req.signal ? AbortSignal.any([req.signal, deadline.signal]) : deadline.signal;
     try {
       const res = await this.pool(req.url.origin).request({
@@ -100,7 +103,7 @@ export class UndiciTransport implements Transport {
       }
       return { status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
     } catch (e) {
-      if (deadline.signal.aborted && !req.signal?.aborted) throw new TimeoutError(this.requestTimeoutMs);
+      if (deadline.signal.aborted && !req.signal?.aborted) throw new TimeoutError(ms);
       throw e;
     } finally {
       clearTimeout(timer);

@@ -73,7 +73,9 @@ describe('Engine', { timeout: 60_000 }, () => {
     const status = e.status();
     expect(() => syncStatus.parse(status)).not.toThrow();
     expect(status.state).toBe('idle');
-    expect(status.connectivity).toBe('online');
+    expect(status.connectivity.kind).toBe('online');
+    expect(status.lastSuccessAt).not.toBeNull();
+    expect(status.lastDataAt).not.toBeNull();
     expect(status.freshness.length).toBeGreaterThan(10);
     expect(changed.flatMap((c) => c.resources)).toContain('bookings');
     for (const c of changed) expect(() => EVENTS['cache.changed'].payload.parse(c)).not.toThrow();

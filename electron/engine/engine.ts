@@ -10,6 +10,7 @@ import {
   DEFAULT_SETTINGS,
   type ContractError,
   type Interest,
+  type OutboxEntry,
   type OutboxSummary,
   type Settings,
   type SyncStatus,
@@ -23,10 +24,11 @@ import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '.
 import { getMeta, quarantineCount, setMeta } from '../cache/state';
 import type { Migration } from '../cache/migrations';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
-import { DEFAULT_POLICY, policyFor, type Policy } from '../sync/policy';
+import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from '../sync/policy';
 import { Planner } from '../sync/planner';
-import { SyncService, localDate, type PassSummary } from '../sync/service';
+import { SyncService, lastDataAt, localDate, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
+import { EngineConnectivity } from './connectivity';
 
 /** What an extension (the outbox) gets when it attaches. `client` and `sync` always give the current session's. */
 export interface EngineContext {
@@ -42,6 +44,8 @@ export interface EngineContext {
 /** What the engine delegates to an extension; every part optional. */
 export interface ExtensionHandle {
   outboxSummary?: () => OutboxSummary;
+  /** The entries not yet confirmed (the stall watchdog looks at them). */
+  outboxEntries?: () => OutboxEntry[];
   unsentCount?: () => number;
   discardUnsent?: () => Promise<void>;
   /** Called on close, before the database closes. */
@@ -69,6 +73,8 @@ export interface EngineOptions {
   extensions?: readonly EngineExtension[];
   /** Keep syncing in the background after sign-in (default true; the CLI runs passes itself). */
   background?: boolean;
+  /** Probe and stall watchdog numbers (default sync/policy.ts CONNECTIVITY_POLICY). */
+  connectivityPolicy?: ConnectivityPolicy;
 }
 
 export interface SignInInput extends Account {
@@ -97,6 +103,8 @@ export class Engine extends EventEmitter {
   readonly db: ReadableDB;
   readonly governor: BudgetGovernor;
   readonly clock: Clock;
+  /** The one connectivity state of this engine (every client reports to it), its probe and stall watchdog. */
+  readonly connectivity: EngineConnectivity;
   private readonly wdb: WritableDB;
   private readonly credentials: CredentialStore;
   private readonly options: EngineOptions;
@@ -124,6 +132,13 @@ export class Engine extends EventEmitter {
       limit: this.settings.budgetPerHour,
       reserve: this.settings.reservePercent / 100,
       clock: this.clock,
+    });
+    this.connectivity = new EngineConnectivity({
+      clock: this.clock,
+      ...(options.connectivityPolicy ? { policy: options.connectivityPolicy } : {}),
+      emit: (event, payload) => this.emit(event, payload),
+      entries: () => this.handles.find((h) => h.outboxEntries)?.outboxEntries?.() ?? [],
+      onBack: () => this.sync_?.wake(),
     });
     const stored = getMeta(db, ACCOUNT_KEY);
     this.account_ = stored ? (JSON.parse(stored) as Account & { remembered: boolean }) : null;
@@ -209,6 +224,7 @@ export class Engine extends EventEmitter {
   /** Stops syncing and forgets the session; `forget` also removes the password from the keychain. */
   async signOut(opts: { forget?: boolean } = {}): Promise<void> {
     await this.stopSync();
+    this.connectivity.detach({ forget: true });
     if (opts.forget && this.account_) {
       await this.credentials.forget(this.account_);
       this.account_ = { ...this.account_, remembered: false };
@@ -221,6 +237,7 @@ export class Engine extends EventEmitter {
     return new ApiClient({
       baseUrl,
       governor: this.governor,
+      connectivity: this.connectivity.tracker,
       ...(this.options.transport ? { transport: this.options.transport } : {}),
       ...(this.options.transportOptions ? { transportOptions: this.options.transportOptions } : {}),
     });
@@ -230,13 +247,7 @@ export class Engine extends EventEmitter {
   private startWith(client: ApiClient, firstPassDelayMs = 0): void {
     this.client_ = client;
     this.offlinePlanner = null; // what it knew of the cache ends with the signed-out time
-    client.on('connectivity', (online: boolean) => {
-      this.emit('connectivity.changed', {
-        connectivity: online ? 'online' : 'offline',
-        at: new Date(this.clock.now()).toISOString(),
-      });
-      if (online) this.sync_?.wake();
-    });
+    if (this.options.background !== false) this.connectivity.attach(client);
     client.on('session.expired', () => {
       this.emit('session.expired', {
         message:
@@ -277,12 +288,16 @@ export class Engine extends EventEmitter {
         if (!engine.sync_) throw new CommandError('not_signed_in', 'Sign in first.');
         return engine.sync_;
       },
-      emit: (event, payload) => this.emit(event, payload),
+      emit: (event, payload) => {
+        this.emit(event, payload);
+        if (event === 'outbox.changed') this.connectivity.checkStall();
+      },
     };
     this.handles = (this.options.extensions ?? []).map((e) => e.attach(ctx));
   }
 
   private async stopSync(): Promise<void> {
+    this.connectivity.detach();
     await this.sync_?.stop();
     this.sync_?.removeAllListeners();
     this.sync_ = null;
@@ -334,9 +349,13 @@ export class Engine extends EventEmitter {
       });
       return {
         state: 'signedOut',
-        connectivity: 'unknown',
+        connectivity: this.connectivity.snapshot(),
         lastSuccessAt: null,
+        lastDataAt: lastDataAt(this.db),
+        stoppedFor: null,
         lastError: null,
+        lastErrorAt: null,
+        stall: null,
         current: null,
         budget: budgetOf(this.governor),
         freshness: plan.freshness,
@@ -346,12 +365,15 @@ export class Engine extends EventEmitter {
       };
     }
     const s = this.sync_.status();
-    const online = this.client_?.isOnline;
     return {
       state: s.state,
-      connectivity: online === null || online === undefined ? 'unknown' : online ? 'online' : 'offline',
+      connectivity: this.connectivity.snapshot(),
       lastSuccessAt: s.lastSuccessAt,
+      lastDataAt: s.lastDataAt,
+      stoppedFor: s.stoppedFor,
       lastError: s.lastError,
+      lastErrorAt: s.lastErrorAt,
+      stall: this.connectivity.stallInfo(),
       current: s.current,
       budget: s.budget,
       freshness: s.freshness,
@@ -377,6 +399,7 @@ export class Engine extends EventEmitter {
     this.closed = true;
     for (const h of this.handles) await h.close?.();
     await this.stopSync();
+    this.connectivity.close();
     this.governor.close();
     this.wdb.close();
     this.removeAllListeners();

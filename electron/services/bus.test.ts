@@ -9,10 +9,17 @@ describe('event bus', () => {
     const b: unknown[] = [];
     const offA = bus.subscribe((e, p) => a.push([e, p]));
     bus.subscribe((e, p) => b.push([e, p]));
-    bus.emit('connectivity.changed', { connectivity: 'offline', at: '2026-05-04T10:00:00.000Z' });
+    const connectivity = {
+      kind: 'unreachable' as const,
+      since: '2026-05-04T09:59:00.000Z',
+      until: null,
+      lastAnswerAt: '2026-05-04T09:58:00.000Z',
+      nextProbeAt: '2026-05-04T10:00:05.000Z',
+    };
+    bus.emit('connectivity.changed', { connectivity, at: '2026-05-04T10:00:00.000Z' });
     offA();
     bus.emit('cache.changed', { resources: ['bookings'] });
-    expect(a).toEqual([['connectivity.changed', { connectivity: 'offline', at: '2026-05-04T10:00:00.000Z' }]]);
+    expect(a).toEqual([['connectivity.changed', { connectivity, at: '2026-05-04T10:00:00.000Z' }]]);
     expect(b).toHaveLength(2);
     expect(bus.size).toBe(1);
   });

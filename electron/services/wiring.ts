@@ -46,6 +46,7 @@ const FORWARDED: readonly EventName[] = [
   'cache.changed',
   'connectivity.changed',
   'outbox.changed',
+  'sync.stall',
 ];
 
 /** The cache file of an account: a hash, so neither the URL nor the user name shows in the file system. */
@@ -74,6 +75,7 @@ function outboxExtension(log: Logger, holder: { outbox: Outbox | null }): Engine
       holder.outbox = outbox;
       return {
         outboxSummary: () => outbox.summary(),
+        outboxEntries: () => outbox.list({ states: ['pending', 'sending', 'unknown'] }),
         unsentCount: () => outbox.summary().unsent,
         discardUnsent: async () => {
           await outbox.discardAll();
@@ -127,8 +129,8 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
     engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
     // Back online: replay now rather than when the current back-off (up to a minute) ends.
-    engine.on('connectivity.changed', (p: { connectivity?: string }) => {
-      if (p.connectivity === 'online') holder.outbox?.nudge();
+    engine.on('connectivity.changed', (p: { connectivity?: { kind?: string } }) => {
+      if (p.connectivity?.kind === 'online') holder.outbox?.nudge();
     });
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));
     let started: { remembered: boolean } | false;

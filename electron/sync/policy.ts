@@ -79,3 +79,47 @@ export const DEFAULT_POLICY: Policy = {
 export function policyFor(settings: { horizonDays?: number } = {}, base: Policy = DEFAULT_POLICY): Policy {
   return { ...base, horizonDays: settings.horizonDays ?? base.horizonDays };
 }
+
+/**
+ * How the app finds out whether the server is there, and when unsent
+ * changes count as stuck. All the numbers of electron/sync/probe.ts and
+ * electron/sync/watchdog.ts, in one place.
+ */
+export interface ConnectivityPolicy {
+  /** The probe: one cheap GET, one attempt, background priority (it never touches the reserve). */
+  probeEndpoint: 'customerTypes.list';
+  /** A probe with no complete answer within this long counts as unreachable (a black-holed network). */
+  probeTimeoutMs: number;
+  /** While unreachable or failing: first probe after this long, doubling per failed probe… */
+  probeBackoffMs: number;
+  /** …up to this long. */
+  probeBackoffMaxMs: number;
+  /** ± this share of random spread on every probe delay (many desks must not probe in step). */
+  probeJitter: number;
+  /**
+   * While online and nothing else talks to the server: a probe after this
+   * long of silence, so a lost network shows within seconds with no edit made…
+   */
+  heartbeatMs: number;
+  /** …but never more than this share of the hourly request limit (a small limit stretches the interval). */
+  heartbeatShare: number;
+  /** 5xx answers in a row before the server counts as failing (see api/connectivity.ts). */
+  serverFailuresToFail: number;
+  /** Online with unsent changes and none settled for this long: the outbox is stalled. */
+  stallAfterMs: number;
+  /** Or one change failed this many times in a row. */
+  stallFailures: number;
+}
+
+export const CONNECTIVITY_POLICY: ConnectivityPolicy = {
+  probeEndpoint: 'customerTypes.list',
+  probeTimeoutMs: 5_000,
+  probeBackoffMs: 5_000,
+  probeBackoffMaxMs: 2 * MIN,
+  probeJitter: 0.2,
+  heartbeatMs: 7_000,
+  heartbeatShare: 0.1,
+  serverFailuresToFail: 3,
+  stallAfterMs: 2 * MIN,
+  stallFailures: 5,
+};

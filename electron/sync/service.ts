@@ -8,7 +8,7 @@ import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
 import { isApiError } from '../api/errors';
 import type { BudgetGovernor } from '../api/governor';
-import type { WritableDB } from '../cache/db';
+import type { ReadableDB, WritableDB } from '../cache/db';
 import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state';
 import { CapabilityMissing, runJob } from './fetchers';
 import { describeJob, jobKey, type Job } from './jobs';
@@ -68,6 +68,15 @@ export function localDate(ms: number): string {
 
 const CAPS_KEY = 'sync.capabilities';
 
+/** The newest data actually received: the latest complete fetch of anything (survives restarts; null: none). */
+export function lastDataAt(db: ReadableDB): string | null {
+  const at = db.get<{ at: number | null }>('SELECT MAX(fetched_at) AS at FROM sync_state')?.at ?? null;
+  return at === null ? null : new Date(at).toISOString();
+}
+
+/** Why the last pass did not complete ('failed': some refreshes failed), or null. */
+export type StoppedFor = NonNullable<PassSummary['stopped']> | 'failed';
+
 /**
  * Events: 'progress' ({state, current, budget}), 'freshness' ({lastSuccessAt,
  * freshness, degraded}), 'cache.changed' ({resources}), 'pass' (PassSummary).
@@ -91,6 +100,8 @@ export class SyncService extends EventEmitter {
   /** Due jobs the last pass left for budget (the initial load of a big host, a full pass). */
   private backlog = 0;
   private lastError: ContractError | null = null;
+  private lastErrorAt: number | null = null;
+  private stoppedFor: StoppedFor | null = null;
   private running: Promise<PassSummary> | null = null;
   private loop: { stop: boolean; timer: Timer | null; wake: (() => void) | null } | null = null;
   private pendingChanges = new Set<ResourceName>();
@@ -262,7 +273,15 @@ export class SyncService extends EventEmitter {
     this.backlog = stop === 'budget' ? summary.remaining : 0;
     summary.rateLimited = this.governor.snapshot().rateLimited - limited0;
     summary.durationMs = Math.round(performance.now() - t0);
-    if (!stop && summary.failed === 0) this.lastSuccessAt = this.clock.now();
+    // Only a pass that fetched something and completed is a success: a pass with nothing due (or
+    // none of whose requests got through) must never make "Synced just now" out of an outage.
+    if (!stop && summary.failed === 0 && summary.jobs > 0) {
+      this.lastSuccessAt = this.clock.now();
+      this.lastError = null;
+      this.lastErrorAt = null;
+    }
+    if (stop || summary.failed > 0) this.stoppedFor = stop ?? 'failed';
+    else if (summary.jobs > 0) this.stoppedFor = null;
     this.current = null;
     this.setState(stop === 'offline' ? 'offline' : stop === 'signedOut' ? 'signedOut' : 'idle');
     this.plan(null);
@@ -324,6 +343,7 @@ export class SyncService extends EventEmitter {
       } catch {
         // The cache itself failing is reported through the summary; never crash the pass.
       }
+      this.lastErrorAt = this.clock.now();
       if (isApiError(e)) {
         this.lastError = {
           code:
@@ -337,6 +357,9 @@ export class SyncService extends EventEmitter {
         if (e.kind === 'signed_out') return 'signedOut';
         if (e.kind === 'aborted') return 'aborted';
         if (e.kind === 'network' || e.kind === 'timeout') return 'offline';
+        // A server that keeps failing (the tracker says so) is no better than an absent one: stop
+        // rather than spend the budget on every job's retries; the probe finds it back and wakes us.
+        if (e.kind === 'server' && this.client.connectivity.kind === 'failing') return 'offline';
       } else this.lastError = { code: 'internal', message };
       return null;
     }
@@ -384,7 +407,10 @@ export class SyncService extends EventEmitter {
   status(): {
     state: SyncState;
     lastSuccessAt: string | null;
+    lastDataAt: string | null;
+    stoppedFor: StoppedFor | null;
     lastError: ContractError | null;
+    lastErrorAt: string | null;
     current: SyncActivity | null;
     budget: BudgetInfo;
     freshness: Freshness[];
@@ -406,7 +432,10 @@ export class SyncService extends EventEmitter {
     return {
       state,
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
+      lastDataAt: lastDataAt(this.db),
+      stoppedFor: this.stoppedFor,
       lastError: this.lastError,
+      lastErrorAt: this.lastErrorAt === null ? null : new Date(this.lastErrorAt).toISOString(),
       current: this.current,
       budget: this.budget(),
       freshness: plan.freshness,
@@ -452,6 +481,7 @@ export class SyncService extends EventEmitter {
         }
         const s = await this.runPass().catch((e: unknown) => {
           this.lastError = { code: 'internal', message: e instanceof Error ? e.message : String(e) };
+          this.lastErrorAt = this.clock.now();
           return null;
         });
         if (loop.stop) break;

@@ -226,6 +226,10 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
     expect(e.governor.headroom('background')).toBeGreaterThanOrEqual(plan.nearDemandPerHour);
     expect(status.degraded).toMatch(/budget is used up: \d+ refreshes of later dates wait/);
     expect(status.budget.rateLimited).toBe(0);
+    // Item 6: the pass stopped at the budget, yet today's data came in: never "never synced".
+    expect(status.lastSuccessAt).toBeNull();
+    expect(status.stoppedFor).toBe('budget');
+    expect(status.lastDataAt).not.toBeNull();
   });
 
   it('stops when the server is unreachable and says so, then resumes', async () => {
@@ -233,15 +237,44 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
     const e = engine(s);
     await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
     const changes: unknown[] = [];
-    e.on('connectivity.changed', (p: { connectivity: string }) => changes.push(p.connectivity));
+    e.on('connectivity.changed', (p: { connectivity: { kind: string } }) => changes.push(p.connectivity.kind));
     s.setOnline(false);
     const down = await e.syncNow({ full: true });
     expect(down.stopped).toBe('offline');
-    expect(e.status().connectivity).toBe('offline');
+    expect(e.status().connectivity.kind).toBe('unreachable');
+    // Nothing was received: no success, no data time, and the status says why the pass stopped.
+    expect(e.status()).toMatchObject({ lastSuccessAt: null, lastDataAt: null, stoppedFor: 'offline' });
     s.setOnline(true);
     const up = await e.syncNow({ full: true });
     expect(up.stopped).toBeNull();
-    expect(changes).toEqual(['offline', 'online']);
+    expect(changes).toEqual(['unreachable', 'online']);
+    const synced = e.status();
+    expect(synced).toMatchObject({ stoppedFor: null, lastError: null });
+    expect(synced.lastSuccessAt).not.toBeNull();
+    expect(synced.lastDataAt).not.toBeNull();
+    // Unreachable again: a pass with nothing due must not turn into "synced just now".
+    s.setOnline(false);
+    await e.syncNow();
+    expect(e.status().lastSuccessAt).toBe(synced.lastSuccessAt);
+    expect(e.status().lastDataAt).toBe(synced.lastDataAt);
+  });
+
+  it('says the server is failing on 5xx answers and stops the pass instead of retrying every job', async () => {
+    const s = await sim();
+    const e = engine(s);
+    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    s.setFaults({ errorRate: 1 });
+    const down = await e.syncNow({ full: true });
+    expect(down.stopped).toBe('offline');
+    expect(down.remaining).toBeGreaterThan(0);
+    const status = e.status();
+    expect(status.connectivity.kind).toBe('failing');
+    expect(status.connectivity.since).not.toBeNull();
+    expect(status).toMatchObject({ lastSuccessAt: null, lastDataAt: null, stoppedFor: 'offline' });
+    s.setFaults({ errorRate: 0 });
+    const up = await e.syncNow({ full: true });
+    expect(up.stopped).toBeNull();
+    expect(e.status().connectivity.kind).toBe('online');
   });
 
   it('asks the person to sign in again when the password no longer works', async () => {

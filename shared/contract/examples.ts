@@ -244,9 +244,13 @@ const freshness = [
 ];
 const syncStatus: SyncStatus = {
   state: 'idle',
-  connectivity: 'online',
+  connectivity: { kind: 'online', since: NOW, until: null, lastAnswerAt: NOW, nextProbeAt: null },
   lastSuccessAt: NOW,
+  lastDataAt: NOW,
+  stoppedFor: null,
   lastError: null,
+  lastErrorAt: null,
+  stall: null,
   current: null,
   budget,
   freshness,
@@ -482,7 +486,22 @@ export const EVENT_EXAMPLES: EventExamples = {
   },
   'sync.freshness': { lastSuccessAt: NOW, freshness, degraded: null },
   'outbox.changed': { summary: outboxSummary, entryIds: [17] },
-  'connectivity.changed': { connectivity: 'offline', at: NOW },
+  'connectivity.changed': {
+    connectivity: { kind: 'unreachable', since: NOW, until: null, lastAnswerAt: NOW, nextProbeAt: NOW },
+    at: NOW,
+  },
+  'sync.stall': {
+    stall: {
+      reason: 'failing',
+      since: NOW,
+      entryId: 17,
+      label: 'Cleaning 88 · Casa Azul',
+      operation: 'cleaning.update',
+      attempts: 5,
+      error: { code: 'unreachable', message: 'The server answered 503.' },
+      nextAttemptAt: NOW,
+    },
+  },
   'cache.changed': { resources: ['cleaning', 'bookings'] },
   'session.changed': session,
   'session.expired': { message: 'The server no longer accepts your password. Sign in again.' },

@@ -5,7 +5,16 @@
 import { z } from 'zod';
 import { event } from './define';
 import { instant, nullable, resourceName } from './primitives';
-import { budgetInfo, connectivity, freshness, outboxSummary, sessionInfo, syncActivity, syncStatus } from './status';
+import {
+  budgetInfo,
+  connectivity,
+  freshness,
+  outboxSummary,
+  sessionInfo,
+  stallInfo,
+  syncActivity,
+  syncStatus,
+} from './status';
 
 export const EVENTS = {
   'sync.progress': event(
@@ -28,7 +37,14 @@ export const EVENTS = {
     'Entries were added, changed state or removed.',
     z.object({ summary: outboxSummary, entryIds: z.array(z.number().int()) }),
   ),
-  'connectivity.changed': event('The server became reachable or unreachable.', z.object({ connectivity, at: instant })),
+  'connectivity.changed': event(
+    'What the app knows about the server changed (online, unreachable, failing, session expired, rate-limited).',
+    z.object({ connectivity, at: instant }),
+  ),
+  'sync.stall': event(
+    'The stall watchdog started or stopped warning (null: changes go through again).',
+    z.object({ stall: nullable(stallInfo) }),
+  ),
   'cache.changed': event(
     'Cached records of these resources changed (sync or local edit): screens showing them re-read.',
     z.object({ resources: z.array(resourceName).min(1) }),

@@ -106,8 +106,49 @@ export type EditReceipt = z.output<typeof editReceipt>;
 
 // ───────────────────────── sync ─────────────────────────
 
-export const connectivity = z.enum(['online', 'offline', 'unknown']);
+/**
+ * What the app knows about the server, from every request's outcome (sync,
+ * outbox replay, login, probes): `unknown` before any answer, `online`,
+ * `unreachable` (nothing comes back), `failing` (5xx answers),
+ * `sessionExpired` (the sign-in was refused), `rateLimited` (until `until`).
+ */
+export const CONNECTIVITY_KINDS = [
+  'unknown',
+  'online',
+  'unreachable',
+  'failing',
+  'sessionExpired',
+  'rateLimited',
+] as const;
+export const connectivityKind = z.enum(CONNECTIVITY_KINDS);
+export type ConnectivityKind = (typeof CONNECTIVITY_KINDS)[number];
+
+export const connectivity = z.object({
+  kind: connectivityKind,
+  /** When this kind began (null while unknown). */
+  since: nullable(instant),
+  /** `rateLimited`: when requests may go again. */
+  until: nullable(instant),
+  /** The last time the server answered at all. */
+  lastAnswerAt: nullable(instant),
+  /** When the app next checks the server by itself (null: none planned). */
+  nextProbeAt: nullable(instant),
+});
 export type Connectivity = z.output<typeof connectivity>;
+
+/** Online, changes waiting, yet none went through for a while, or one keeps failing (the stall watchdog). */
+export const stallInfo = z.object({
+  reason: z.enum(['noProgress', 'failing']),
+  since: instant,
+  entryId: z.number().int(),
+  /** The change's label ("Booking 1042 · Casa Azul"). */
+  label: z.string(),
+  operation: z.string(),
+  attempts: z.number().int(),
+  error: nullable(contractError),
+  nextAttemptAt: nullable(instant),
+});
+export type StallInfo = z.output<typeof stallInfo>;
 
 export const budgetInfo = z.object({
   /** Requests allowed per hour per token. */
@@ -151,8 +192,17 @@ export type SyncActivity = z.output<typeof syncActivity>;
 export const syncStatus = z.object({
   state: z.enum(['idle', 'syncing', 'waiting', 'offline', 'signedOut']),
   connectivity,
+  /** The end of the last pass that completed every due refresh (never a pass that failed or did nothing). */
   lastSuccessAt: nullable(instant),
+  /** The newest data actually received (a complete fetch of anything), even from a pass that stopped early. */
+  lastDataAt: nullable(instant),
+  /** Why the last pass stopped early, if it did ('budget': the hour's background share is used up). */
+  stoppedFor: nullable(z.enum(['budget', 'offline', 'signedOut', 'aborted', 'failed'])),
   lastError: nullable(contractError),
+  /** When lastError happened (a problem newer than the last success is never shown beside "Up to date"). */
+  lastErrorAt: nullable(instant),
+  /** Set while the outbox is stalled (see stallInfo). */
+  stall: nullable(stallInfo),
   current: nullable(syncActivity),
   budget: budgetInfo,
   freshness: z.array(freshness),

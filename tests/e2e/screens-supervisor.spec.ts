@@ -35,7 +35,7 @@ test('edits made offline are kept pending, then confirmed once on reconnect', as
   // Pending: on the records, in the header, on the Sync screen; and the header says offline.
   await expect(panel.locator('[data-outbox]').first()).toHaveAttribute('data-outbox', /pending|sending|unknown/);
   await expectUnsent(page, 3);
-  await expect(page.locator('[data-connectivity]').first()).toHaveAttribute('data-connectivity', 'offline', {
+  await expect(page.locator('[data-connectivity]').first()).toHaveAttribute('data-connectivity', 'unreachable', {
     timeout: 30_000,
   });
   await open(page, '#/today');

@@ -18,17 +18,51 @@ describe('Header', () => {
     expect(screen.getByTestId('unsent-count').textContent).toContain('1 unsent change');
 
     const summary = { ...COMMAND_EXAMPLES['outbox.summary'].output, unsent: 3, pending: 1, conflict: 2 };
-    bridge.handle('sync.status', () => ({
-      ...COMMAND_EXAMPLES['sync.status'].output,
-      connectivity: 'offline',
-      outbox: summary,
-    }));
-    bridge.emit('connectivity.changed', { connectivity: 'offline', at: new Date().toISOString() });
+    const since = new Date();
+    since.setHours(9, 41, 0, 0);
+    const connectivity = {
+      kind: 'unreachable' as const,
+      since: since.toISOString(),
+      until: null,
+      lastAnswerAt: since.toISOString(),
+      nextProbeAt: null,
+    };
+    const lastSyncAt = COMMAND_EXAMPLES['sync.status'].output.lastSuccessAt!;
+    bridge.handle('sync.status', () => ({ ...COMMAND_EXAMPLES['sync.status'].output, connectivity, outbox: summary }));
+    bridge.emit('connectivity.changed', { connectivity, at: new Date().toISOString() });
     bridge.emit('outbox.changed', { summary, entryIds: [1] });
     await settle();
-    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(screen.getByText('Server unreachable since 09:41')).toBeTruthy();
+    // The last sync keeps its real time: the failures did not move it.
+    expect(screen.getByTestId('last-sync').getAttribute('data-at')).toBe(lastSyncAt);
     expect(screen.getByTestId('unsent-count').textContent).toContain('3 unsent changes');
     expect(screen.getByTestId('unsent-count').textContent).toContain('2 need attention');
+    stop();
+  });
+
+  it('warns when changes are not going out, only while the server answers', async () => {
+    const stall = {
+      reason: 'failing' as const,
+      since: new Date().toISOString(),
+      entryId: 17,
+      label: 'Cleaning 88 · Casa Azul',
+      operation: 'cleaning.update',
+      attempts: 5,
+      error: null,
+      nextAttemptAt: null,
+    };
+    const bridge = fakeBridge({ 'settings.get': () => ({ ...COMMAND_EXAMPLES['settings.get'].output, locale: 'en' }) });
+    const app = new AppState(bridge, null);
+    const stop = app.start();
+    render(WithApp, { app, component: Header });
+    await settle();
+    expect(screen.queryByTestId('stall-warning')).toBeNull();
+    bridge.emit('sync.stall', { stall });
+    await settle();
+    expect(screen.getByTestId('stall-warning').textContent).toContain('Changes not going out');
+    bridge.emit('sync.stall', { stall: null });
+    await settle();
+    expect(screen.queryByTestId('stall-warning')).toBeNull();
     stop();
   });
 

@@ -49,6 +49,55 @@ describe('Sync screen', () => {
     expect(screen.getByText('4,880 remaining')).toBeTruthy();
   });
 
+  it('says the server is unreachable, keeps the last sync, and never says "Up to date" beside it', async () => {
+    const { bridge, app } = setup();
+    const stop = app.sync.start();
+    const lastSync = COMMAND_EXAMPLES['sync.status'].output.lastSuccessAt!;
+    const connectivity = {
+      kind: 'unreachable' as const,
+      since: new Date().toISOString(),
+      until: null,
+      lastAnswerAt: lastSync,
+      nextProbeAt: new Date(Date.now() + 20_000).toISOString(),
+    };
+    bridge.handle('sync.status', () => ({ ...COMMAND_EXAMPLES['sync.status'].output, connectivity }));
+    bridge.emit('connectivity.changed', { connectivity, at: new Date().toISOString() });
+    await settle();
+    expect(screen.getByTestId('sync-connectivity').getAttribute('data-connectivity')).toBe('unreachable');
+    expect(screen.getByTestId('sync-connectivity').textContent).toContain('Server unreachable since');
+    expect(screen.getByTestId('sync-last').getAttribute('data-at')).toBe(lastSync);
+    expect(screen.queryByText('Up to date')).toBeNull();
+    expect(screen.getByTestId('next-probe')).toBeTruthy();
+    stop();
+  });
+
+  it('names the stalled change, since when and its next try', async () => {
+    const { bridge, app } = setup();
+    const stop = app.sync.start();
+    await settle();
+    expect(screen.queryByTestId('stall')).toBeNull();
+    const next = new Date(Date.now() + 60_000);
+    bridge.emit('sync.stall', {
+      stall: {
+        reason: 'failing',
+        since: new Date().toISOString(),
+        entryId: 17,
+        label: 'Cleaning · Casa Azul · 2026-05-04',
+        operation: 'cleaning.update',
+        attempts: 5,
+        error: { code: 'unreachable', message: 'The server answered 503.' },
+        nextAttemptAt: next.toISOString(),
+      },
+    });
+    await settle();
+    const stall = screen.getByTestId('stall');
+    expect(stall.textContent).toContain('Failed 5 times since');
+    expect(screen.getByTestId('stall-label').textContent).toContain('Casa Azul');
+    expect(screen.getByTestId('stall-next').textContent).toMatch(/\d\d:\d\d:\d\d/);
+    expect(screen.getByTestId('sync-verdict').getAttribute('data-verdict')).toBe('stalled');
+    stop();
+  });
+
   it('lists conflicts first with base, mine and theirs, and keeps mine', async () => {
     const { bridge } = setup();
     await settle();

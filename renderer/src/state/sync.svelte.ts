@@ -1,7 +1,8 @@
 // What the header and the Sync screen tell about the engine: connectivity,
-// last successful sync, activity, request budget, freshness and outbox
-// counts. Loaded from `sync.status`, then kept current by push events, with
-// a slow re-read as a safety net in case an event was missed.
+// last successful sync, activity, request budget, freshness, outbox counts
+// and the stall watchdog. Loaded from `sync.status`, then kept current by
+// push events, with a slow re-read as a safety net in case an event was
+// missed. Both screens read the same getters, so they can never disagree.
 import type {
   BudgetInfo,
   Connectivity,
@@ -9,12 +10,36 @@ import type {
   Freshness,
   OutboxSummary,
   StayboardBridge,
+  StallInfo,
   SyncActivity,
   SyncStatus,
 } from '../../../shared/contract';
 import { call } from './call';
 
 const RESYNC_MS = 15_000;
+
+const UNKNOWN: Connectivity = { kind: 'unknown', since: null, until: null, lastAnswerAt: null, nextProbeAt: null };
+
+/**
+ * The one line about sync that sits beside the connection: never "Up to
+ * date" beside a problem newer than the last success, a stalled outbox, a
+ * pass cut short by the budget, or a server that is not answering.
+ */
+export type SyncVerdict =
+  'notConnected' | 'signedOut' | 'stalled' | 'syncing' | 'waiting' | 'budgetPaused' | 'problem' | 'notYet' | 'upToDate';
+
+export function syncVerdict(s: SyncStatus, lastSyncAt: string | null): SyncVerdict {
+  if (s.state === 'signedOut' || s.connectivity.kind === 'sessionExpired') return 'signedOut';
+  if (s.connectivity.kind !== 'online') return 'notConnected';
+  if (s.stall) return 'stalled';
+  if (s.state === 'syncing') return 'syncing';
+  if (s.state === 'waiting') return 'waiting';
+  if (s.stoppedFor === 'budget') return 'budgetPaused';
+  if (s.lastErrorAt && (!lastSyncAt || s.lastErrorAt > lastSyncAt)) return 'problem';
+  if (s.stoppedFor) return 'problem';
+  if (!lastSyncAt) return 'notYet';
+  return 'upToDate';
+}
 
 export class SyncState {
   status = $state.raw<SyncStatus | null>(null);
@@ -25,19 +50,27 @@ export class SyncState {
   constructor(private readonly bridge: StayboardBridge) {}
 
   get connectivity(): Connectivity {
-    return this.status?.connectivity ?? 'unknown';
+    return this.status?.connectivity ?? UNKNOWN;
+  }
+  get stall(): StallInfo | null {
+    return this.status?.stall ?? null;
+  }
+  get verdict(): SyncVerdict | null {
+    return this.status ? syncVerdict(this.status, this.lastSyncAt) : null;
   }
   get lastSuccessAt(): string | null {
     return this.status?.lastSuccessAt ?? null;
   }
   /**
    * When data last came in successfully: the last complete pass, or the
-   * newest complete fetch of any resource if that is later. (A pass stopped by
-   * the hourly budget never counts as complete, yet what it fetched is fresh;
-   * saying "not synced yet" then would not be true.)
+   * newest data received if that is later. (A pass stopped by the hourly
+   * budget never counts as complete, yet what it fetched is fresh; saying
+   * "not synced yet" then would not be true.) Never the time of an attempt.
    */
   get lastSyncAt(): string | null {
     let newest = this.lastSuccessAt;
+    const data = this.status?.lastDataAt ?? null;
+    if (data && (!newest || data > newest)) newest = data;
     for (const f of this.freshness) if (f.fetchedAt && (!newest || f.fetchedAt > newest)) newest = f.fetchedAt;
     return newest;
   }
@@ -83,6 +116,7 @@ export class SyncState {
         this.#patch({ lastSuccessAt: p.lastSuccessAt, freshness: p.freshness, degraded: p.degraded }),
       ),
       this.bridge.on('outbox.changed', (p) => this.#patch({ outbox: p.summary })),
+      this.bridge.on('sync.stall', (p) => this.#patch({ stall: p.stall })),
       this.bridge.on('connectivity.changed', (p) => {
         this.#patch({ connectivity: p.connectivity });
         void this.load();

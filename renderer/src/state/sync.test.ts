@@ -1,9 +1,9 @@
 // The sync status as the header reads it: the last time data came in is true
 // even when a budget-stopped pass never "completed".
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
+import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../../shared/contract';
 import { fakeBridge, settle } from '../testing/fake-bridge';
-import { SyncState } from './sync.svelte';
+import { SyncState, syncVerdict } from './sync.svelte';
 
 const status = COMMAND_EXAMPLES['sync.status'].output;
 
@@ -14,6 +14,7 @@ describe('SyncState', () => {
         'sync.status': () => ({
           ...status,
           lastSuccessAt: null,
+          lastDataAt: null,
           freshness: [
             { ...status.freshness[0]!, fetchedAt: '2026-05-04T09:00:00.000Z' },
             { ...status.freshness[0]!, resource: 'cleaning', fetchedAt: '2026-05-04T09:20:00.000Z' },
@@ -31,12 +32,49 @@ describe('SyncState', () => {
     const sync = new SyncState(bridge);
     const stop = sync.start();
     await sync.load();
-    bridge.emit('connectivity.changed', { connectivity: 'offline', at: '2026-05-04T10:00:00.000Z' });
-    expect(sync.connectivity).toBe('offline');
+    const down = {
+      kind: 'unreachable' as const,
+      since: '2026-05-04T09:59:00.000Z',
+      until: null,
+      lastAnswerAt: '2026-05-04T09:58:00.000Z',
+      nextProbeAt: '2026-05-04T10:00:05.000Z',
+    };
+    bridge.emit('connectivity.changed', { connectivity: down, at: '2026-05-04T10:00:00.000Z' });
+    expect(sync.connectivity).toEqual(down);
+    expect(sync.verdict).toBe('notConnected');
     bridge.emit('outbox.changed', { summary: { ...status.outbox, unsent: 4, rejected: 1, conflict: 1 }, entryIds: [] });
     expect(sync.unsent).toBe(4);
     expect(sync.needsAttention).toBe(2);
     stop();
     await settle();
+  });
+});
+
+describe('syncVerdict', () => {
+  const at = (m: number) => new Date(Date.UTC(2026, 4, 4, 10, m)).toISOString();
+  const base = { ...status, lastSuccessAt: at(0), lastDataAt: at(0), lastError: null, lastErrorAt: null };
+  const down = { ...status.connectivity, kind: 'unreachable' as const, since: at(5) };
+
+  it('says "up to date" only when nothing newer than the last success is wrong', () => {
+    expect(syncVerdict(base, at(0))).toBe('upToDate');
+    expect(syncVerdict({ ...base, connectivity: down }, at(0))).toBe('notConnected');
+    const error = { code: 'bad_response' as const, message: 'x' };
+    expect(syncVerdict({ ...base, lastError: error, lastErrorAt: at(3) }, at(0))).toBe('problem');
+    expect(syncVerdict({ ...base, lastError: error, lastErrorAt: at(0) }, at(4))).toBe('upToDate');
+    expect(syncVerdict({ ...base, stoppedFor: 'budget' }, at(0))).toBe('budgetPaused');
+    expect(syncVerdict({ ...base, lastSuccessAt: null, lastDataAt: null }, null)).toBe('notYet');
+    expect(syncVerdict({ ...base, lastSuccessAt: null, lastDataAt: null, stoppedFor: 'failed' }, null)).toBe('problem');
+    expect(syncVerdict({ ...base, stall: EVENT_EXAMPLES['sync.stall'].stall }, at(0))).toBe('stalled');
+  });
+
+  it('takes the newest data received as the last sync when the pass stopped at the budget', async () => {
+    const sync = new SyncState(
+      fakeBridge({
+        'sync.status': () => ({ ...status, lastSuccessAt: null, lastDataAt: at(20), stoppedFor: 'budget' as const }),
+      }),
+    );
+    await sync.load();
+    expect(sync.lastSyncAt).toBe(at(20));
+    expect(sync.verdict).toBe('budgetPaused');
   });
 });

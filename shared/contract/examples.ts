@@ -369,6 +369,7 @@ export const COMMAND_EXAMPLES: Examples = {
   'maintenance.list': { input: { ...window, type: 0 }, output: [exampleMaintenance] },
   'maintenance.get': { input: { id: 400 }, output: exampleMaintenance },
   'incidents.list': { input: { ...window, open: true, priorities: [3, 4] }, output: [exampleIncident] },
+  'incidents.open': { input: { priorities: [3, 4] }, output: [exampleIncident] },
   'incidents.get': { input: { id: 77 }, output: exampleIncident },
   'blocks.list': { input: window, output: [] },
   'destinations.list': {

@@ -7,7 +7,7 @@ import { openCache, type WritableDB } from '../db';
 import { bookingsTable, customersTable, guestsTable } from '../tables';
 import { upsertRecords } from '../write';
 import { search } from './search';
-import { similarWords } from './search-rank';
+import { prefixTerms, rankedMatches, similarWords } from './search-rank';
 
 const TODAY = '2026-06-10';
 
@@ -116,6 +116,37 @@ describe('search ranking', () => {
     const r = search(db, { text: '10', kinds: ['booking'], limit: 3, today: TODAY });
     expect(r.hits.map((h) => h.id)).toEqual([10, 100, 101]);
     expect(r.more).toBe(2);
+  });
+});
+
+describe('the two ways to find the near matches', () => {
+  it('agree: looking up each match, and intersecting the near bookings with the match', () => {
+    const db = cacheWith([
+      { n: 1, start: '2025-08-01', end: '2025-08-08', guest: ['Ola', 'Andersson'] },
+      { n: 2, start: '2026-06-13', end: '2026-06-20', guest: ['Kari', 'Andersen'] },
+      { n: 3, start: '2026-06-07', end: '2026-06-12', guest: ['Liv', 'Andersson'] },
+      { n: 4, start: '2026-06-05', end: TODAY, guest: ['Nils', 'Andersen'] },
+    ]);
+    const q = (fewMatches: number) =>
+      rankedMatches(db, {
+        match: prefixTerms(['andersen']),
+        similar: prefixTerms(['anders']),
+        kindCodes: null,
+        today: TODAY,
+        limit: 10,
+        fewMatches,
+      });
+    const each = q(1000);
+    expect(each.total).toBe(8);
+    expect(each.rows.slice(0, 6).map((r) => [r.rowid % 8, r.near, r.exact])).toEqual([
+      [4, 'inHouse', true],
+      [3, 'inHouse', true],
+      [4, 'inHouse', false],
+      [3, 'inHouse', false],
+      [4, 'soon', true],
+      [3, 'soon', true],
+    ]);
+    expect(q(0)).toEqual(each);
   });
 });
 

@@ -13,6 +13,13 @@ export const SEARCH_NEAR_DAYS = 7;
 export const SIMILAR_MIN_LENGTH = 6;
 export const SIMILAR_DROP = 2;
 
+/**
+ * Up to this many matches, each match's booking is looked up (cheap for few);
+ * beyond, the near bookings' records are intersected with the match (a fixed
+ * few milliseconds at 1,000 listings, whatever the number of matches).
+ */
+export const FEW_MATCHES = 300;
+
 export type Nearness = 'inHouse' | 'soon' | null;
 
 export interface RankedRow {
@@ -53,7 +60,15 @@ export function localToday(now = new Date()): string {
  */
 export function rankedMatches(
   db: ReadableDB,
-  q: { match: string; similar: string | null; kindCodes: readonly number[] | null; today: string; limit: number },
+  q: {
+    match: string;
+    similar: string | null;
+    kindCodes: readonly number[] | null;
+    today: string;
+    limit: number;
+    /** Tests set it to walk either way. */
+    fewMatches?: number;
+  },
 ): { rows: RankedRow[]; total: number } {
   const broad = q.similar ?? q.match;
   // The kind is the rowid modulo 8 (see SEARCH_KIND_CODES); ids may be negative (local records).
@@ -64,7 +79,10 @@ export function rankedMatches(
       ?.c ?? 0;
   if (total === 0 || q.limit === 0) return { rows: [], total };
 
-  const near = nearMatches(db, q, broad, kindFilter, kindParams);
+  const near =
+    total <= (q.fewMatches ?? FEW_MATCHES)
+      ? nearAmongMatches(db, q, broad, kindFilter, kindParams)
+      : nearMatches(db, q, broad, kindFilter, kindParams);
   const rows: RankedRow[] = near.slice(0, q.limit);
   const seen = new Set(near.map((r) => r.rowid));
   // The rest by relevance: exact matches, then (room left) the similar ones.
@@ -83,6 +101,38 @@ export function rankedMatches(
     }
   }
   return { rows, total };
+}
+
+const TIER = 'CASE WHEN bk.start_date <= p.today THEN 0 ELSE 1 END';
+const NEAR = `bk.state IN ${LIVE_STATES_SQL} AND bk.end_date >= p.today AND bk.start_date <= p.soon`;
+const ORDER =
+  'ORDER BY tier, exact DESC, CASE ((r % 8) + 8) % 8 WHEN 4 THEN 0 WHEN 3 THEN 1 WHEN 2 THEN 2 ELSE 3 END, r';
+
+/** The same as nearMatches, by looking up each match's booking (for few matches). */
+function nearAmongMatches(
+  db: ReadableDB,
+  q: { match: string; similar: string | null; today: string },
+  broad: string,
+  kindFilter: string,
+  kindParams: SqlValue[],
+): RankedRow[] {
+  const exact = q.similar ? 'r IN (SELECT rowid FROM search WHERE search MATCH ?)' : '1';
+  const rows = db.all<{ r: number; tier: number; exact: number }>(
+    `WITH p AS (SELECT ? AS today, ? AS soon),
+     m AS (SELECT rowid AS r, ((rowid % 8) + 8) % 8 AS kind FROM search WHERE search MATCH ? ${kindFilter}),
+     b AS (SELECT r, kind, CASE kind
+         WHEN 2 THEN (r - kind) / 8
+         WHEN 4 THEN (SELECT booking_number FROM guests WHERE id = (r - kind) / 8)
+         WHEN 5 THEN (SELECT booking_number FROM messages WHERE id = (r - kind) / 8)
+       END AS bn FROM m),
+     t AS (SELECT r, CASE
+         WHEN kind = 3 THEN (SELECT min(${TIER}) FROM bookings bk WHERE bk.customer_id = (r - kind) / 8 AND ${NEAR})
+         WHEN bn IS NOT NULL THEN (SELECT ${TIER} FROM bookings bk WHERE bk.booking_number = bn AND ${NEAR})
+       END AS tier FROM b, p)
+     SELECT r, tier, ${exact} AS exact FROM t WHERE tier IS NOT NULL ${ORDER}`,
+    [q.today, addDays(q.today, SEARCH_NEAR_DAYS), broad, ...kindParams, ...(q.similar ? [q.match] : [])],
+  );
+  return rows.map((x) => ({ rowid: x.r, exact: x.exact === 1, near: x.tier === 0 ? 'inHouse' : 'soon' }));
 }
 
 /**
@@ -117,8 +167,7 @@ function nearMatches(
      ),
      hit AS (SELECT r, min(tier) AS tier FROM nr
        WHERE r IN (SELECT rowid FROM search WHERE search MATCH ? ${kindFilter}) GROUP BY r)
-     SELECT r, tier, ${exact} AS exact FROM hit
-     ORDER BY tier, exact DESC, CASE ((r % 8) + 8) % 8 WHEN 4 THEN 0 WHEN 3 THEN 1 WHEN 2 THEN 2 ELSE 3 END, r`,
+     SELECT r, tier, ${exact} AS exact FROM hit ${ORDER}`,
     [q.today, earliest, soon, q.today, broad, ...kindParams, ...(q.similar ? [q.match] : [])],
   );
   return rows.map((x) => ({ rowid: x.r, exact: x.exact === 1, near: x.tier === 0 ? 'inHouse' : 'soon' }));

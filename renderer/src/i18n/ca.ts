@@ -361,7 +361,7 @@ export const ca: UiCatalog = {
   'calendar.legend': 'Llegenda',
   'calendar.blocking': 'Bloqueja el calendari',
   'calendar.notBlocking': 'No bloqueja',
-  'calendar.free': '{count} lliures',
+  'calendar.free': '{count, plural, one {# lliure} other {# lliures}}',
   'calendar.full': 'Complet',
   'calendar.units': 'Multiunitat',
   'calendar.newBlock': 'Bloqueig nou',

@@ -361,7 +361,7 @@ export const es: UiCatalog = {
   'calendar.legend': 'Leyenda',
   'calendar.blocking': 'Bloquea el calendario',
   'calendar.notBlocking': 'No bloquea',
-  'calendar.free': '{count} libres',
+  'calendar.free': '{count, plural, one {# libre} other {# libres}}',
   'calendar.full': 'Completo',
   'calendar.units': 'Multiunidad',
   'calendar.newBlock': 'Nuevo bloqueo',

@@ -31,13 +31,14 @@ export function isLocale(v: unknown): v is Locale {
   return v === 'en' || v === 'es' || v === 'ca';
 }
 
-type DateStyle = 'short' | 'medium' | 'long' | 'weekday' | 'dayMonth';
+type DateStyle = 'short' | 'medium' | 'long' | 'weekday' | 'dayMonth' | 'month';
 const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   short: { day: '2-digit', month: '2-digit', year: 'numeric' },
   medium: { day: 'numeric', month: 'short', year: 'numeric' },
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   weekday: { weekday: 'short', day: 'numeric', month: 'short' },
   dayMonth: { day: 'numeric', month: 'short' },
+  month: { month: 'short' },
 };
 
 export class I18n {

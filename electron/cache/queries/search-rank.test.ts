@@ -7,7 +7,7 @@ import { openCache, type WritableDB } from '../db';
 import { bookingsTable, customersTable, guestsTable } from '../tables';
 import { upsertRecords } from '../write';
 import { search } from './search';
-import { prefixTerms, rankedMatches, similarWords } from './search-rank';
+import { similarWords } from './search-rank';
 
 const TODAY = '2026-06-10';
 
@@ -119,34 +119,22 @@ describe('search ranking', () => {
   });
 });
 
-describe('the two ways to find the near matches', () => {
-  it('agree: looking up each match, and intersecting the near bookings with the match', () => {
-    const db = cacheWith([
-      { n: 1, start: '2025-08-01', end: '2025-08-08', guest: ['Ola', 'Andersson'] },
-      { n: 2, start: '2026-06-13', end: '2026-06-20', guest: ['Kari', 'Andersen'] },
-      { n: 3, start: '2026-06-07', end: '2026-06-12', guest: ['Liv', 'Andersson'] },
-      { n: 4, start: '2026-06-05', end: TODAY, guest: ['Nils', 'Andersen'] },
+describe('the near records', () => {
+  it('are read again after a change, not kept stale', () => {
+    const db = cacheWith([{ n: 1, start: '2025-08-01', end: '2025-08-08', guest: ['Ola', 'Holm'] }]);
+    expect(guestsOnly(db, 'holm').hits.map((h) => h.near)).toEqual([null]);
+    const raw = { booking_number: 2, listing_id: 1, start_date: '2026-06-09', end_date: '2026-06-12', state: 3 };
+    upsertRecords(db, bookingsTable, [{ value: bookingRead.parse(raw), raw }]);
+    const guest = { id: 20, name: 'Kari', lastname: 'Holm', email: '' };
+    upsertRecords(db, guestsTable, [{ value: { ...guestRead.parse(guest), booking_number: 2 }, raw: guest }]);
+    expect(guestsOnly(db, 'holm').hits.map((h) => [h.title, h.near])).toEqual([
+      ['Kari Holm', 'inHouse'],
+      ['Ola Holm', null],
     ]);
-    const q = (fewMatches: number) =>
-      rankedMatches(db, {
-        match: prefixTerms(['andersen']),
-        similar: prefixTerms(['anders']),
-        kindCodes: null,
-        today: TODAY,
-        limit: 10,
-        fewMatches,
-      });
-    const each = q(1000);
-    expect(each.total).toBe(8);
-    expect(each.rows.slice(0, 6).map((r) => [r.rowid % 8, r.near, r.exact])).toEqual([
-      [4, 'inHouse', true],
-      [3, 'inHouse', true],
-      [4, 'inHouse', false],
-      [3, 'inHouse', false],
-      [4, 'soon', true],
-      [3, 'soon', true],
+    expect(search(db, { text: 'holm', kinds: ['guest'], today: '2026-06-20' }).hits.map((h) => h.near)).toEqual([
+      null,
+      null,
     ]);
-    expect(q(0)).toEqual(each);
   });
 });
 

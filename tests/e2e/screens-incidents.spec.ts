@@ -103,6 +103,9 @@ test('screens to look at', async ({ page, demoHost }) => {
   await open(page, '#/incidents');
   await expect(page.locator('[data-incident]').first()).toBeVisible();
   await shoot(page, dir!, 'incidents');
+  await page.locator('[data-incident]').first().click();
+  await expect(page.getByRole('complementary')).toBeVisible();
+  await shoot(page, dir!, 'incident-detail');
 
   const multiUnit = (await ask(demoHost, 'listings.list', {})).find((l) => l.mu);
   await open(page, '#/calendar');

@@ -36,6 +36,7 @@ type ReadName =
   | 'maintenance.list'
   | 'maintenance.get'
   | 'incidents.list'
+  | 'incidents.open'
   | 'incidents.get'
   | 'blocks.list'
   | 'destinations.list'
@@ -61,6 +62,7 @@ export const readHandlers: HandlerTable<ReadName> = {
   'maintenance.list': (i, ctx) => q.listMaintenance(cacheOf(ctx), i),
   'maintenance.get': (i, ctx) => found(q.getMaintenance(cacheOf(ctx), i.id), `Maintenance task ${i.id}`),
   'incidents.list': (i, ctx) => q.listIncidents(cacheOf(ctx), i),
+  'incidents.open': (i, ctx) => q.listOpenIncidents(cacheOf(ctx), i),
   'incidents.get': (i, ctx) => found(q.getIncident(cacheOf(ctx), i.id), `Incident ${i.id}`),
   'blocks.list': (i, ctx) => q.listBlocks(cacheOf(ctx), i),
   'destinations.list': (_i, ctx) => q.listDestinations(cacheOf(ctx)),

@@ -169,6 +169,10 @@ export const searchHit = z.object({
   bookingNumber: nullable(z.number().int()),
   listingId: nullable(z.number().int()),
   outbox: outboxMark,
+  /** Its booking's stay: in house today, or arriving in the next days (these rank first); null otherwise. */
+  near: nullable(z.enum(['inHouse', 'soon'])).default(null),
+  /** Found only by a shortened word ("Andersen" → "Andersson"), ranked after exact matches. */
+  similar: z.boolean().default(false),
 });
 export type SearchHit = z.output<typeof searchHit>;
 
@@ -176,5 +180,7 @@ export const searchResult = z.object({
   hits: z.array(searchHit),
   /** Milliseconds the query took in the cache (shown in diagnostics). */
   tookMs: z.number(),
+  /** Matches beyond the hits returned ("N more — refine the search"). */
+  more: z.number().int().min(0).default(0),
 });
 export type SearchResult = z.output<typeof searchResult>;

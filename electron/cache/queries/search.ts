@@ -1,10 +1,13 @@
 // Instant offline search: the FTS5 index (guests, customers, listings by name
 // and city, thread messages) plus booking numbers by primary-key ranges: every word typed is a
-// prefix, all must match, best matches first (bm25, titles weigh more). The
-// index is contentless, so snippets are cut from the records themselves.
+// prefix, all must match; people and bookings in house or arriving soon first,
+// then best matches (bm25, titles weigh more), similar names after exact ones
+// (search-rank.ts), and how many more there are. The index is contentless, so
+// snippets are cut from the records themselves.
 import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract';
-import type { ReadableDB, SqlValue } from '../db';
+import type { ReadableDB } from '../db';
 import { markOf } from './common';
+import { localToday, prefixTerms, rankedMatches, similarWords } from './search-rank';
 
 /**
  * FTS rowid = id * 8 + kind, so one index holds every kind and negative (local) ids work.
@@ -23,10 +26,7 @@ const KIND_BY_CODE = new Map<number, SearchKind>(
 export function ftsQuery(text: string): string | null {
   const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return null;
-  return words
-    .slice(0, 8)
-    .map((w) => `"${w}"*`)
-    .join(' ');
+  return prefixTerms(words.slice(0, 8));
 }
 
 /** Lower case without accents: how the index compares words (unicode61 remove_diacritics). */
@@ -85,55 +85,80 @@ export function bookingNumbersStartingWith(db: ReadableDB, digits: string, limit
   return out;
 }
 
+/** Booking numbers starting with these digits (the same primary-key ranges, counted). */
+function countBookingNumbersStartingWith(db: ReadableDB, digits: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(digits)) return 0;
+  const max = db.get<{ n: number | null }>('SELECT max(booking_number) AS n FROM bookings')?.n ?? 0;
+  const n = Number(digits);
+  let count = 0;
+  for (let scale = 1; n * scale <= max; scale *= 10)
+    count +=
+      db.get<{ c: number }>('SELECT count(*) AS c FROM bookings WHERE booking_number BETWEEN ? AND ?', [
+        n * scale,
+        (n + 1) * scale - 1,
+      ])?.c ?? 0;
+  return count;
+}
+
 export function search(
   db: ReadableDB,
-  q: { text: string; kinds?: readonly SearchKind[]; limit?: number },
+  q: { text: string; kinds?: readonly SearchKind[]; limit?: number; today?: string },
 ): SearchResult {
   const t0 = performance.now();
-  const match = ftsQuery(q.text);
-  if (!match) return { hits: [], tookMs: 0 };
-  const words = q.text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = (q.text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const first = words[0];
+  if (first === undefined) return { hits: [], tookMs: 0, more: 0 };
   const limit = q.limit ?? 50;
   const hits: SearchHit[] = [];
+  let more = 0;
   // A lone number is first of all a booking number.
-  if (words.length === 1 && /^\d+$/.test(words[0]) && (!q.kinds || q.kinds.includes('booking'))) {
-    for (const n of bookingNumbersStartingWith(db, words[0], limit)) {
+  if (words.length === 1 && /^\d+$/.test(first) && (!q.kinds || q.kinds.includes('booking'))) {
+    const numbers = bookingNumbersStartingWith(db, first, limit);
+    if (numbers.length >= limit) more += countBookingNumbersStartingWith(db, first) - numbers.length;
+    for (const n of numbers) {
       const hit = resolve(db, 'booking', n);
       if (!hit) continue;
       const { matched, ...rest } = hit;
-      hits.push({ ...rest, kind: 'booking', id: n, snippet: matched, ranges: [[0, words[0].length]] });
+      hits.push({
+        ...rest,
+        kind: 'booking',
+        id: n,
+        snippet: matched,
+        ranges: [[0, first.length]],
+        near: null,
+        similar: false,
+      });
     }
   }
-  if (hits.length >= limit) return { hits, tookMs: performance.now() - t0 };
-  const where = ['search MATCH ?'];
-  const params: SqlValue[] = [match];
-  if (q.kinds) {
-    // The kind is the rowid modulo 8 (see SEARCH_KIND_CODES); ids may be negative (local records).
-    where.push('((rowid % 8) + 8) % 8 IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(q.kinds.map((k) => SEARCH_KIND_CODES[k])));
-  }
-  params.push(limit - hits.length);
-  const rows = db.rows(
-    `SELECT rowid FROM search WHERE ${where.join(' AND ')} ORDER BY bm25(search, 4.0, 1.0) LIMIT ?`,
-    params,
-  );
-  for (const [rowid] of rows) {
-    const r = rowid as number;
-    const code = ((r % 8) + 8) % 8;
+  const similar = similarWords(words);
+  const ranked = rankedMatches(db, {
+    match: prefixTerms(words),
+    similar: similar ? prefixTerms(similar) : null,
+    kindCodes: q.kinds ? q.kinds.map((k) => SEARCH_KIND_CODES[k]) : null,
+    today: q.today ?? localToday(),
+    limit: Math.max(0, limit - hits.length),
+  });
+  let shown = 0;
+  for (const m of ranked.rows) {
+    const code = ((m.rowid % 8) + 8) % 8;
     const kind = KIND_BY_CODE.get(code);
     if (!kind) continue;
-    const id = (r - code) / 8;
+    const id = (m.rowid - code) / 8;
+    // A booking number already listed above is not listed twice.
+    if (kind === 'booking' && hits.some((h) => h.kind === 'booking' && h.id === id)) continue;
     const hit = resolve(db, kind, id);
     if (!hit) continue;
     const { matched, ...rest } = hit;
-    const { text, ranges } = highlight(matched, words);
-    hits.push({ ...rest, kind, id, snippet: text, ranges });
+    const { text, ranges } = highlight(matched, m.exact ? words : (similar ?? words));
+    hits.push({ ...rest, kind, id, snippet: text, ranges, near: m.near, similar: !m.exact });
+    shown++;
   }
-  return { hits, tookMs: performance.now() - t0 };
+  more += Math.max(0, ranked.total - shown);
+  return { hits, tookMs: performance.now() - t0, more };
 }
 
 /** A hit's fields plus the text the words matched in (for the snippet). */
-type Resolved = Omit<SearchHit, 'kind' | 'id' | 'snippet' | 'ranges'> & { matched: string };
+type Resolved = Omit<SearchHit, 'kind' | 'id' | 'snippet' | 'ranges' | 'near' | 'similar'> & { matched: string };
 
 function bookingContext(db: ReadableDB, bookingNumber: number | null): { listingId: number | null; label: string } {
   if (bookingNumber === null) return { listingId: null, label: '' };

@@ -106,6 +106,34 @@ export function listIncidents(
     .map((r) => withMark<IncidentRecord>(r.data, r.outbox_mark));
 }
 
+/**
+ * Every open incident whatever its date (an incident cannot hide behind a
+ * date window): most urgent first, then the oldest — the one waiting longest.
+ */
+export function listOpenIncidents(
+  db: ReadableDB,
+  f: { listingIds?: readonly number[]; priorities?: readonly number[] },
+): IncidentRecord[] {
+  const where = ['i.open = 1'];
+  const params: SqlValue[] = [];
+  if (f.listingIds) {
+    where.push(
+      'i.id IN (SELECT incident_id FROM incident_listings WHERE listing_id IN (SELECT value FROM json_each(?)))',
+    );
+    params.push(idsParam(f.listingIds));
+  }
+  if (f.priorities) {
+    where.push('i.priority IN (SELECT value FROM json_each(?))');
+    params.push(idsParam(f.priorities));
+  }
+  return db
+    .all<Row>(
+      `SELECT i.data, i.outbox_mark FROM incidents i WHERE ${where.join(' AND ')} ORDER BY i.priority DESC, i.date, i.id`,
+      params,
+    )
+    .map((r) => withMark<IncidentRecord>(r.data, r.outbox_mark));
+}
+
 export function getIncident(db: ReadableDB, id: number): IncidentRecord | null {
   const r = db.get<Row>('SELECT data, outbox_mark FROM incidents WHERE id = ?', [id]);
   return r ? withMark<IncidentRecord>(r.data, r.outbox_mark) : null;

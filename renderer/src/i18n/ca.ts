@@ -275,6 +275,17 @@ export const ca: UiCatalog = {
   'incidents.images': '{count, plural, one {# imatge} other {# imatges}}',
   'incidents.detail': 'Incidència {id}',
   'incidents.finishedOn': 'acabada el {date}',
+  'incidents.show': 'Mostra',
+  'incidents.showOpen': 'Obertes, de qualsevol data',
+  'incidents.showClosed': 'Tancades, entre dates',
+  'incidents.openCount':
+    '{count, plural, =0 {Cap incidència oberta} one {# incidència oberta} other {# incidències obertes}}, de qualsevol data',
+  'incidents.closedCount':
+    '{count, plural, =0 {Cap incidència tancada} one {# incidència tancada} other {# incidències tancades}} en aquestes dates',
+  'incidents.noneOpen': 'No hi ha cap incidència oberta, de cap data.',
+  'incidents.inPms':
+    'Les incidències es creen i es tanquen al PMS. Aquí en pots canviar la prioritat, la data i el text.',
+  'incidents.closeInPms': 'Per tancar-la, tanca-la al PMS: Stayboard no pot tancar incidències.',
   'lists.window': 'Dates',
   'lists.count': '{count, plural, =0 {Cap tasca} one {# tasca} other {# tasques}}',
   'lists.incidentCount': '{count, plural, =0 {Cap incidència} one {# incidència} other {# incidències}}',
@@ -391,7 +402,7 @@ export const ca: UiCatalog = {
   'calendar.legend': 'Llegenda',
   'calendar.blocking': 'Bloqueja el calendari',
   'calendar.notBlocking': 'No bloqueja',
-  'calendar.free': '{count} lliures',
+  'calendar.free': '{count, plural, one {# lliure} other {# lliures}}',
   'calendar.full': 'Complet',
   'calendar.units': 'Multiunitat',
   'calendar.newBlock': 'Bloqueig nou',
@@ -459,6 +470,10 @@ export const ca: UiCatalog = {
   'search.kind.listing': 'Allotjament',
   'search.kind.message': 'Missatge',
   'search.took': '{ms} ms',
+  'search.more': '{count, plural, one {# coincidència més} other {# coincidències més}}: afina la cerca',
+  'search.near.inHouse': 'Allotjat ara',
+  'search.near.soon': 'Arriba aviat',
+  'search.similar': 'Grafia semblant',
 
   'sync.title': 'Sincronització',
   'sync.connectivity': 'Connexió',

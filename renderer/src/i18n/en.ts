@@ -270,6 +270,16 @@ export const en = {
   'incidents.images': '{count, plural, one {# image} other {# images}}',
   'incidents.detail': 'Incident {id}',
   'incidents.finishedOn': 'finished {date}',
+  'incidents.show': 'Show',
+  'incidents.showOpen': 'Open, any date',
+  'incidents.showClosed': 'Closed, in a date window',
+  'incidents.openCount':
+    '{count, plural, =0 {No open incidents} one {# open incident} other {# open incidents}}, any date',
+  'incidents.closedCount':
+    '{count, plural, =0 {No closed incidents} one {# closed incident} other {# closed incidents}} in these dates',
+  'incidents.noneOpen': 'No open incidents, whatever their date.',
+  'incidents.inPms': 'Incidents are reported and closed in the PMS. Here you can change their priority, date and text.',
+  'incidents.closeInPms': 'To close it, close it in the PMS: Stayboard cannot close an incident.',
   'lists.window': 'Dates',
   'lists.count': '{count, plural, =0 {No tasks} one {# task} other {# tasks}}',
   'lists.incidentCount': '{count, plural, =0 {No incidents} one {# incident} other {# incidents}}',
@@ -453,6 +463,10 @@ export const en = {
   'search.kind.listing': 'Listing',
   'search.kind.message': 'Message',
   'search.took': '{ms} ms',
+  'search.more': '{count, plural, one {# more match} other {# more matches}} — refine the search',
+  'search.near.inHouse': 'In house',
+  'search.near.soon': 'Arriving soon',
+  'search.similar': 'Similar spelling',
 
   'sync.title': 'Sync',
   'sync.connectivity': 'Connection',

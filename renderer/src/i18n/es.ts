@@ -275,6 +275,17 @@ export const es: UiCatalog = {
   'incidents.images': '{count, plural, one {# imagen} other {# imágenes}}',
   'incidents.detail': 'Incidencia {id}',
   'incidents.finishedOn': 'terminada el {date}',
+  'incidents.show': 'Mostrar',
+  'incidents.showOpen': 'Abiertas, de cualquier fecha',
+  'incidents.showClosed': 'Cerradas, entre fechas',
+  'incidents.openCount':
+    '{count, plural, =0 {Ninguna incidencia abierta} one {# incidencia abierta} other {# incidencias abiertas}}, de cualquier fecha',
+  'incidents.closedCount':
+    '{count, plural, =0 {Ninguna incidencia cerrada} one {# incidencia cerrada} other {# incidencias cerradas}} en estas fechas',
+  'incidents.noneOpen': 'No hay incidencias abiertas, de ninguna fecha.',
+  'incidents.inPms':
+    'Las incidencias se crean y se cierran en el PMS. Aquí puedes cambiar su prioridad, fecha y texto.',
+  'incidents.closeInPms': 'Para cerrarla, ciérrala en el PMS: Stayboard no puede cerrar incidencias.',
   'lists.window': 'Fechas',
   'lists.count': '{count, plural, =0 {Sin tareas} one {# tarea} other {# tareas}}',
   'lists.incidentCount': '{count, plural, =0 {Sin incidencias} one {# incidencia} other {# incidencias}}',
@@ -391,7 +402,7 @@ export const es: UiCatalog = {
   'calendar.legend': 'Leyenda',
   'calendar.blocking': 'Bloquea el calendario',
   'calendar.notBlocking': 'No bloquea',
-  'calendar.free': '{count} libres',
+  'calendar.free': '{count, plural, one {# libre} other {# libres}}',
   'calendar.full': 'Completo',
   'calendar.units': 'Multiunidad',
   'calendar.newBlock': 'Nuevo bloqueo',
@@ -459,6 +470,10 @@ export const es: UiCatalog = {
   'search.kind.listing': 'Alojamiento',
   'search.kind.message': 'Mensaje',
   'search.took': '{ms} ms',
+  'search.more': '{count, plural, one {# coincidencia más} other {# coincidencias más}}: afina la búsqueda',
+  'search.near.inHouse': 'Alojado ahora',
+  'search.near.soon': 'Llega pronto',
+  'search.similar': 'Escritura parecida',
 
   'sync.title': 'Sincronización',
   'sync.connectivity': 'Conexión',

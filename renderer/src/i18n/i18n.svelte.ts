@@ -31,13 +31,14 @@ export function isLocale(v: unknown): v is Locale {
   return v === 'en' || v === 'es' || v === 'ca';
 }
 
-type DateStyle = 'short' | 'medium' | 'long' | 'weekday' | 'dayMonth';
+type DateStyle = 'short' | 'medium' | 'long' | 'weekday' | 'dayMonth' | 'month';
 const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   short: { day: '2-digit', month: '2-digit', year: 'numeric' },
   medium: { day: 'numeric', month: 'short', year: 'numeric' },
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   weekday: { weekday: 'short', day: 'numeric', month: 'short' },
   dayMonth: { day: 'numeric', month: 'short' },
+  month: { month: 'short' },
 };
 
 export class I18n {
@@ -111,15 +112,22 @@ export class I18n {
     return this.t(compact ? 'time.hoursMinutesShort' : 'time.hoursMinutes', { h, m: String(min).padStart(2, '0') });
   };
 
-  /** An instant (ISO string or ms) as local date and time. */
-  dateTime = (at: string | number | null | undefined): string => {
+  /** An instant (ISO string or ms) as local date and time; with its year when asked (a list spanning years), in digits so it stays short in every language ("16/01/2027, 09:21"). */
+  dateTime = (at: string | number | null | undefined, withYear = false): string => {
     if (at === null || at === undefined || at === '') return '—';
     const ms =
       typeof at === 'number' ? at : Date.parse(at.includes('T') || at.endsWith('Z') ? at : at.replace(' ', 'T'));
     if (Number.isNaN(ms)) return String(at);
     return this.#cached(
-      'dt',
-      () => new Intl.DateTimeFormat(this.tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+      withYear ? 'dty' : 'dt',
+      () =>
+        new Intl.DateTimeFormat(this.tag, {
+          ...(withYear
+            ? ({ day: '2-digit', month: '2-digit', year: 'numeric' } as const)
+            : ({ day: 'numeric', month: 'short' } as const)),
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway instant to format
     ).format(new Date(ms));
   };

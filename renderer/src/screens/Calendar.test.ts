@@ -9,16 +9,22 @@ import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
 import Calendar from './Calendar.svelte';
 
-function setup() {
+function setup(free: Record<string, number> | null = null) {
   const range = COMMAND_EXAMPLES['calendar.range'].output;
   const start = today();
   const bridge = fakeBridge({
+    ...(free
+      ? {
+          'listings.list': () => COMMAND_EXAMPLES['listings.list'].output.map((l) => ({ ...l, mu: true })),
+        }
+      : {}),
     'calendar.range': (input) => ({
       ...range,
       from: input.from,
       to: input.to,
       bookings: range.bookings.map((b) => ({ ...b, start_date: start, end_date: addDays(start, 3) })),
       blocks: range.blocks.map((b) => ({ ...b, start_date: addDays(start, 4), end_date: addDays(start, 5) })),
+      availability: free ? [{ listing_id: 12, mu: true, days: free }] : range.availability,
     }),
   });
   const app = new AppState(bridge, null);
@@ -28,6 +34,19 @@ function setup() {
 }
 
 describe('Calendar', () => {
+  it('says what the numbers of a multi-unit row are, once per run of equal days', async () => {
+    const d = (n: number) => addDays(today(), n);
+    const { stop } = setup({ [d(0)]: 2, [d(1)]: 2, [d(2)]: 2, [d(3)]: 0 });
+    await settle();
+    const runs = [...document.querySelectorAll('.free')].map((e) => [e.textContent?.trim(), e.getAttribute('title')]);
+    expect(runs[0]?.[0]).toBe('2 free');
+    expect(runs[0]?.[1]).toMatch(/^2 free · .+ → .+/);
+    // One narrow day shows the bare number; its title says what it is.
+    expect(runs[1]?.[0]).toBe('0');
+    expect(runs[1]?.[1]).toMatch(/^0 free · /);
+    stop();
+  });
+
   it('reads the window for the listings in view and draws bookings and blocks', async () => {
     const { bridge, stop } = setup();
     await settle();

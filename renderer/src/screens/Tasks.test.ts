@@ -73,10 +73,32 @@ describe('Maintenance', () => {
 });
 
 describe('Incidents', () => {
+  it('shows every open incident whatever its date, or the closed ones of a window, and says they are closed in the PMS', async () => {
+    const { bridge, app } = mount(Incidents, null);
+    await settle();
+    expect(bridge.callsOf('incidents.open')).toEqual([{}]);
+    expect(screen.getByText(/reported and closed in the PMS/)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Dates' })).toBeNull();
+    await fireEvent.click(screen.getByLabelText('Urgent'));
+    await settle();
+    expect(bridge.callsOf('incidents.open').at(-1)).toEqual({ priorities: [4] });
+    await fireEvent.click(screen.getByLabelText('Closed, in a date window'));
+    await settle();
+    expect(bridge.callsOf('incidents.list').at(-1)).toEqual({
+      from: today(),
+      to: addDays(today(), 6),
+      open: false,
+      priorities: [4],
+    });
+    expect(screen.getByRole('group', { name: 'Dates' })).toBeTruthy();
+    expect(app.router.route.query).toMatchObject({ show: 'closed', priority: '4' });
+  });
+
   it('shows open incidents by default and joins day and time on save', async () => {
     const { bridge } = mount(Incidents, 77);
     await settle();
-    expect(bridge.callsOf('incidents.list')[0]).toMatchObject({ open: true });
+    expect(bridge.callsOf('incidents.open')).toEqual([{}]);
+    expect(bridge.callsOf('incidents.list')).toEqual([]);
     const panel = screen.getByRole('complementary');
     await fireEvent.change(within(panel).getByLabelText(/Priority/), { target: { value: '2' } });
     await fireEvent.input(within(panel).getByLabelText(/^Time/), { target: { value: '19:45' } });

@@ -27,6 +27,8 @@ export class SearchState {
   hits = $state.raw<SearchHit[]>([]);
   error = $state.raw<ContractError | null>(null);
   tookMs = $state<number | null>(null);
+  /** Matches beyond the hits shown (the palette says "N more — refine the search"). */
+  more = $state(0);
   active = $state(0);
   /** The text the shown hits answer (so "no results for …" names the right text). */
   answered = $state('');
@@ -41,6 +43,7 @@ export class SearchState {
     if (text.trim().length < MIN_SEARCH_LENGTH) {
       this.#seq++;
       this.hits = [];
+      this.more = 0;
       this.answered = '';
       this.error = null;
       return;
@@ -58,9 +61,11 @@ export class SearchState {
     if (r.ok) {
       this.hits = r.value.hits;
       this.tookMs = r.value.tookMs;
+      this.more = r.value.more;
       this.error = null;
     } else {
       this.hits = [];
+      this.more = 0;
       this.error = r.error;
     }
     this.answered = text;
@@ -77,6 +82,7 @@ export class SearchState {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.text = '';
     this.hits = [];
+    this.more = 0;
     this.answered = '';
     this.error = null;
     this.active = 0;

@@ -41,20 +41,27 @@ export const MAINTENANCE_LIST: ListSpec<'maintenance.list', MaintenanceFilters> 
 
 export interface IncidentFilters {
   priorities: (1 | 2 | 3 | 4)[];
-  /** yes: open only; no: finished only. */
-  open: Tri;
+  /** open: every open incident whatever its date (the default); closed: finished ones in the date window. */
+  show: 'open' | 'closed';
 }
 const isPriority = (n: number): n is 1 | 2 | 3 | 4 => n >= 1 && n <= 4;
+/** The finished incidents of a window; the open ones (any date) are read with `incidents.open` (see openIncidentsInput). */
 export const INCIDENT_LIST: ListSpec<'incidents.list', IncidentFilters> = {
   command: 'incidents.list',
   resources: ['incidents'],
-  parse: (q) => ({ priorities: numberList(q['priority']).filter(isPriority), open: tri(q['open'] ?? 'yes') }),
-  format: (f) => ({ priority: f.priorities.join(','), open: f.open }),
+  parse: (q) => ({
+    priorities: numberList(q['priority']).filter(isPriority),
+    // `open=no` is how the screen's links said "finished" before.
+    show: q['show'] === 'closed' || q['open'] === 'no' ? 'closed' : 'open',
+  }),
+  format: (f) => ({ priority: f.priorities.join(','), show: f.show, open: null }),
   input(w, f) {
-    const input: CommandInput<'incidents.list'> = { from: w.from, to: w.to };
+    const input: CommandInput<'incidents.list'> = { from: w.from, to: w.to, open: false };
     if (f.priorities.length) input.priorities = f.priorities;
-    const open = triBool(f.open);
-    if (open !== undefined) input.open = open;
     return input;
   },
 };
+
+export function openIncidentsInput(f: IncidentFilters): CommandInput<'incidents.open'> {
+  return f.priorities.length ? { priorities: f.priorities } : {};
+}

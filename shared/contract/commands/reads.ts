@@ -121,6 +121,14 @@ export const readCommands = {
     }),
     z.array(incidentRecord),
   ),
+  'incidents.open': command(
+    'Every open incident whatever its date (an incident cannot hide behind a date window): most urgent first, then oldest.',
+    z.strictObject({
+      listingIds: optional(listingIds),
+      priorities: optional(z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))),
+    }),
+    z.array(incidentRecord),
+  ),
   'incidents.get': command('One incident.', z.strictObject({ id: recordId }), incidentRecord),
   'blocks.list': command('Calendar blocks in a window.', windowed({}), z.array(blockRecord)),
 

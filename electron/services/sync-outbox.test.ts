@@ -22,6 +22,7 @@ function parts() {
     summary: () => COMMAND_EXAMPLES['outbox.summary'].output,
     retry: (id) => (calls.push(['retry', id]), COMMAND_EXAMPLES['outbox.retry'].output),
     discard: (id) => void calls.push(['discard', id]),
+    amend: (i) => (calls.push(['amend', i]), COMMAND_EXAMPLES['outbox.amend'].output),
     resolve: (i) => (calls.push(['resolve', i]), COMMAND_EXAMPLES['outbox.resolve'].output),
   };
   return { calls, sync, outbox };

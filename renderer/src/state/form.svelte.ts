@@ -148,6 +148,18 @@ export class EditForm<S extends Specs> {
     this.#base = next;
   }
 
+  /**
+   * Puts a record's values in the form as if typed, the record staying the
+   * base ("Edit and send again" opens the form with my refused values).
+   * Answers the keys it does not edit.
+   */
+  fill(record: Partial<Record<keyof S, unknown>>): string[] {
+    const next = this.#read(record);
+    for (const key of Object.keys(this.specs) as (keyof S)[]) if (key in record) this.values[key] = next[key];
+    this.errors = {};
+    return Object.keys(record).filter((k) => !(k in this.specs));
+  }
+
   /** Throws away the person's edits. */
   revert(): void {
     for (const key of Object.keys(this.specs) as (keyof S)[]) this.values[key] = this.#base[key];

@@ -68,7 +68,10 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
     this.saving = true;
     const done = await send(r.changes, r.parsed);
     this.saving = false;
-    if (done) this.amending = null;
+    if (done) {
+      form.commit();
+      this.amending = null;
+    }
     await this.query.refresh();
   }
 

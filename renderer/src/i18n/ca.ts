@@ -134,7 +134,7 @@ export const ca: UiCatalog = {
   'refused.amending':
     'Els valors que no s’han acceptat són al formulari: corregeix-los i desa per tornar-los a enviar.',
   'refused.discarded': 'Canvi descartat; el registre mostra els valors del servidor.',
-  'refused.more': 'Detalls a la pàgina Sincronització',
+  'sync.sendNow': 'Envia ara',
   'validation.capacity': 'Aquest allotjament admet com a màxim {max} persones',
   'toast.sending': 'S’està enviant el teu canvi…',
   'toast.sent': 'Enviat ✓',

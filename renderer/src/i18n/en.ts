@@ -131,7 +131,7 @@ export const en = {
   'refused.editAgain': 'Edit and send again',
   'refused.amending': 'Your values that were not accepted are in the form: correct them and save to send again.',
   'refused.discarded': 'Change discarded; the record shows the server’s values.',
-  'refused.more': 'Details on the Sync page',
+  'sync.sendNow': 'Send now',
   'validation.capacity': 'This listing sleeps at most {max} people',
   'toast.sending': 'Sending your change…',
   'toast.sent': 'Sent ✓',

@@ -134,7 +134,7 @@ export const es: UiCatalog = {
   'refused.amending':
     'Los valores que no se aceptaron están en el formulario: corrígelos y guarda para enviarlos de nuevo.',
   'refused.discarded': 'Cambio descartado; el registro muestra los valores del servidor.',
-  'refused.more': 'Detalles en la página Sincronización',
+  'sync.sendNow': 'Enviar ahora',
   'validation.capacity': 'Este alojamiento admite como máximo {max} personas',
   'toast.sending': 'Enviando tu cambio…',
   'toast.sent': 'Enviado ✓',

@@ -35,6 +35,9 @@ export const SYNC_WORD_KEYS: readonly MessageKey[] = [
   'sync.filter.unsent',
   'sync.outbox',
   'header.unsent',
+  'header.problems',
+  'sync.outboxEmpty',
+  'sync.sendNow',
   'refused.title',
   'refused.editAgain',
 ];

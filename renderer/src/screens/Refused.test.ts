@@ -126,7 +126,8 @@ describe('change toasts', () => {
   it('a group of entries is sent only when every one is, and refused when one is', () => {
     const e = (id: number, state: OutboxEntry['state']): OutboxEntry => ({ ...exampleOutboxEntry, id, state });
     expect(fateOf([1, 2], [e(1, 'confirmed'), e(2, 'sending')])).toBe('sending');
-    expect(fateOf([1, 2], [e(1, 'confirmed')])).toBe('sent');
+    expect(fateOf([1, 2], [e(1, 'confirmed'), e(2, 'confirmed')])).toBe('sent');
+    expect(fateOf([1, 2], [e(1, 'confirmed')])).toBe('gone'); // discarded meanwhile: no "Sent"
     expect(fateOf([1, 2], [e(1, 'confirmed'), e(2, 'rejected')])).toBe('rejected');
   });
 });

@@ -20,12 +20,16 @@ export function serverReachable(sync: Pick<SyncState, 'connectivity'>): boolean 
 /** How long "Sending…" may stand before the toast says the change is kept and not sent yet. */
 export const SENDING_PATIENCE_MS = 15_000;
 
-export type ChangeFate = 'sending' | 'sent' | 'rejected' | 'conflict';
+export type ChangeFate = 'sending' | 'sent' | 'rejected' | 'conflict' | 'gone';
 
-/** Where a group of entries made together stands (an entry no longer listed is settled: sent). */
+/**
+ * Where a group of entries made together stands. An entry no longer listed
+ * was discarded or replaced ("edit and send again"): nothing to say about it.
+ */
 export function fateOf(entryIds: readonly number[], entries: readonly OutboxEntry[]): ChangeFate {
   const byId = new Map(entries.map((e) => [e.id, e.state]));
-  const states = entryIds.map((id) => byId.get(id) ?? 'confirmed');
+  const states = entryIds.map((id) => byId.get(id));
+  if (states.includes(undefined)) return 'gone';
   if (states.includes('conflict')) return 'conflict';
   if (states.includes('rejected')) return 'rejected';
   return states.every((s) => s === 'confirmed') ? 'sent' : 'sending';
@@ -76,7 +80,8 @@ export class ChangeToasts {
       if (fate === 'sending') continue;
       clearTimeout(tracked.timer);
       this.#tracked.delete(toastId);
-      if (fate === 'sent') this.toasts.update(toastId, 'success', t(CHANGE_TOAST_KEYS.sent));
+      if (fate === 'gone') this.toasts.dismiss(toastId);
+      else if (fate === 'sent') this.toasts.update(toastId, 'success', t(CHANGE_TOAST_KEYS.sent));
       else
         this.toasts.update(
           toastId,

@@ -73,11 +73,16 @@ export class RefusedChanges {
 
   constructor(private readonly bridge: StayboardBridge) {}
 
+  /** Reads now, again whenever the outbox moves, and for each account signed in (its outbox is another). */
   start(): () => void {
     void this.load();
-    return this.bridge.on('outbox.changed', (p) => {
-      if (p.summary.rejected > 0 || this.entries.length) void this.load();
-    });
+    const offs = [
+      this.bridge.on('outbox.changed', (p) => {
+        if (p.summary.rejected > 0 || this.entries.length) void this.load();
+      }),
+      this.bridge.on('session.changed', () => void this.load()),
+    ];
+    return () => offs.forEach((off) => off());
   }
 
   async load(): Promise<void> {

@@ -2,7 +2,8 @@
 // booking shows the server's dates, a banner on the record gives the reason
 // once and my refused value, the Sync page offers no "Retry"; "Edit and send
 // again" opens the form with my values and, corrected, is sent and applied
-// once; "Discard" drops a second refusal. What the cache can check (more
+// once; "Discard" drops a second refusal, and a task's panel shows the same
+// banner. What the cache can check (more
 // people than the listing sleeps) is refused on the form, before queueing.
 // Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
 import type { Page } from '@playwright/test';
@@ -121,4 +122,16 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expectUnsent(page, 0);
   await expect(page.getByLabel('Departure date')).toHaveValue(typed(fixedEnd));
   expect(mine().filter((m) => m.result === 'applied')).toHaveLength(1);
+
+  // A task's panel shows the same banner: a status this server does not know (the write schema allows it).
+  const task = (await ask(demoHost, 'cleaning.list', { from: today(), to: today() }))[0]!;
+  await ask(demoHost, 'cleaning.update', { id: task.id, changes: { status: 7 } });
+  await open(page, `#/cleaning/${task.id}`);
+  const panel = page.getByRole('complementary');
+  await expect(panel.getByTestId('refused-banner')).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByTestId('refused-banner')).toContainText('Status:');
+  await shoot(page, 'refused-task-panel');
+  await panel.getByTestId('refused-banner').getByRole('button', { name: 'Discard' }).click();
+  await expect(panel.getByTestId('refused-banner')).toHaveCount(0);
+  await expectUnsent(page, 0);
 });

@@ -123,6 +123,18 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expect(page.getByLabel('Departure date')).toHaveValue(typed(fixedEnd));
   expect(mine().filter((m) => m.result === 'applied')).toHaveLength(1);
 
+  // A guest's refused edit shows on the guest, on the booking page (no form of its own: discard only).
+  const guest = (await ask(demoHost, 'bookings.get', { bookingNumber: n })).guests[0];
+  if (guest) {
+    await ask(demoHost, 'guests.update', { id: guest.id, changes: { nationality: 99_999 } });
+    const guestBanner = page.locator('.guests').getByTestId('refused-banner');
+    await expect(guestBanner).toBeVisible({ timeout: 60_000 });
+    await expect(guestBanner.getByRole('link', { name: 'Edit and send again' })).toHaveCount(0);
+    await shoot(page, 'refused-guest');
+    await guestBanner.getByRole('button', { name: 'Discard' }).click();
+    await expect(guestBanner).toHaveCount(0);
+  }
+
   // A task's panel shows the same banner: a status this server does not know (the write schema allows it).
   const task = (await ask(demoHost, 'cleaning.list', { from: today(), to: today() }))[0]!;
   await ask(demoHost, 'cleaning.update', { id: task.id, changes: { status: 7 } });

@@ -47,7 +47,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
       if (!next) continue;
       const detail = await ask(demoHost, 'bookings.get', { bookingNumber: b.booking_number });
       if (detail.listing && !detail.listing.mu && detail.listing.person_capacity !== null)
-        return { booking: b, next, capacity: detail.listing.person_capacity };
+        return { booking: b, next, capacity: detail.listing.person_capacity, city: detail.listing.city };
     }
     return null;
   });
@@ -81,8 +81,10 @@ test('a refused booking change shows the server value, a banner, and can be edit
   expect((await ask(demoHost, 'bookings.get', { bookingNumber: n })).booking.end_date).toBe(serverEnd);
   await shoot(page, 'refused-booking');
 
-  // On the board row too; and the Sync page offers no Retry for it.
+  // On the board row too (the board narrowed to the listing's city, so its row is drawn);
+  // and the Sync page offers no Retry for it.
   await open(page, '#/today');
+  await page.getByLabel('City').selectOption(found.city);
   const rowBanner = page.getByTestId('refused-banner').first();
   await expect(rowBanner).toBeVisible({ timeout: 15_000 });
   await shoot(page, 'refused-board');
@@ -95,6 +97,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
 
   // Edit and send again from the board row: the booking's form opens with my value.
   await open(page, '#/today');
+  await page.getByLabel('City').selectOption(found.city);
   await page.getByTestId('refused-banner').first().getByRole('link', { name: 'Edit and send again' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Booking ${n}`) })).toBeVisible();
   await expect(page.getByLabel('Departure date')).toHaveValue(typed(refusedEnd));

@@ -15,7 +15,7 @@ import type {
 import { I18n, isLocale } from '../i18n/i18n.svelte';
 import { call } from '../state/call';
 import { ChangeToasts } from '../state/change-toasts';
-import { RefusedChanges, type RefusedChange } from '../state/refused.svelte';
+import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
 import { Session } from '../state/session.svelte';
 import { SyncState } from '../state/sync.svelte';
@@ -168,6 +168,12 @@ export class AppState {
   }
 
   #failed(error: ContractError): void {
+    // Values checked before queueing: say which field and why, in the same words as a server refusal.
+    if (error.code === 'invalid_input' && error.fields && Object.keys(error.fields).length) {
+      const reason = refusalReasons(this.i18n, error).join(' · ');
+      this.toasts.show('error', this.i18n.t('toast.notSaved', { reason }));
+      return;
+    }
     this.toasts.show('error', this.i18n.t('common.error', { message: this.i18n.error(error) }));
   }
 }

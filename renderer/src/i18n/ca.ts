@@ -143,6 +143,7 @@ export const ca: UiCatalog = {
   'toast.notAccepted': 'El servidor no ha acceptat el teu canvi: mira-ho al registre.',
   'toast.conflict':
     'Una altra persona ha canviat el mateix camp: tria quin valor conservar a la pàgina Sincronització.',
+  'toast.notSaved': 'No s’ha desat. {reason}',
 
   'signIn.title': 'Inicia la sessió a Stayboard',
   'signIn.intro':

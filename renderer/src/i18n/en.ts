@@ -139,6 +139,7 @@ export const en = {
   'toast.stillWaiting': 'Saved on this computer; not sent yet: it goes as soon as the server answers.',
   'toast.notAccepted': 'The server did not accept your change: see the record.',
   'toast.conflict': 'Someone else changed the same field: choose which value to keep on the Sync page.',
+  'toast.notSaved': 'Not saved. {reason}',
 
   'signIn.title': 'Sign in to Stayboard',
   'signIn.intro': 'Your property management account. Everything you see is kept on this computer and works offline.',

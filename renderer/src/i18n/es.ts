@@ -142,6 +142,7 @@ export const es: UiCatalog = {
   'toast.stillWaiting': 'Guardado en este ordenador; aún sin enviar: saldrá en cuanto responda el servidor.',
   'toast.notAccepted': 'El servidor no aceptó tu cambio: míralo en el registro.',
   'toast.conflict': 'Otra persona cambió el mismo campo: elige qué valor conservar en la página Sincronización.',
+  'toast.notSaved': 'No se ha guardado. {reason}',
 
   'signIn.title': 'Inicia sesión en Stayboard',
   'signIn.intro':

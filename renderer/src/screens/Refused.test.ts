@@ -117,6 +117,22 @@ describe('change toasts', () => {
     expect(app.toasts.items.map((t) => [t.kind, t.text])).toEqual([['success', 'Sent ✓']]);
   });
 
+  it('a value refused before queueing names the field and the reason', async () => {
+    const bridge = fakeBridge({
+      'bookings.update': () => ({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: 'The listing sleeps at most 2 people (adults and children).',
+          fields: { 'changes.adults': ['the listing sleeps at most 2 people'] },
+        },
+      }),
+    });
+    const app = new AppState(bridge, null);
+    expect(await app.edit('bookings.update', { bookingNumber: 1042, changes: { adults: 5 } })).toBeNull();
+    expect(app.toasts.items.map((t) => t.text)).toEqual(['Not saved. Adults: the listing sleeps at most 2 people']);
+  });
+
   it('keeps at most three toasts', () => {
     const app = new AppState(fakeBridge(), null);
     for (const n of [1, 2, 3, 4]) app.toasts.show('info', `t${n}`);

@@ -1,10 +1,12 @@
 // What a person can do with an entry: retry it now, discard it (its local
-// change is undone and the record shows the server's version again), or
-// resolve a conflict field by field (keep mine / take theirs). And the
-// sign-out path: discard everything unsent, only when explicitly asked.
+// change is undone and the record shows the server's version again),
+// resolve a conflict field by field (keep mine / take theirs), or amend a
+// refused change ("Edit and send again"). And the sign-out path: discard
+// everything unsent, only when explicitly asked.
 import { CommandError, type OutboxEntry } from '../../shared/contract';
 import type { WritableDB } from '../cache/db';
 import { chainOf, deleteEntries, getEntry, patchEntries, toContract } from './entries';
+import { enqueueEdit, type EditName } from './enqueue';
 import { refreshView } from './view';
 import type { Entry, Kind, Values } from './types';
 
@@ -29,10 +31,7 @@ export function retryEntry(db: WritableDB, id: number, now: number): ActionResul
       throw new CommandError('invalid_state', 'This change is in conflict: choose mine or theirs to resolve it first.');
     let ids = [e.id];
     if (e.state === 'rejected') {
-      const siblings = chainOf(tx, e.resource, e.recordId).filter(
-        (x) => x.state === 'rejected' && (x.id === e.id || (e.batch !== null && x.batch === e.batch)),
-      );
-      ids = siblings.map((x) => x.id);
+      ids = refusedBatch(tx, e).map((x) => x.id);
       patchEntries(tx, ids, { state: 'pending', error: null, nextAttemptAt: null, checks: 0 }, now);
       // A create the server accepted but that could not be found is sent again only because the person asked.
       if (e.kind === 'create') patchEntries(tx, [e.id], { accepted: false }, now);
@@ -58,6 +57,50 @@ export function discardEntry(db: WritableDB, id: number): ActionResult {
     deleteEntries(tx, ids);
     refreshView(tx, e.resource, e.recordId);
     return { entry: null, kinds: [e.resource], entryIds: ids };
+  });
+}
+
+/** The refused entry and the entries refused with it (one request, one refusal). */
+function refusedBatch(db: WritableDB, e: Entry): Entry[] {
+  return chainOf(db, e.resource, e.recordId).filter(
+    (x) => x.state === 'rejected' && (x.id === e.id || (e.batch !== null && x.batch === e.batch)),
+  );
+}
+
+/** The single-record update command an amended entry is queued as (a bulk edit's item becomes a plain update). */
+function amendCommand(e: Entry, changes: Values): { name: EditName; input: unknown } {
+  const name = e.operation.replace(/\.updateMany$/, '.update') as EditName;
+  const input = e.resource === 'bookings' ? { bookingNumber: e.recordId, changes } : { id: e.recordId, changes };
+  return { name, input };
+}
+
+/**
+ * "Edit and send again": drops a refused update (and the entries refused with
+ * it) and queues `changes` as a new edit of the same record, in one
+ * transaction — the new edit's base is the server's value the record shows,
+ * and a bad value throws with nothing changed. Empty `changes` just drops it.
+ */
+export function amendEntry(
+  db: WritableDB,
+  id: number,
+  changes: Values,
+  now: number,
+): ActionResult & { newEntryId: number | null } {
+  return db.transaction((tx) => {
+    const e = entryOr404(tx, id);
+    if (e.state !== 'rejected')
+      throw new CommandError('invalid_state', 'Only a change that was not accepted can be edited and sent again.');
+    if (e.kind !== 'update')
+      throw new CommandError('invalid_state', 'Only an edit of a record can be edited and sent again.');
+    const ids = refusedBatch(tx, e).map((x) => x.id);
+    deleteEntries(tx, ids);
+    refreshView(tx, e.resource, e.recordId);
+    let newEntryId: number | null = null;
+    if (Object.keys(changes).length) {
+      const { name, input } = amendCommand(e, changes);
+      newEntryId = enqueueEdit(tx, name, input, now).receipts[0]?.entryId ?? null;
+    }
+    return { entry: null, kinds: [e.resource], entryIds: newEntryId === null ? ids : [...ids, newEntryId], newEntryId };
   });
 }
 

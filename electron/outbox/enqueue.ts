@@ -8,6 +8,7 @@ import { parseWith } from '../../shared/api';
 import { ident, type WritableDB } from '../cache/db';
 import { ADAPTERS, labelOf } from './adapters';
 import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
+import { checkBeforeQueueing } from './checks';
 import { canonIn } from './fields';
 import { refreshView, showNewUpdate } from './view';
 import type { EntryContext, Kind, Rec, Values } from './types';
@@ -45,6 +46,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
   if (!rec) throw NOT_CACHED(what);
   if (deletePending(db, kind, id))
     throw new CommandError('invalid_state', `${what} is being deleted; discard the delete first to edit it.`);
+  checkBeforeQueueing(db, kind, rec, changes);
   const base: Values = {};
   for (const f of Object.keys(changes)) base[f] = canonIn(kind, f, rec);
   const context: EntryContext = kind === 'guests' ? { bookingNumber: rec['booking_number'] as number } : {};

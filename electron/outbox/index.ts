@@ -17,7 +17,7 @@ import { ApiError } from '../api/errors';
 import { systemClock, type Clock } from '../api/clock';
 import type { BudgetGovernor } from '../api/governor';
 import type { WritableDB } from '../cache/db';
-import { discardAllEntries, discardEntry, resolveEntry, retryEntry, type ActionResult } from './actions';
+import { amendEntry, discardAllEntries, discardEntry, resolveEntry, retryEntry, type ActionResult } from './actions';
 import { ADAPTERS } from './adapters';
 import { listEntries, pruneConfirmed, summaryOf, toContract } from './entries';
 import { enqueueEdit, type EditName } from './enqueue';
@@ -210,6 +210,14 @@ export class Outbox {
     const v = parseInput('outbox.discard', input);
     this.after(discardEntry(this.db, v['id'] as number));
     return { discarded: true };
+  }
+
+  /** "Edit and send again": a refused update replaced by a new edit of the same record (one transaction). */
+  amend(input: unknown): { entryId: number | null } {
+    const v = parseInput('outbox.amend', input);
+    const r = amendEntry(this.db, v['id'] as number, v['changes'] as Record<string, unknown>, this.clock.now());
+    this.after(r);
+    return { entryId: r.newEntryId };
   }
 
   resolve(input: unknown): OutboxEntry {

@@ -153,7 +153,7 @@ describe('replay', () => {
     await dev.close();
   });
 
-  it('a rejection stops only its own record, keeps the local value with the reason, and discard restores the server value', async () => {
+  it('a rejection stops only its own record, shows the server value with the reason, and retry shows mine again', async () => {
     const { dev, ids } = await device();
     const [bad, good] = [ids[5]!, ids[6]!];
     const o = dev.current.outbox;
@@ -168,10 +168,17 @@ describe('replay', () => {
     expect(rejected[0]!.error).toMatchObject({ code: 'invalid_input' });
     expect(rejected[0]!.error!.message).toMatch(/status/);
     expect(await serverCleaning(good)).toMatchObject({ notes: 'fine' });
-    expect(getCleaning(dev.db, bad)).toMatchObject({ status: 7, outbox: { state: 'rejected' } });
+    // Refused means refused: the record shows the server's values, the mark says a change was not accepted.
+    const serverNotes = (await serverCleaning(bad))['notes'];
+    expect(getCleaning(dev.db, bad)).toMatchObject({
+      status: serverStatus,
+      notes: serverNotes,
+      outbox: { state: 'rejected' },
+    });
     o.discard({ id: entryId });
-    expect(getCleaning(dev.db, bad)).toMatchObject({ status: serverStatus, notes: 'after the bad one' });
+    expect(getCleaning(dev.db, bad)).toMatchObject({ status: serverStatus, notes: serverNotes });
     o.retry({ id: entryId + 1 });
+    expect(getCleaning(dev.db, bad)).toMatchObject({ status: serverStatus, notes: 'after the bad one' });
     await o.drain({ untilSettled: true });
     expect(await serverCleaning(bad)).toMatchObject({ status: serverStatus, notes: 'after the bad one' });
     expect(o.summary().unsent).toBe(0);

@@ -38,6 +38,16 @@ function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly Over
   return out;
 }
 
+/**
+ * Whether an update's values show as the record's value. A change the server
+ * refused is not: the record shows the server's value and only its mark says
+ * a change of it was not accepted (the entry keeps my values for "edit and
+ * send again"). A refused create stays shown: there is no server value.
+ */
+export function shownAsValue(e: Pick<OverlayEntry, 'kind' | 'state'>): boolean {
+  return !(e.kind === 'update' && e.state === 'rejected');
+}
+
 /** The mark of a record from its unsettled entries. */
 export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullable<OutboxMark> {
   const fields = new Set<string>();
@@ -96,7 +106,7 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   let view: Rec | null = server ? structuredClone(server) : null;
   for (const e of entries) {
     if (e.kind === 'create' && !view) view = localRecord(kind, id, e.context, e.payload, e.createdAt);
-    else if (e.kind === 'update' && view) applyChanges(kind, view, e.payload);
+    else if (e.kind === 'update' && view && shownAsValue(e)) applyChanges(kind, view, e.payload);
   }
   const mark = markOf(kind, entries);
   const markJson = JSON.stringify(mark);

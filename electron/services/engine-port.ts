@@ -23,6 +23,7 @@ export interface OutboxPort {
   summary(): HandlerResult<'outbox.summary'>;
   retry(id: number): HandlerResult<'outbox.retry'> | Promise<HandlerResult<'outbox.retry'>>;
   discard(id: number): void | Promise<void>;
+  amend(input: CommandArgs<'outbox.amend'>): HandlerResult<'outbox.amend'> | Promise<HandlerResult<'outbox.amend'>>;
   resolve(
     input: CommandArgs<'outbox.resolve'>,
   ): HandlerResult<'outbox.resolve'> | Promise<HandlerResult<'outbox.resolve'>>;

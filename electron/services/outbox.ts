@@ -23,7 +23,7 @@ export const editHandlers = Object.fromEntries(EDIT_COMMANDS.map((name) => [name
 };
 
 export const outboxHandlers: HandlerTable<
-  'outbox.list' | 'outbox.summary' | 'outbox.retry' | 'outbox.discard' | 'outbox.resolve'
+  'outbox.list' | 'outbox.summary' | 'outbox.retry' | 'outbox.discard' | 'outbox.resolve' | 'outbox.amend'
 > = {
   'outbox.list': (i, ctx) => outboxOf(ctx).list(i),
   'outbox.summary': (_i, ctx) => outboxOf(ctx).summary(),
@@ -33,4 +33,5 @@ export const outboxHandlers: HandlerTable<
     return { discarded: true as const };
   },
   'outbox.resolve': (i, ctx) => outboxOf(ctx).resolve(i),
+  'outbox.amend': (i, ctx) => outboxOf(ctx).amend(i),
 };

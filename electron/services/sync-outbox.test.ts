@@ -22,6 +22,7 @@ function parts() {
     summary: () => COMMAND_EXAMPLES['outbox.summary'].output,
     retry: (id) => (calls.push(['retry', id]), COMMAND_EXAMPLES['outbox.retry'].output),
     discard: (id) => void calls.push(['discard', id]),
+    amend: (i) => (calls.push(['amend', i]), COMMAND_EXAMPLES['outbox.amend'].output),
     resolve: (i) => (calls.push(['resolve', i]), COMMAND_EXAMPLES['outbox.resolve'].output),
   };
   return { calls, sync, outbox };
@@ -49,11 +50,17 @@ describe('sync, outbox and edit commands', () => {
     }
     expect(await d.dispatch('outbox.discard', { id: 17 })).toEqual({ ok: true, value: { discarded: true } });
     expect(await d.dispatch('outbox.resolve', { id: 17, choice: 'theirs' })).toMatchObject({ ok: true });
+    expect(await d.dispatch('outbox.amend', { id: 17, changes: { adults: 3 } })).toEqual({
+      ok: true,
+      value: { entryId: 18 },
+    });
+    expect(await d.dispatch('outbox.amend', { id: 17 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(p.calls).toContainEqual(['syncNow', false]);
     expect(p.calls).toContainEqual(['interest', { screen: 'today', from: '2026-06-01' }]);
     expect(p.calls).toContainEqual(['edit', 'bookings.update', COMMAND_EXAMPLES['bookings.update'].input]);
     expect(p.calls).toContainEqual(['discard', 17]);
     expect(p.calls).toContainEqual(['resolve', { id: 17, choice: 'theirs' }]);
+    expect(p.calls).toContainEqual(['amend', { id: 17, changes: { adults: 3 } }]);
   });
 
   it('answer not_signed_in when the engine runs without them (read-only after an expired session)', async () => {

@@ -97,6 +97,7 @@ function outboxPort(holder: { outbox: Outbox | null }): OutboxPort {
     summary: () => get().summary(),
     retry: (id) => get().retry({ id }),
     discard: (id) => void get().discard({ id }),
+    amend: (input) => get().amend(input),
     resolve: (input) => get().resolve(input),
   };
 }

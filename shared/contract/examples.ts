@@ -465,6 +465,7 @@ export const COMMAND_EXAMPLES: Examples = {
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },
   'outbox.discard': { input: { id: 17 }, output: { discarded: true } },
+  'outbox.amend': { input: { id: 17, changes: { adults: 3 } }, output: { entryId: 18 } },
   'outbox.resolve': {
     input: { id: 17, choice: 'mine' },
     output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] },

@@ -1,18 +1,21 @@
 // The renderer's root state: the bridge, the language, the route, the
-// session, the sync status and toasts, plus the two things every screen does
-// (tell the planner what is on screen; make an edit and say what happened).
+// session, the sync status and toasts, the changes the server refused, plus
+// the two things every screen does (tell the planner what is on screen; make
+// an edit — or send a refused one again — and say truthfully what happens).
 import type {
   CommandInput,
   CommandName,
   CommandOutput,
+  ContractError,
   Interest,
   Locale,
   Result,
   StayboardBridge,
 } from '../../../shared/contract';
 import { I18n, isLocale } from '../i18n/i18n.svelte';
-import type { MessageKey } from '../i18n/i18n.svelte';
 import { call } from '../state/call';
+import { ChangeToasts } from '../state/change-toasts';
+import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
 import { Session } from '../state/session.svelte';
 import { SyncState } from '../state/sync.svelte';
@@ -41,6 +44,9 @@ export class AppState {
   readonly session: Session;
   readonly sync: SyncState;
   readonly toasts = new Toasts();
+  /** The refused changes, for the banner on each record. */
+  readonly refused: RefusedChanges;
+  readonly changeToasts: ChangeToasts;
   /** Listing names and cities for every screen (loaded once signed in). */
   readonly listings: ListingIndex;
   searchOpen = $state(false);
@@ -55,11 +61,19 @@ export class AppState {
     this.session = new Session(bridge);
     this.sync = new SyncState(bridge);
     this.listings = new ListingIndex(bridge);
+    this.refused = new RefusedChanges(bridge);
+    this.changeToasts = new ChangeToasts(bridge, this.toasts, this.i18n, this.sync);
   }
 
   /** Starts following the main side; the returned function stops everything. */
   start(): () => void {
-    const stops = [this.router.start(), this.session.start(), this.sync.start()];
+    const stops = [
+      this.router.start(),
+      this.session.start(),
+      this.sync.start(),
+      this.refused.start(),
+      this.changeToasts.start(),
+    ];
     void this.session.load();
     void this.sync.load();
     void this.#loadSettings();
@@ -100,20 +114,76 @@ export class AppState {
   }
 
   /**
-   * Runs an edit command. On success shows `done` (if given) and answers the
-   * value; on failure shows the reason and answers null.
+   * Runs an edit command and answers its value; the change's toast then tells
+   * what is true (sending / sent / not accepted, or saved here while the
+   * server cannot be reached). On failure shows the reason and answers null.
    */
-  async edit<N extends CommandName>(
-    name: N,
-    input: CommandInput<N>,
-    done?: MessageKey,
-  ): Promise<CommandOutput<N> | null> {
+  async edit<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | null> {
     const r: Result<CommandOutput<N>> = await call(this.bridge, name, input);
     if (r.ok) {
-      if (done) this.toasts.show('success', this.i18n.t(done));
+      this.changeToasts.announce(receiptIds(r.value));
       return r.value;
     }
-    this.toasts.show('error', this.i18n.t('common.error', { message: this.i18n.error(r.error) }));
+    this.#failed(r.error);
     return null;
   }
+
+  /**
+   * Saves a record's form: a new edit, or — while the form holds a refused
+   * change's values — "edit and send again" of that change with the form's
+   * changes (plus `carry`: refused values the form does not show). Truthy when done.
+   */
+  async save<N extends CommandName>(
+    name: N,
+    input: CommandInput<N> & { changes: Record<string, unknown> },
+    amending: RefusedChange | null,
+    carry: Record<string, unknown> = {},
+  ): Promise<unknown> {
+    if (!amending) return this.edit(name, input);
+    return (await this.amend(amending.entryIds[0]!, { ...carry, ...input.changes })) || null;
+  }
+
+  /** "Edit and send again": the refused change becomes `changes` (empty: it is only dropped). True when done. */
+  async amend(entryId: number, changes: Record<string, unknown>): Promise<boolean> {
+    const r = await call(this.bridge, 'outbox.amend', { id: entryId, changes });
+    if (!r.ok) {
+      this.#failed(r.error);
+      return false;
+    }
+    if (r.value.entryId !== null) this.changeToasts.announce([r.value.entryId]);
+    return true;
+  }
+
+  /** Drops refused entries (the record shows the server's values). True when every one went. */
+  async discardRefused(entryIds: readonly number[]): Promise<boolean> {
+    for (const id of [...entryIds].reverse()) {
+      const r = await call(this.bridge, 'outbox.discard', { id });
+      if (!r.ok && r.error.code !== 'not_found') {
+        this.#failed(r.error);
+        return false;
+      }
+    }
+    this.toasts.show('success', this.i18n.t('refused.discarded'));
+    return true;
+  }
+
+  #failed(error: ContractError): void {
+    // Values checked before queueing: say which field and why, in the same words as a server refusal.
+    if (error.code === 'invalid_input' && error.fields && Object.keys(error.fields).length) {
+      const reason = refusalReasons(this.i18n, error).join(' · ');
+      this.toasts.show('error', this.i18n.t('toast.notSaved', { reason }));
+      return;
+    }
+    this.toasts.show('error', this.i18n.t('common.error', { message: this.i18n.error(error) }));
+  }
+}
+
+/** The outbox entries an edit's answer names (one receipt, or one per item of a bulk edit). */
+function receiptIds(value: unknown): number[] {
+  const list = Array.isArray(value) ? (value as unknown[]) : [value];
+  return list.flatMap((v) =>
+    typeof v === 'object' && v !== null && typeof (v as { entryId?: unknown }).entryId === 'number'
+      ? [(v as { entryId: number }).entryId]
+      : [],
+  );
 }

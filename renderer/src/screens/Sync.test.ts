@@ -20,7 +20,11 @@ const rejected: OutboxEntry = {
   changes: { opening_code: '12' },
   base: { opening_code: null },
   conflicts: [],
-  error: { code: 'invalid_input', message: 'The server refused the change.' },
+  error: {
+    code: 'invalid_input',
+    message: 'The server rejected some values. (422: opening_code: too short)',
+    fields: { opening_code: ['too short'] },
+  },
 };
 const twoFields: OutboxEntry = {
   ...exampleOutboxEntry,
@@ -127,14 +131,13 @@ describe('Sync screen', () => {
     ]);
   });
 
-  it('shows the server’s reason for a rejection, and retries or discards after asking', async () => {
+  it('shows the server’s reason for a rejection once, offers edit-and-send-again, never Retry, and discards after asking', async () => {
     const { bridge } = setup();
     await settle();
     const item = screen.getAllByRole('listitem').find((li) => li.getAttribute('data-state') === 'rejected')!;
-    expect(within(item).getByText(/The server refused the change./)).toBeTruthy();
-    await fireEvent.click(within(item).getByRole('button', { name: 'Retry' }));
-    await settle();
-    expect(bridge.callsOf('outbox.retry')).toEqual([{ id: 18 }]);
+    expect(within(item).getByRole('alert').textContent?.trim()).toBe('Opening code: too short');
+    expect(within(item).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(item).getByRole('link', { name: 'Edit and send again' }).getAttribute('href')).toBe('#/booking/1042');
     await fireEvent.click(within(item).getByRole('button', { name: 'Discard' }));
     expect(bridge.callsOf('outbox.discard')).toEqual([]);
     await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard' }));

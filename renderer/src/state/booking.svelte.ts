@@ -30,12 +30,29 @@ export function bookingFormRecord(b: BookingRecord): Partial<Record<BookingField
   return { ...b, checkin_online: b.checkin_completed };
 }
 
-export function bookingRules(parsed: Record<string, unknown>): FieldErrors<typeof BOOKING_SPECS> {
+/**
+ * Checks across fields, before anything is queued: the stay ends after it
+ * starts; adults + children fit the listing (`capacity`, null when unknown —
+ * the main side checks the same before queueing, see electron/outbox/checks.ts).
+ */
+export function bookingRules(
+  parsed: Record<string, unknown>,
+  capacity: number | null = null,
+  changed: readonly string[] = [],
+): FieldErrors<typeof BOOKING_SPECS> {
+  const errors: FieldErrors<typeof BOOKING_SPECS> = {};
   const start = parsed['start_date'];
   const end = parsed['end_date'];
   if (typeof start === 'string' && typeof end === 'string' && end <= start)
-    return { end_date: { key: 'validation.endAfterStart' } };
-  return {};
+    errors.end_date = { key: 'validation.endAfterStart' };
+  const adults = parsed['adults'];
+  const children = parsed['children'];
+  if (capacity !== null && typeof adults === 'number' && typeof children === 'number' && adults + children > capacity)
+    errors[changed.includes('children') && !changed.includes('adults') ? 'children' : 'adults'] = {
+      key: 'validation.capacity',
+      max: capacity,
+    };
+  return errors;
 }
 
 /** Services are priced in cents (as booking lines are); the total is qty × price. */

@@ -148,6 +148,28 @@ export class EditForm<S extends Specs> {
     this.#base = next;
   }
 
+  /**
+   * Puts a record's values in the form as if typed, the record staying the
+   * base ("Edit and send again" opens the form with my refused values).
+   * Answers the keys it does not edit.
+   */
+  fill(record: Record<string, unknown>): string[] {
+    const next = this.#read(record as Partial<Record<keyof S, unknown>>);
+    for (const key of Object.keys(this.specs) as (keyof S)[]) if (key in record) this.values[key] = next[key];
+    this.errors = {};
+    return Object.keys(record).filter((k) => !(k in this.specs));
+  }
+
+  /**
+   * The values were saved: they stop being the person's typing, so the form
+   * follows the record from now on — whatever it shows next (my change, or
+   * the server's value when the change is not accepted).
+   */
+  commit(): void {
+    this.#base = { ...this.values };
+    this.errors = {};
+  }
+
   /** Throws away the person's edits. */
   revert(): void {
     for (const key of Object.keys(this.specs) as (keyof S)[]) this.values[key] = this.#base[key];

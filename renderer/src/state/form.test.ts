@@ -85,4 +85,20 @@ describe('EditForm', () => {
     expect(form.validate().ok).toBe(false);
     expect(form.errors.opening_code).toEqual({ key: 'validation.tooLong', max: 40 });
   });
+
+  it('after a save follows the record, even when it shows the server value again (change not accepted)', () => {
+    const form = new EditForm(specs, record);
+    form.values.opening_code = '1111';
+    form.commit();
+    form.rebase({ ...record, opening_code: '0000' });
+    expect(form.values.opening_code).toBe('0000');
+    expect(form.isDirty).toBe(false);
+  });
+
+  it('takes refused values as typed, over the record, and names what it cannot show', () => {
+    const form = new EditForm(specs, record);
+    expect(form.fill({ opening_code: '7777', status: 'confirmed' })).toEqual(['status']);
+    expect(form.values.opening_code).toBe('7777');
+    expect(form.dirty).toEqual(['opening_code']);
+  });
 });

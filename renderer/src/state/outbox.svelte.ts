@@ -9,12 +9,37 @@ import { Query } from './query.svelte';
 export type OutboxView = 'unsent' | 'all';
 const UNSENT: OutboxState[] = ['pending', 'sending', 'rejected', 'conflict', 'unknown'];
 
+/**
+ * Whether sending an entry again can turn out differently. Waiting and
+ * unknown entries: yes (now instead of after the back-off). A refusal (4xx:
+ * a value the server does not accept, a record it no longer has, a change it
+ * does not allow) would only be refused again — the person edits or discards
+ * it. Spec-silent choice, kept here: `bad_response` refusals (the server
+ * accepted a change but shows something else, or answered an unexpected 4xx)
+ * may go through on a second try, so they keep "Retry".
+ */
+export function retryable(entry: Pick<OutboxEntry, 'state' | 'error'>): boolean {
+  if (entry.state === 'pending' || entry.state === 'unknown') return true;
+  return entry.state === 'rejected' && entry.error?.code === 'bad_response';
+}
+
+/** A refused edit of a record can be edited and sent again (creates and deletes only discarded or retried). */
+export function amendable(entry: Pick<OutboxEntry, 'state' | 'operation'>): boolean {
+  return entry.state === 'rejected' && /\.(update|updateMany)$/.test(entry.operation);
+}
+
 /** Actions an entry allows in its state. */
-export function actionsFor(state: OutboxState): { retry: boolean; discard: boolean; resolve: boolean } {
+export function actionsFor(entry: Pick<OutboxEntry, 'state' | 'error' | 'operation'>): {
+  retry: boolean;
+  discard: boolean;
+  resolve: boolean;
+  amend: boolean;
+} {
   return {
-    retry: state === 'rejected' || state === 'unknown' || state === 'pending',
-    discard: state !== 'sending' && state !== 'confirmed',
-    resolve: state === 'conflict',
+    retry: retryable(entry),
+    discard: entry.state !== 'sending' && entry.state !== 'confirmed',
+    resolve: entry.state === 'conflict',
+    amend: amendable(entry),
   };
 }
 

@@ -1,9 +1,11 @@
 // One record read live by id and an edit form over it that follows the
 // record without losing what the person is typing (task and incident details),
-// and the save that sends only what changed.
+// the save that sends only what changed, and "Edit and send again" of a
+// change the server refused (the form takes my values; saving amends it).
 import { untrack } from 'svelte';
 import type { CommandName, CommandOutput, ResourceName, StayboardBridge } from '../../../shared/contract';
 import { EditForm, type Specs } from './form.svelte';
+import type { RefusedChange } from './refused.svelte';
 import { Query } from './query.svelte';
 
 type ByIdCommand = 'cleaning.get' | 'maintenance.get' | 'incidents.get';
@@ -13,6 +15,8 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
   form = $state.raw<EditForm<S> | null>(null);
   /** A save is on its way. */
   saving = $state(false);
+  /** The refused change being edited again: saving amends it instead of making a new edit. */
+  amending = $state.raw<RefusedChange | null>(null);
   #formFor: number | null = null;
 
   constructor(
@@ -62,9 +66,27 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
     const r = form.validate();
     if (!r.ok || !Object.keys(r.changes).length) return;
     this.saving = true;
-    await send(r.changes, r.parsed);
+    const done = await send(r.changes, r.parsed);
     this.saving = false;
+    if (done) {
+      form.commit();
+      this.amending = null;
+    }
     await this.query.refresh();
+  }
+
+  /** "Edit and send again": the form shows my refused values over the record's (the server's) values. */
+  startAmend(change: RefusedChange): void {
+    const record = this.query.value;
+    if (!record || !this.form) return;
+    this.form.fill(this.toForm({ ...record, ...change.changes }));
+    this.amending = change;
+  }
+
+  /** Reverts the form and stops amending. */
+  revert(): void {
+    this.form?.revert();
+    this.amending = null;
   }
 
   /** Call after every read: a new form for a new record, a rebase for the same one. */

@@ -1,9 +1,10 @@
-// Outbox commands: what the Sync screen lists and the three actions a person
-// takes on an entry — retry (now), discard (undo the local change), resolve a
-// conflict (keep mine / take theirs, for all fields or field by field).
+// Outbox commands: what the Sync screen lists and the actions a person takes
+// on an entry — retry (now), discard (undo the local change), resolve a
+// conflict (keep mine / take theirs, for all fields or field by field), and
+// amend a refused change ("Edit and send again").
 import { z } from 'zod';
 import { command } from '../define';
-import { noInput, outboxState } from '../primitives';
+import { noInput, nullable, outboxState } from '../primitives';
 import { outboxEntry, outboxSummary } from '../status';
 
 const entryId = z.number({ error: 'must be a number' }).int().positive({ error: 'is not an outbox entry' });
@@ -33,5 +34,12 @@ export const outboxCommands = {
     'Resolve a conflict: keep mine or take theirs for every conflicting field, or per field in `fields`.',
     z.strictObject({ id: entryId, choice, fields: z.record(z.string(), choice).optional() }),
     outboxEntry,
+  ),
+  'outbox.amend': command(
+    'Edit and send again a change the server refused: the refused entry (with the entries refused with it) is ' +
+      "dropped and `changes` (write form of the same record's update command) is queued as a new edit, in one " +
+      'transaction. Empty `changes` only drops the refused change.',
+    z.strictObject({ id: entryId, changes: z.record(z.string(), z.unknown()) }),
+    z.object({ entryId: nullable(z.number().int()) }),
   ),
 } as const;

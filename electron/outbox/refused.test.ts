@@ -1,0 +1,169 @@
+// A change the server refused, without a server: the record shows the
+// server's value (later edits still show), "edit and send again" replaces the
+// refused entry by a new edit in one transaction, and what the cache can
+// check (a party larger than the listing sleeps) is refused before queueing.
+import { describe, expect, it } from 'vitest';
+import { CommandError } from '../../shared/contract';
+import { ApiClient } from '../api/client';
+import { BudgetGovernor } from '../api/governor';
+import { openCache } from '../cache/db';
+import { getBooking } from '../cache/queries/bookings';
+import { loadHost, makeHost } from '../cache/testing/fixtures';
+import { patchEntries } from './entries';
+import { Outbox } from './index';
+import { MIGRATIONS } from './testing/rig';
+import { refreshView } from './view';
+
+function setup() {
+  const db = openCache({ path: ':memory:', migrations: MIGRATIONS });
+  loadHost(db, makeHost({ listings: 2, bookingsPerListing: 4, start: '2026-03-01' }), { bundles: 2, threads: 2 });
+  // Nothing is sent in these tests: the client points at a closed port.
+  const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9', governor: new BudgetGovernor() });
+  const outbox = new Outbox({ db, client, events: { emit: () => undefined } });
+  const number = db.pluck<number>('SELECT booking_number FROM bookings ORDER BY 1')[0]!;
+  const server = getBooking(db, number)!;
+  const capacity = db.pluck<number>('SELECT person_capacity FROM listings WHERE id = ?', [server.listing_id!])[0]!;
+  return { db, outbox, number, server, capacity };
+}
+
+/** What the replay does with a 422: the entry is refused with the server's field messages. */
+function refuse(s: ReturnType<typeof setup>, entryId: number): void {
+  s.db.transaction((tx) => {
+    patchEntries(
+      tx,
+      [entryId],
+      {
+        state: 'rejected',
+        error: { code: 'invalid_input', message: 'The server rejected some values.', fields: { notes: ['too rude'] } },
+      },
+      1,
+    );
+    refreshView(tx, 'bookings', s.number);
+  });
+}
+
+const thrown = (fn: () => unknown): CommandError | undefined => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof CommandError) return e;
+    throw e;
+  }
+  return undefined;
+};
+
+describe('a refused change', () => {
+  it('is not shown as the record value; later edits still are, and the mark says not accepted', () => {
+    const s = setup();
+    const { entryId } = s.outbox.enqueue('bookings.update', {
+      bookingNumber: s.number,
+      changes: { notes: 'Refused note' },
+    }) as { entryId: number };
+    expect(getBooking(s.db, s.number)!.notes).toBe('Refused note');
+    refuse(s, entryId);
+    const refused = getBooking(s.db, s.number)!;
+    expect(refused.notes).toBe(s.server.notes);
+    expect(refused.outbox).toMatchObject({ state: 'rejected', entryIds: [entryId], fields: ['notes'] });
+
+    const later = s.outbox.enqueue('bookings.update', {
+      bookingNumber: s.number,
+      changes: { opening_code: '4321' },
+    }) as { entryId: number };
+    const now = getBooking(s.db, s.number)!;
+    expect(now.opening_code).toBe('4321');
+    expect(now.notes).toBe(s.server.notes);
+    expect(now.outbox).toMatchObject({ state: 'rejected', entryIds: [entryId, later.entryId] });
+    // The fast path of a new edit and a full re-derivation agree.
+    s.db.transaction((tx) => refreshView(tx, 'bookings', s.number));
+    expect(getBooking(s.db, s.number)).toEqual(now);
+  });
+
+  it('is shown again when the person sends it again as it was', () => {
+    const s = setup();
+    const { entryId } = s.outbox.enqueue('bookings.update', {
+      bookingNumber: s.number,
+      changes: { notes: 'Again' },
+    }) as { entryId: number };
+    refuse(s, entryId);
+    s.outbox.retry({ id: entryId });
+    expect(getBooking(s.db, s.number)).toMatchObject({ notes: 'Again', outbox: { state: 'pending' } });
+  });
+});
+
+describe('outbox.amend (edit and send again)', () => {
+  it('replaces the refused entry by a new edit made against the server value', () => {
+    const s = setup();
+    const { entryId } = s.outbox.enqueue('bookings.update', {
+      bookingNumber: s.number,
+      changes: { notes: 'Refused note' },
+    }) as { entryId: number };
+    refuse(s, entryId);
+    const r = s.outbox.amend({ id: entryId, changes: { notes: 'Polite note' } });
+    expect(r.entryId).toBeGreaterThan(entryId);
+    const entries = s.outbox.list({ limit: 10 });
+    expect(entries.map((e) => [e.id, e.state])).toEqual([[r.entryId, 'pending']]);
+    expect(entries[0]).toMatchObject({ changes: { notes: 'Polite note' }, base: { notes: s.server.notes } });
+    expect(getBooking(s.db, s.number)).toMatchObject({
+      notes: 'Polite note',
+      outbox: { state: 'pending', entryIds: [r.entryId] },
+    });
+  });
+
+  it('with no changes only drops the refused change', () => {
+    const s = setup();
+    const { entryId } = s.outbox.enqueue('bookings.update', {
+      bookingNumber: s.number,
+      changes: { notes: 'Refused note' },
+    }) as { entryId: number };
+    refuse(s, entryId);
+    expect(s.outbox.amend({ id: entryId, changes: {} })).toEqual({ entryId: null });
+    expect(s.outbox.summary().unsent).toBe(0);
+    expect(getBooking(s.db, s.number)).toEqual(s.server);
+  });
+
+  it('keeps the refused change when the new values are refused here, or when it was not refused', () => {
+    const s = setup();
+    const { entryId } = s.outbox.enqueue('bookings.update', {
+      bookingNumber: s.number,
+      changes: { notes: 'Refused note' },
+    }) as { entryId: number };
+    expect(thrown(() => s.outbox.amend({ id: entryId, changes: { notes: 'x' } }))?.code).toBe('invalid_state');
+    refuse(s, entryId);
+    expect(thrown(() => s.outbox.amend({ id: entryId, changes: { adults: 'many' } }))?.code).toBe('invalid_input');
+    expect(s.outbox.list({ limit: 10 }).map((e) => [e.id, e.state])).toEqual([[entryId, 'rejected']]);
+    expect(getBooking(s.db, s.number)!.outbox).toMatchObject({ state: 'rejected' });
+  });
+});
+
+describe('checks before queueing', () => {
+  it('refuses a party larger than the listing sleeps, on the field changed, and queues nothing', () => {
+    const s = setup();
+    const tooMany = thrown(() =>
+      s.outbox.enqueue('bookings.update', {
+        bookingNumber: s.number,
+        changes: { adults: s.capacity + 1 - s.server.children },
+      }),
+    );
+    expect(tooMany?.code).toBe('invalid_input');
+    expect(tooMany?.fields).toHaveProperty(['changes.adults']);
+    const children = thrown(() =>
+      s.outbox.enqueue('bookings.update', { bookingNumber: s.number, changes: { adults: 1, children: s.capacity } }),
+    );
+    expect(children?.fields).toHaveProperty(['changes.adults']);
+    expect(s.outbox.summary().unsent).toBe(0);
+    // Exactly the capacity is fine; infants do not count.
+    s.outbox.enqueue('bookings.update', {
+      bookingNumber: s.number,
+      changes: { adults: s.capacity, children: 0, infants: 2 },
+    });
+    expect(getBooking(s.db, s.number)).toMatchObject({ adults: s.capacity, infants: 2 });
+  });
+
+  it('refuses a stay that ends before it starts', () => {
+    const s = setup();
+    const e = thrown(() =>
+      s.outbox.enqueue('bookings.update', { bookingNumber: s.number, changes: { end_date: s.server.start_date } }),
+    );
+    expect(e?.fields).toHaveProperty(['changes.end_date']);
+  });
+});

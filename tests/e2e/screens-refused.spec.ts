@@ -1,0 +1,152 @@
+// A change the server refuses (422) is not shown as the booking's value: the
+// booking shows the server's dates, a banner on the record gives the reason
+// once and my refused value, the Sync page offers no "Retry"; "Edit and send
+// again" opens the form with my values and, corrected, is sent and applied
+// once; "Discard" drops a second refusal, and a task's panel shows the same
+// banner. What the cache can check (more
+// people than the listing sleeps) is refused on the form, before queueing.
+// Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { addDays, ask, eventually, expectUnsent, open, simulator, today } from './screens-helpers';
+
+const SHOTS = process.env['SCREENSHOTS'];
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const [w, h] of [
+    [1366, 768],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+/** dd/mm/yyyy, as the English date fields take it. */
+const typed = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+test('a refused booking change shows the server value, a banner, and can be edited and sent again', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const sim = simulator(demoHost);
+
+  // A live stay arriving today (two nights or more) on a single-unit listing with a later stay:
+  // moving its departure past the next arrival is refused by the server (the calendar is full).
+  const found = await eventually('a stay arriving today followed by another on the same single unit', async () => {
+    const list = await ask(demoHost, 'bookings.list', { from: today(), to: addDays(today(), 60) });
+    for (const b of list) {
+      if (b.start_date !== today() || ![3, 6].includes(b.state) || addDays(b.start_date, 2) > b.end_date) continue;
+      const next = list
+        .filter((x) => x.listing_id === b.listing_id && [3, 6, 8].includes(x.state) && x.start_date >= b.end_date)
+        .sort((x, y) => x.start_date.localeCompare(y.start_date))[0];
+      if (!next) continue;
+      const detail = await ask(demoHost, 'bookings.get', { bookingNumber: b.booking_number });
+      if (detail.listing && !detail.listing.mu && detail.listing.person_capacity !== null)
+        return { booking: b, next, capacity: detail.listing.person_capacity, city: detail.listing.city };
+    }
+    return null;
+  });
+  const n = found.booking.booking_number;
+  const serverEnd = found.booking.end_date;
+  const refusedEnd = addDays(found.next.start_date, 1);
+  const fixedEnd = addDays(found.booking.start_date, 1);
+
+  await page.goto(demoHost.url);
+  await open(page, `#/booking/${n}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`Booking ${n}`) })).toBeVisible();
+
+  // Checked here, not queued: more people than the listing sleeps.
+  await page.getByLabel('Adults').fill(String(found.capacity + 1));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(`This listing sleeps at most ${found.capacity} people`)).toBeVisible();
+  await expectUnsent(page, 0);
+  await page.getByRole('button', { name: 'Undo changes' }).click();
+
+  // The refused change: the booking keeps the server's departure, the banner says why and what I set.
+  await page.getByLabel('Departure date').fill(typed(refusedEnd));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const banner = page.getByTestId('refused-banner');
+  await expect(banner).toBeVisible({ timeout: 60_000 });
+  await expect(banner).toContainText('The server did not accept your change');
+  await expect(banner).toContainText('Arrival date: the listing is not available for these dates');
+  await expect(banner).toContainText(`You set Departure date to`);
+  await expect(banner.getByText(/The server rejected some values/)).toHaveCount(0);
+  await expect(page.getByLabel('Departure date')).toHaveValue(typed(serverEnd));
+  await expect(page.locator('[data-outbox="rejected"]').first()).toContainText('Not accepted');
+  expect((await ask(demoHost, 'bookings.get', { bookingNumber: n })).booking.end_date).toBe(serverEnd);
+  await shoot(page, 'refused-booking');
+
+  // On the board row too (the board narrowed to the listing's city, so its row is drawn);
+  // and the Sync page offers no Retry for it.
+  await open(page, '#/today');
+  await page.getByLabel('City').selectOption(found.city);
+  const rowBanner = page.getByTestId('refused-banner').first();
+  await expect(rowBanner).toBeVisible({ timeout: 15_000 });
+  await shoot(page, 'refused-board');
+  await open(page, '#/sync');
+  const entry = page.locator('li[data-entry][data-state="rejected"]');
+  await expect(entry).toBeVisible();
+  await expect(entry.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(entry).toContainText('Not accepted');
+  await shoot(page, 'refused-sync');
+
+  // Edit and send again from the board row: the booking's form opens with my value.
+  await open(page, '#/today');
+  await page.getByLabel('City').selectOption(found.city);
+  await page.getByTestId('refused-banner').first().getByRole('link', { name: 'Edit and send again' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Booking ${n}`) })).toBeVisible();
+  await expect(page.getByLabel('Departure date')).toHaveValue(typed(refusedEnd));
+  await expect(page.getByText('Your values that were not accepted are in the form')).toBeVisible();
+  await shoot(page, 'refused-amending');
+  await page.getByLabel('Departure date').fill(typed(fixedEnd));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('refused-banner')).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
+  await expect(page.getByLabel('Departure date')).toHaveValue(typed(fixedEnd));
+
+  const mine = () => sim.mutations().filter((m) => m.actor === 'api' && m.id === n && /booking/.test(m.endpoint));
+  expect(mine().map((m) => [m.result, (m.body as Record<string, unknown>)['end_date']])).toEqual([
+    ['rejected', refusedEnd],
+    ['applied', fixedEnd],
+  ]);
+  expect((await ask(demoHost, 'bookings.get', { bookingNumber: n })).booking.end_date).toBe(fixedEnd);
+
+  // Discard: a second refusal goes away and the booking keeps the server's values.
+  await page.getByLabel('Departure date').fill(typed(refusedEnd));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('refused-banner')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('refused-banner').getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByTestId('refused-banner')).toHaveCount(0);
+  await expectUnsent(page, 0);
+  await expect(page.getByLabel('Departure date')).toHaveValue(typed(fixedEnd));
+  expect(mine().filter((m) => m.result === 'applied')).toHaveLength(1);
+
+  // A guest's refused edit shows on the guest, on the booking page (no form of its own: discard only).
+  const guest = (await ask(demoHost, 'bookings.get', { bookingNumber: n })).guests[0];
+  if (guest) {
+    await ask(demoHost, 'guests.update', { id: guest.id, changes: { nationality: 99_999 } });
+    const guestBanner = page.locator('.guests').getByTestId('refused-banner');
+    await expect(guestBanner).toBeVisible({ timeout: 60_000 });
+    await expect(guestBanner.getByRole('link', { name: 'Edit and send again' })).toHaveCount(0);
+    await shoot(page, 'refused-guest');
+    await guestBanner.getByRole('button', { name: 'Discard' }).click();
+    await expect(guestBanner).toHaveCount(0);
+  }
+
+  // A task's panel shows the same banner: a status this server does not know (the write schema allows it).
+  const task = (await ask(demoHost, 'cleaning.list', { from: today(), to: today() }))[0]!;
+  await ask(demoHost, 'cleaning.update', { id: task.id, changes: { status: 7 } });
+  await open(page, `#/cleaning/${task.id}`);
+  const panel = page.getByRole('complementary');
+  await expect(panel.getByTestId('refused-banner')).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByTestId('refused-banner')).toContainText('Status:');
+  await shoot(page, 'refused-task-panel');
+  await panel.getByTestId('refused-banner').getByRole('button', { name: 'Discard' }).click();
+  await expect(panel.getByTestId('refused-banner')).toHaveCount(0);
+  await expectUnsent(page, 0);
+});

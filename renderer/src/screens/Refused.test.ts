@@ -89,7 +89,8 @@ describe('a refused change on its record', () => {
 
 describe('change toasts', () => {
   /** An app whose sync status says `connectivity`, following outbox events. */
-  async function appWith(connectivity: Connectivity, list: OutboxEntry[] = []) {
+  async function appWith(kind: Connectivity['kind'], list: OutboxEntry[] = []) {
+    const connectivity: Connectivity = { ...COMMAND_EXAMPLES['sync.status'].output.connectivity, kind };
     const bridge = fakeBridge({
       'sync.status': () => ({ ...COMMAND_EXAMPLES['sync.status'].output, connectivity }),
       'outbox.list': () => list,
@@ -101,7 +102,7 @@ describe('change toasts', () => {
   }
 
   it('offline: saved on this computer, never "sending"', async () => {
-    const { app } = await appWith('offline');
+    const { app } = await appWith('unreachable');
     await app.edit('cleaning.update', { id: 300, changes: { notes: 'x' } });
     expect(app.toasts.items.map((t) => t.text)).toEqual([
       'Saved on this computer; sent when the server can be reached.',

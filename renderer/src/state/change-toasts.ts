@@ -14,7 +14,7 @@ import type { Toasts } from './toasts.svelte';
 
 /** The one reading of "can the server be reached now" for what the person is told about a change. */
 export function serverReachable(sync: Pick<SyncState, 'connectivity'>): boolean {
-  return sync.connectivity === 'online';
+  return sync.connectivity.kind === 'online';
 }
 
 /** How long "Sending…" may stand before the toast says the change is kept and not sent yet. */

@@ -15,7 +15,7 @@ import { Logs } from './server/logs';
 import { RateLimiter } from './server/ratelimit';
 import type { Simulator, SimulatorOptions } from './types';
 
-export type { FaultConfig, Mutation, RequestLogEntry, Simulator, SimulatorOptions } from './types';
+export type { Every, FaultConfig, Mutation, RequestLogEntry, Simulator, SimulatorOptions } from './types';
 export { NO_FAULTS } from './server/faults';
 
 export const DEFAULTS = {
@@ -48,7 +48,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const limiter = new RateLimiter({ ...rateLimit }, now);
   const faults = new Faults(seed, opts.faults);
   const logs = new Logs();
-  const churn = new Churn(store, logs, now);
+  const churn = new Churn(store, logs, now, opts.every);
   let online = true;
 
   const sim = {} as Simulator;

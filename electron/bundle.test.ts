@@ -1,9 +1,10 @@
 // What the built main bundle (out/main) may hold: the app's entries (index.js
 // for Electron, host.js for the web host) and every chunk they load with a
-// static import carry no simulator code (nor its control API); no file of
-// out/main carries a test helper (electron/**/testing/*, services/testing.ts,
-// api/test-server.ts). The demo's simulator lives in a chunk reached only
-// through import(), which the build must still emit (the demo opens from it).
+// static import carry no simulator code; no file of out/main carries the
+// simulator's control API or a test helper (electron/**/testing/*,
+// services/testing.ts, api/test-server.ts). The demo's simulator (without a
+// control API) lives in a chunk reached only through import(), which the build
+// must still emit (the demo opens from it).
 //
 // A module is recognised by its fingerprints: the names of its top-level
 // functions and classes that no production module also declares (a bundler
@@ -58,8 +59,11 @@ const TEST_HELPERS = fingerprints(
   sources.filter((f) => isTestHelper(rel(f))),
   new Set([...productionNames, ...declaredNames(simulatorFiles)]),
 );
-/** Literals of the simulator's control API (its routes and secret header). */
-const CONTROL_LITERALS = ['/_control/', 'x-control-secret'];
+const controlFile = join(root, 'simulator', 'server', 'control.ts');
+const otherSimulatorNames = declaredNames(simulatorFiles.filter((f) => f !== controlFile));
+const CONTROL = fingerprints([controlFile], new Set([...productionNames, ...otherSimulatorNames]));
+/** Literal of the control API only (its secret header). */
+const CONTROL_LITERALS = ['x-control-secret'];
 
 /** Where a fingerprint shows in a bundle file, or null. */
 function found(code: string, names: string[], literals: string[] = []): string | null {
@@ -113,9 +117,10 @@ describe('the built main bundle', () => {
   }
 
   it('recognises the simulator and the test helpers by enough fingerprints to notice them', () => {
-    expect(SIMULATOR).toContain('startSimulator');
+    expect(SIMULATOR).toContain('serveSimulator');
     expect(SIMULATOR.length).toBeGreaterThan(50);
     expect(TEST_HELPERS.length).toBeGreaterThan(20);
+    expect(CONTROL).toContain('createControl');
     // The check finds them in their own sources, so it would find them bundled.
     const sim = readFileSync(join(root, 'simulator', 'server', 'control.ts'), 'utf8');
     expect(found(sim, SIMULATOR, CONTROL_LITERALS)).not.toBeNull();
@@ -130,9 +135,12 @@ describe('the built main bundle', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('holds no test helper in any file', () => {
+  it('holds no test helper and no control API in any file', () => {
     const leaks = builtFiles(outMain)
-      .map((f) => ({ file: rel(f), marker: found(readFileSync(f, 'utf8'), TEST_HELPERS) }))
+      .map((f) => ({
+        file: rel(f),
+        marker: found(readFileSync(f, 'utf8'), [...TEST_HELPERS, ...CONTROL], CONTROL_LITERALS),
+      }))
       .filter((l) => l.marker !== null);
     expect(leaks).toEqual([]);
   });
@@ -140,7 +148,7 @@ describe('the built main bundle', () => {
   it("emits the demo's simulator as a chunk loaded only through import()", () => {
     const closure = staticClosure(ENTRIES.map((e) => join(outMain, e)));
     const lazy = builtFiles(outMain).filter((f) => !closure.has(f));
-    const withSimulator = lazy.filter((f) => found(readFileSync(f, 'utf8'), ['startSimulator']) !== null);
+    const withSimulator = lazy.filter((f) => found(readFileSync(f, 'utf8'), ['serveSimulator']) !== null);
     expect(withSimulator.length).toBe(1);
     const loaders = [...closure].filter((f) => links(f).dynamics.includes(withSimulator[0]!));
     expect(loaders.length).toBeGreaterThan(0);

@@ -7,13 +7,14 @@
 // credentials, sync and outbox) do not import each other. main.ts, preload.ts
 // and cli.ts are the composition roots above all of them. No production file
 // imports simulator/ or a test helper; tests (*.test.ts) and test helpers
-// (testing/ folders, services/testing.ts, api/test-server.ts) may import anything.
+// (testing/ folders, services/testing.ts, api/test-server.ts, the simulator's
+// conformance kit) may import anything.
 // The allowed exceptions, each with its reason, are in EXCEPTIONS below.
 
 const LAYERS = [['api'], ['cache', 'credentials'], ['sync', 'outbox'], ['engine'], ['services'], ['shell'], ['host']];
 
 const TEST_FILE = '\\.test\\.ts$';
-const TEST_HELPER = '(^|/)testing/|(^|/)testing\\.ts$|(^|/)test-server\\.ts$';
+const TEST_HELPER = '(^|/)testing/|(^|/)testing\\.ts$|(^|/)test-server\\.ts$|^simulator/conformance/';
 const folder = (names) => `^electron/(${names.join('|')})/`;
 
 /** Exceptions to the layer order, each with why it is allowed. */
@@ -61,7 +62,9 @@ export default {
     },
     {
       name: 'no-test-helpers-in-production',
-      comment: 'Production code never imports a test or a test helper (testing/, testing.ts, test-server.ts).',
+      comment:
+        'Production code never imports a test or a test helper (testing/, testing.ts, test-server.ts, ' +
+        'simulator/conformance/), not even with import().',
       severity: 'error',
       from: { path: '^(electron|shared)/', pathNot: [TEST_FILE, TEST_HELPER] },
       to: { path: `${TEST_FILE}|${TEST_HELPER}` },

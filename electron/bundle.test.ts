@@ -2,7 +2,7 @@
 // for Electron, host.js for the web host) and every chunk they load with a
 // static import carry no simulator code; no file of out/main carries the
 // simulator's control API or a test helper (electron/**/testing/*,
-// services/testing.ts, api/test-server.ts). The demo's simulator (without a
+// services/testing.ts, api/test-server.ts, simulator/conformance/*). The demo's simulator (without a
 // control API) lives in a chunk reached only through import(), which the build
 // must still emit (the demo opens from it).
 //
@@ -31,9 +31,12 @@ function walk(dir: string): string[] {
 
 const rel = (p: string) => relative(root, p).split('\\').join('/');
 const isTest = (p: string) => p.endsWith('.test.ts');
-/** Test helpers: a testing/ folder, a testing.ts module, the API test server. */
+/** Test helpers: a testing/ folder, a testing.ts module, the API test server, the simulator's conformance kit. */
 const isTestHelper = (p: string) =>
-  /(^|\/)testing\//.test(p) || /(^|\/)testing\.ts$/.test(p) || /(^|\/)test-server\.ts$/.test(p);
+  /(^|\/)testing\//.test(p) ||
+  /(^|\/)testing\.ts$/.test(p) ||
+  /(^|\/)test-server\.ts$/.test(p) ||
+  p.startsWith('simulator/conformance/');
 
 const DECLARATION = /^[ \t]*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class)\s+([A-Za-z_$][\w$]*)/gm;
 
@@ -52,11 +55,12 @@ function fingerprints(files: string[], allowed: Set<string>): string[] {
   return [...declaredNames(files)].filter((n) => !allowed.has(n) && n.length > 3);
 }
 
-const simulatorFiles = walk(join(root, 'simulator')).filter((f) => !isTest(rel(f)));
+const simulatorAll = walk(join(root, 'simulator')).filter((f) => !isTest(rel(f)));
+const simulatorFiles = simulatorAll.filter((f) => !isTestHelper(rel(f)));
 const SIMULATOR = fingerprints(simulatorFiles, productionNames);
 // The demo's lazy chunk is the simulator: a helper's name it also declares marks nothing.
 const TEST_HELPERS = fingerprints(
-  sources.filter((f) => isTestHelper(rel(f))),
+  [...sources, ...simulatorAll].filter((f) => isTestHelper(rel(f))),
   new Set([...productionNames, ...declaredNames(simulatorFiles)]),
 );
 const controlFile = join(root, 'simulator', 'server', 'control.ts');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in one run, ending with the plain
-// line "N passed, N failed" summed over every runner (lint and typecheck count
-// as one check each; then vitest's tests; then Playwright's e2e tests).
+// line "N passed, N failed" summed over every runner (lint, the layer rules and
+// typecheck count as one check each; then vitest's tests; then Playwright's e2e
+// tests). A test that passed only on a retry counts as failed (scripts/tally.mjs).
 //
 // The whole run happens inside a private D-Bus session with a real Secret
 // Service (gnome-keyring, unlocked with a throwaway password, data in a temp
@@ -15,6 +16,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tallyPlaywright, tallyVitest } from './tally.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -104,6 +106,12 @@ try {
   if (!flags.has('--skip-static')) {
     check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
     check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+    check('layers (dependency-cruiser)', bin('depcruise'), [
+      '--config',
+      '.dependency-cruiser.mjs',
+      'electron',
+      'shared',
+    ]);
     check('typecheck (tsc, node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
     check('typecheck (tsc, e2e specs)', bin('tsc'), ['-p', 'tests/e2e/tsconfig.json', '--noEmit']);
     check('typecheck (svelte-check, renderer)', bin('svelte-check'), [
@@ -117,26 +125,30 @@ try {
   const built = flags.has('--skip-build') || check('build (electron-vite)', bin('electron-vite'), ['build']);
 
   const vitestJson = join(resultsDir, 'vitest.json');
+  const vitestFlaky = join(resultsDir, 'vitest-flaky.json');
   rmSync(vitestJson, { force: true });
-  const vStatus = step('unit + integration (vitest)', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-    ...vitestFilters,
-  ]);
+  rmSync(vitestFlaky, { force: true });
+  const vStatus = step(
+    'unit + integration (vitest)',
+    bin('vitest'),
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/vitest-flaky.mjs',
+      `--outputFile.json=${vitestJson}`,
+      ...vitestFilters,
+    ],
+    { STAYBOARD_VITEST_FLAKY: vitestFlaky },
+  );
   const v = readJson(vitestJson);
   if (v) {
-    passed += v.numPassedTests;
-    // A file that fails to load has no failed test in it: count it as one failure.
-    const brokenFiles = (v.testResults ?? []).filter(
-      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
-    ).length;
-    failed += v.numFailedTests + brokenFiles;
-    skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
-    lines.push(
-      `${vStatus === 0 ? 'ok  ' : 'FAIL'} vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed, ${brokenFiles} files failed to run`,
-    );
+    const t = tallyVitest(v, readJson(vitestFlaky) ?? []);
+    passed += t.passed;
+    failed += t.failed;
+    skipped += t.skipped;
+    lines.push(`${vStatus === 0 && t.failed === 0 ? 'ok  ' : 'FAIL'} ${t.line}`);
+    for (const name of t.flaky) lines.push(`     flaky: ${name}`);
   } else {
     failed++;
     lines.push('FAIL vitest produced no report');
@@ -158,13 +170,12 @@ try {
       });
       const p = readJson(pwJson);
       if (p?.stats) {
-        passed += p.stats.expected + p.stats.flaky;
-        failed += p.stats.unexpected;
-        skipped += p.stats.skipped;
-        lines.push(
-          `${pStatus === 0 ? 'ok  ' : 'FAIL'} playwright: ${p.stats.expected} passed, ${p.stats.unexpected} failed, ${p.stats.skipped} skipped, ${p.stats.flaky} flaky`,
-        );
-        if (pStatus !== 0 && p.stats.unexpected === 0) {
+        const t = tallyPlaywright(p.stats);
+        passed += t.passed;
+        failed += t.failed;
+        skipped += t.skipped;
+        lines.push(`${pStatus === 0 && t.failed === 0 ? 'ok  ' : 'FAIL'} ${t.line}`);
+        if (pStatus !== 0 && t.failed === 0) {
           failed++;
           lines.push('FAIL playwright exited non-zero');
         }

@@ -12,7 +12,7 @@ import { isoOf } from './days';
 import type { Store } from './model';
 import { mulberry32, type Rng } from './prng';
 import type { Logs } from './server/logs';
-import type { Mutation } from './types';
+import type { Every, Mutation } from './types';
 
 type Change = (rng: Rng, at: number) => Omit<Mutation, 'seq' | 'at' | 'token' | 'actor' | 'result'> | null;
 
@@ -31,15 +31,23 @@ const NOTE_LINES = [
   'Pago pendiente del resto en llegada',
 ];
 
+/** Real time: an unref'd setInterval (a churning simulator never keeps a process alive on its own). */
+const everyInterval: Every = (ms, fn) => {
+  const timer = setInterval(fn, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
 export class Churn {
   private readonly rng: Rng;
-  private timer: NodeJS.Timeout | null = null;
+  private stopTicking: (() => void) | null = null;
   private readonly changes: [Change, number][];
 
   constructor(
     private readonly store: Store,
     private readonly logs: Logs,
     private readonly now: () => number,
+    private readonly every: Every = everyInterval,
   ) {
     this.rng = mulberry32((store.seed ^ 0xc4a21) >>> 0);
     this.changes = [
@@ -76,18 +84,17 @@ export class Churn {
     const interval = Math.max(100, 60_000 / perMinute);
     const perTick = (perMinute * interval) / 60_000;
     let owed = 0;
-    this.timer = setInterval(() => {
+    this.stopTicking = this.every(interval, () => {
       owed += perTick;
       const n = Math.floor(owed);
       owed -= n;
       if (n > 0) this.apply(n);
-    }, interval);
-    this.timer.unref();
+    });
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopTicking?.();
+    this.stopTicking = null;
   }
 
   private near<T>(rows: T[], rng: Rng): T | null {

@@ -56,7 +56,11 @@ export interface SimulatorOptions {
   faults?: Partial<FaultConfig>;
   /** ms clock for rate-limit windows, token expiry and churn timestamps; default Date.now. */
   now?: () => number;
+  /** Repeats fn every ms until the returned stop is called (continuous churn); default setInterval. Tests tick it by hand. */
+  every?: Every;
 }
+
+export type Every = (ms: number, fn: () => void) => () => void;
 
 export interface Simulator {
   /** Base URL WITHOUT /api/v1, e.g. 'http://127.0.0.1:43121'. */

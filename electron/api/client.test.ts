@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoint } from '../../shared/api';
 import { ApiClient, type RequestEvent } from './client';
+import { ManualClock, type Clock } from './clock';
 import { ApiError } from './errors';
 import { BudgetGovernor } from './governor';
 import { READS } from './reads';
@@ -17,11 +18,11 @@ afterEach(async () => {
   server = null;
 });
 
-async function setup(inner: Handler, opts: { requestTimeoutMs?: number; limit?: number } = {}) {
+async function setup(inner: Handler, opts: { requestTimeoutMs?: number; limit?: number; clock?: Clock } = {}) {
   const live = new Set<string>();
   const auth = authed(live, inner, CREDS);
   server = await startTestServer(auth.handler);
-  const governor = new BudgetGovernor({ limit: opts.limit ?? 5000 });
+  const governor = new BudgetGovernor({ limit: opts.limit ?? 5000, ...(opts.clock ? { clock: opts.clock } : {}) });
   client = new ApiClient({
     baseUrl: `${server.url}/`,
     governor,
@@ -104,15 +105,24 @@ describe('ApiClient', () => {
   });
 
   it('waits out a 429 with Retry-After and then succeeds', async () => {
-    const { client, governor } = await setup((_, res, n) =>
-      n === 2
-        ? json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '0.2' })
-        : json(res, 200, { data: [] }),
+    // Retry-After runs on the governor's clock: the retry waits exactly as long as the server asked.
+    const clock = new ManualClock();
+    const { client, governor, server } = await setup(
+      (_, res, n) =>
+        n === 2
+          ? json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '0.2' })
+          : json(res, 200, { data: [] }),
+      { clock },
     );
     await client.signIn(CREDS);
-    const t0 = Date.now();
-    await client.list('bookings.list');
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(180);
+    const listed = client.list('bookings.list');
+    await vi.waitFor(() => expect(clock.nextTimerAt()).toBe(clock.now() + 200));
+    const sent = server.seen.length;
+    await clock.advance(199);
+    expect(server.seen.length).toBe(sent); // not retried before the 0.2 s are up
+    await clock.advance(1);
+    await listed;
+    expect(server.seen.length).toBe(sent + 1);
     expect(governor.snapshot().rateLimited).toBe(1);
   });
 
@@ -151,11 +161,9 @@ describe('ApiClient', () => {
       requestTimeoutMs: 150,
     });
     await client.signIn(CREDS);
-    const t0 = Date.now();
     const e = await caught(client.write('bookings.update', { id: 1, body: { notes: 'x' } }));
     expect(e.kind).toBe('timeout');
     expect(e.outcomeUnknown).toBe(true);
-    expect(Date.now() - t0).toBeLessThan(1000);
   });
 
   it('classifies a hung read as a timeout after its retries', async () => {

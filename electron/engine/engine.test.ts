@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandError, EVENTS, syncStatus } from '../../shared/contract';
 import { startSimulator, type Simulator } from '../../simulator';
+import { ManualClock } from '../api/clock';
 import { bookingsTable } from '../cache/tables';
 import { setOutboxMark } from '../cache/write';
 import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
@@ -104,9 +105,11 @@ describe('Engine', { timeout: 60_000 }, () => {
     const first = open(dir, creds);
     await first.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: true });
     await first.close();
+    const clock = new ManualClock();
     const e = Engine.open({
       dbPath: join(dir, 'cache.db'),
       credentials: creds,
+      clock,
       today: () => TODAY,
       settings: { budgetPerHour: 100_000 },
       policy: { ...DEFAULT_POLICY, resumeSyncDelayMs: 60_000 },
@@ -114,8 +117,8 @@ describe('Engine', { timeout: 60_000 }, () => {
     cleanup.push(() => e.close());
     const before = sim.requestLog().length;
     expect(await e.resume()).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(sim.requestLog().length).toBe(before); // still waiting (a minute), nothing asked
+    await clock.advance(59_000);
+    expect(sim.requestLog().length).toBe(before); // 59 s of clock time: still waiting out the minute, nothing asked
     const passed = new Promise((r) => e.on('pass', r));
     e.setInterest({ screen: 'today', from: TODAY, to: TODAY });
     await passed;

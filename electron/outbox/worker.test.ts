@@ -3,6 +3,7 @@
 // and on the record kinds confirmed by reading back rather than by the answer.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingRead } from '../../shared/api';
+import { flushMicrotasks, ManualClock } from '../api/clock';
 import { startSimulator, type Simulator } from '../../simulator';
 import { getBooking, getCustomer } from '../cache/queries/bookings';
 import { getCleaning, getIncident } from '../cache/queries/tasks';
@@ -25,8 +26,14 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function device(): Promise<Device> {
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+/** A device; with `clock`, its outbox's timers (worker wake-ups, back-offs) run on that clock. */
+async function device(clock?: ManualClock): Promise<Device> {
+  const dev = new Device({
+    url: sim.url,
+    user: sim.user,
+    password: sim.password,
+    ...(clock ? { outbox: { clock } } : {}),
+  });
   await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-31' });
   return dev;
 }
@@ -41,15 +48,19 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
 
 describe('the worker', () => {
   it('replays on its own once started, and stop() lets nothing new leave', async () => {
-    const dev = await device();
+    const clock = new ManualClock();
+    const dev = await device(clock);
     const o = dev.current.outbox;
     const [a, b] = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 2');
     o.start();
     o.enqueue('cleaning.update', { id: a!, changes: { notes: 'by the worker' } });
+    await clock.advance(0); // the worker's "look now"
     await until(() => o.summary().confirmed === 1);
     await o.stop();
     o.enqueue('cleaning.update', { id: b!, changes: { notes: 'after stop' } });
-    await new Promise((r) => setTimeout(r, 50));
+    // A stopped worker holds no timer, so nothing can wake it: an hour of clock time later the edit is still here.
+    expect(clock.nextTimerAt()).toBeNull();
+    await clock.advance(3_600_000);
     expect(o.summary()).toMatchObject({ pending: 1, confirmed: 1 });
     expect(getCleaning(dev.db, a!)!.outbox).toBeNull();
     await dev.close();
@@ -57,25 +68,29 @@ describe('the worker', () => {
 
   it('stop() ends a drain that is waiting out a back-off at once', async () => {
     const dev = await device();
-    const o = new Outbox({ db: dev.db, client: dev.current.client, backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    // The back-off runs on a clock that never moves: only stop() can end the wait.
+    const clock = new ManualClock();
+    const o = new Outbox({ db: dev.db, client: dev.current.client, clock, backoff: { baseMs: 60_000, maxMs: 60_000 } });
     o.enqueue('cleaning.update', {
       id: dev.db.pluck<number>('SELECT id FROM cleaning LIMIT 1')[0]!,
       changes: { notes: 'x' },
     });
     dev.faults.rate429 = 1;
     const draining = o.drain({ untilSettled: true });
-    await until(() => o.list()[0]!.nextAttemptAt !== null);
-    const t = Date.now();
+    // Refused (429): the drain waits on the clock for its next attempt.
+    await until(() => o.list()[0]!.nextAttemptAt !== null && clock.nextTimerAt() !== null);
+    const before = clock.now();
     await o.stop();
-    await draining;
-    expect(Date.now() - t).toBeLessThan(1000);
+    await draining; // ended by stop(), with no clock time passed
+    expect(clock.now()).toBe(before);
     expect(o.summary()).toMatchObject({ pending: 1 });
     dev.faults.rate429 = 0;
     await dev.close();
   });
 
   it('sleeps when there is nothing to do (no drain loop spinning)', async () => {
-    const dev = await device();
+    const clock = new ManualClock();
+    const dev = await device(clock);
     const o = dev.current.outbox;
     const drains = vi.spyOn(o, 'refreshMarked'); // runs once before every drain
     o.start();
@@ -83,9 +98,14 @@ describe('the worker', () => {
       id: dev.db.pluck<number>('SELECT id FROM cleaning LIMIT 1')[0]!,
       changes: { notes: 'once' },
     });
+    await clock.advance(0);
     await until(() => o.summary().confirmed === 1);
+    await flushMicrotasks(); // the drain that confirmed it ends
     const after = drains.mock.calls.length;
-    await new Promise((r) => setTimeout(r, 300));
+    // An idle worker holds no timer (a spinning one would have asked to look again),
+    // and an hour of clock time later it has not drained again.
+    expect(clock.nextTimerAt()).toBeNull();
+    await clock.advance(3_600_000);
     expect(drains.mock.calls.length).toBe(after);
     expect(after).toBeLessThanOrEqual(3);
     await o.stop();

@@ -1,8 +1,13 @@
 // The demo workspace's server: the simulator in-process on a random loopback
 // port, with the seeded 40-listing business dated around today and a fresh
 // random password (session-only credentials: never written anywhere).
+// The simulator is loaded with import() when the demo opens, so the app's
+// built main bundle holds none of it: the build emits it as a separate chunk
+// that only the demo ever loads (electron/bundle.test.ts). The demo's
+// simulator has no control API (serveSimulator without one): the app never
+// drives it over HTTP.
 import { randomBytes } from 'node:crypto';
-import { startSimulator, type Simulator } from '../../simulator';
+import type { Simulator } from '../../simulator';
 import type { DemoServer } from './workspace';
 
 export const DEMO_SEED = 7;
@@ -17,7 +22,8 @@ export interface DemoOptions {
 
 export async function startDemoServer(options: DemoOptions = {}): Promise<DemoServer & { simulator: Simulator }> {
   const password = randomBytes(18).toString('base64url');
-  const simulator = await startSimulator({
+  const { serveSimulator } = await import('../../simulator/serve');
+  const simulator = await serveSimulator({
     port: 0,
     seed: options.seed ?? DEMO_SEED,
     listings: options.listings ?? DEMO_LISTINGS,

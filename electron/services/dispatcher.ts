@@ -21,6 +21,8 @@ export interface DispatcherOptions {
   translate?: ErrorTranslator;
   /** Calls slower than this are logged (they would make the UI feel stuck). */
   slowMs?: number;
+  /** Milliseconds of a monotonic clock (default performance.now; tests pass their own). */
+  now?: () => number;
 }
 
 function shortName(name: unknown): string {
@@ -29,7 +31,7 @@ function shortName(name: unknown): string {
 }
 
 export function createDispatcher(handlers: Handlers, ctx: ServiceContext, options: DispatcherOptions): Dispatcher {
-  const { log, translate, slowMs = 250 } = options;
+  const { log, translate, slowMs = 250, now = () => performance.now() } = options;
   return {
     async dispatch(name, rawInput) {
       if (!isCommandName(name)) return fail('unknown_command', `There is no command "${shortName(name)}".`);
@@ -38,7 +40,7 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
       if (!parsed.success) {
         return fail('invalid_input', `${name}: ${summarize(parsed.error)}`, fieldErrors(parsed.error));
       }
-      const started = performance.now();
+      const started = now();
       let value: unknown;
       try {
         const handler: Handler<CommandName> = handlers[name];
@@ -46,7 +48,7 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
       } catch (e) {
         return failure(name, e, log, translate);
       } finally {
-        const ms = performance.now() - started;
+        const ms = now() - started;
         // Session commands talk to the server (and start the demo); the rest should answer from memory or the cache.
         if (ms > slowMs && !name.startsWith('session.')) log.warn(`${name} took ${Math.round(ms)} ms`);
       }

@@ -48,14 +48,12 @@ describe('generate', () => {
     }
   });
 
-  it('builds the benchmark size (1,000 listings, ≥ 100k bookings) in well under 20 s', () => {
-    const t = performance.now();
+  // Its speed is measured by the benchmark (npm run bench), not asserted here.
+  it('builds the benchmark size (1,000 listings, ≥ 100k bookings)', () => {
     const s = generate({ seed: 7, listings: 1000, today });
-    const ms = performance.now() - t;
     expect(s.listings.size).toBe(1000);
     expect(s.bookings.size).toBeGreaterThanOrEqual(100_000);
     expect(s.cleanings.size).toBeGreaterThan(10_000);
-    expect(ms).toBeLessThan(20_000);
     // The window index agrees with a full scan.
     const from = today;
     const to = today + 13;

@@ -1,0 +1,79 @@
+// The layers inside electron/ (ARCHITECTURE.md), checked by dependency-cruiser
+// in `npm test` (`npx depcruise --config .dependency-cruiser.mjs electron shared`):
+//
+//   api ← cache, credentials ← sync, outbox ← engine ← services ← shell ← host
+//
+// A layer imports only layers to its left (and shared/); siblings (cache and
+// credentials, sync and outbox) do not import each other. main.ts, preload.ts
+// and cli.ts are the composition roots above all of them. No production file
+// imports simulator/ or a test helper; tests (*.test.ts) and test helpers
+// (testing/ folders, services/testing.ts, api/test-server.ts, the simulator's
+// conformance kit) may import anything.
+// The allowed exceptions, each with its reason, are in EXCEPTIONS below.
+
+const LAYERS = [['api'], ['cache', 'credentials'], ['sync', 'outbox'], ['engine'], ['services'], ['shell'], ['host']];
+
+const TEST_FILE = '\\.test\\.ts$';
+const TEST_HELPER = '(^|/)testing/|(^|/)testing\\.ts$|(^|/)test-server\\.ts$|^simulator/conformance/';
+const folder = (names) => `^electron/(${names.join('|')})/`;
+
+/** Exceptions to the layer order, each with why it is allowed. */
+const EXCEPTIONS = {
+  // The logger is a leaf (node:fs and node:path only) that every layer may use to
+  // report; it lives in shell/ because the shell owns the log file. Moving it
+  // would touch every services file for no change in behaviour.
+  logger: '^electron/shell/log\\.ts$',
+};
+
+const layerRules = LAYERS.flatMap((names, rank) => {
+  const above = LAYERS.slice(rank + 1).flat();
+  const rules = [];
+  if (above.length)
+    rules.push({
+      name: `layer-${names.join('-')}`,
+      comment: `electron/{${names.join(',')}} may not import a layer above it (${above.join(', ')}).`,
+      severity: 'error',
+      from: { path: folder(names), pathNot: [TEST_FILE, TEST_HELPER] },
+      to: { path: folder(above), pathNot: EXCEPTIONS.logger },
+    });
+  if (names.length > 1)
+    for (const name of names)
+      rules.push({
+        name: `sibling-${name}`,
+        comment: `electron/${name} may not import its sibling layer (${names.filter((n) => n !== name).join(', ')}).`,
+        severity: 'error',
+        from: { path: folder([name]), pathNot: [TEST_FILE, TEST_HELPER] },
+        to: { path: folder(names.filter((n) => n !== name)) },
+      });
+  return rules;
+});
+
+export default {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'no-simulator-in-production',
+      comment:
+        'Production code never loads the simulator statically: the demo loads it with import() ' +
+        '(services/demo.ts, cli.ts) so the built app starts without it. A type-only import is erased at build.',
+      severity: 'error',
+      from: { path: '^(electron|shared)/', pathNot: [TEST_FILE, TEST_HELPER] },
+      to: { path: '^simulator/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
+      name: 'no-test-helpers-in-production',
+      comment:
+        'Production code never imports a test or a test helper (testing/, testing.ts, test-server.ts, ' +
+        'simulator/conformance/), not even with import().',
+      severity: 'error',
+      from: { path: '^(electron|shared)/', pathNot: [TEST_FILE, TEST_HELPER] },
+      to: { path: `${TEST_FILE}|${TEST_HELPER}` },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.node.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|out)/' },
+  },
+};

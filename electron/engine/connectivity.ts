@@ -40,7 +40,9 @@ export class EngineConnectivity {
     this.watchdog = new StallWatchdog(this.policy);
     this.tracker.on('change', (now: ConnectivitySnapshot, before: ConnectivitySnapshot) => {
       this.o.emit('connectivity.changed', { connectivity: this.snapshot(), at: iso(this.o.clock.now()) });
-      if (now.kind === 'online' && before.kind !== 'online') this.o.onBack();
+      // Back from a known problem: wake sync now. The first answer of a session (unknown → online) does
+      // not cut short a resumed start's first-pass delay (the cache is served first).
+      if (now.kind === 'online' && before.kind !== 'online' && before.kind !== 'unknown') this.o.onBack();
       this.checkStall();
     });
   }

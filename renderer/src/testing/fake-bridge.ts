@@ -38,8 +38,7 @@ export function fakeBridge(handlers: Handlers = {}): FakeBridge {
     invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
       calls.push({ name, input: structuredClone(input) });
       const handler: Handler<N> | undefined = table[name];
-      if (!handler)
-        return Promise.resolve({ ok: true, value: structuredClone(COMMAND_EXAMPLES[name].output) as CommandOutput<N> });
+      if (!handler) return Promise.resolve({ ok: true, value: structuredClone(COMMAND_EXAMPLES[name].output) });
       const out = handler(input);
       return Promise.resolve(isResult(out) ? (out as Result<CommandOutput<N>>) : { ok: true, value: out });
     },

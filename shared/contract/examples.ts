@@ -113,7 +113,13 @@ export const exampleBooking: BookingRecord = {
   outbox: null,
 };
 
-const listItem = { ...exampleBooking, listing_name: 'Casa Azul', customer_name: 'Ana García', guests_registered: 1 };
+const listItem = {
+  ...exampleBooking,
+  listing_name: 'Casa Azul',
+  customer_name: 'Ana García',
+  guests_registered: 1,
+  overbooked: false,
+};
 
 const person = {
   name: 'Ana',
@@ -330,6 +336,7 @@ export const COMMAND_EXAMPLES: Examples = {
           children: 1,
           outbox: null,
           customer_name: 'Ana García',
+          overbooked: false,
         },
       ],
       blocks: [
@@ -356,6 +363,7 @@ export const COMMAND_EXAMPLES: Examples = {
       guests: [exampleGuest],
       guestsExpected: 3,
       guestsComplete: false,
+      overbooked: false,
       threads: [exampleThread],
       cleaning: [],
       maintenance: [exampleMaintenance],

@@ -54,6 +54,8 @@ export const boardBooking = bookingRecord
   .extend({
     customer_name: nullable(z.string()),
     guests_registered: z.number().int(),
+    /** A blocking stay sharing a night with more blocking stays than the listing has units. */
+    overbooked: z.boolean().default(false),
   });
 export type BoardBooking = z.output<typeof boardBooking>;
 
@@ -107,6 +109,8 @@ export const bookingDetail = z.object({
   /** adults + children: how many guests should be registered. */
   guestsExpected: z.number().int(),
   guestsComplete: z.boolean(),
+  /** The booking shares a night with more blocking stays than the listing has units. */
+  overbooked: z.boolean().default(false),
   threads: z.array(threadRecord),
   cleaning: z.array(cleaningRecord),
   maintenance: z.array(maintenanceRecord),
@@ -134,7 +138,7 @@ export const calendarBooking = bookingRecord
     children: true,
     outbox: true,
   })
-  .extend({ customer_name: nullable(z.string()) });
+  .extend({ customer_name: nullable(z.string()), overbooked: z.boolean().default(false) });
 export type CalendarBooking = z.output<typeof calendarBooking>;
 
 export const calendarAvailability = z.object({

@@ -16,6 +16,7 @@ import type {
 import type { ReadableDB, SqlValue } from '../db';
 import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, addDays, idsParam, markOf, withMark } from './common';
 import { listingSummaryById } from './listings';
+import { OVERLAP_SQL, isOverbooked, overbookedAmong, overlapParam } from './overbooking';
 
 export interface BookingWindow {
   from: string;
@@ -26,6 +27,7 @@ export interface BookingWindow {
 }
 
 interface ItemRow {
+  overlap: number;
   data: string;
   outbox_mark: string | null;
   listing_name: string | null;
@@ -38,6 +40,7 @@ export function toListItem(r: ItemRow): BookingListItem {
   item.listing_name = r.listing_name;
   item.customer_name = r.customer_name || null;
   item.guests_registered = r.guests_registered;
+  item.overbooked = r.overlap === 1;
   return item;
 }
 
@@ -70,12 +73,16 @@ export function listBookings(db: ReadableDB, w: BookingWindow): BookingListItem[
     params.push(idsParam(w.states));
   }
   const order = kind === 'departures' ? 'b.end_date, b.booking_number' : 'b.start_date, b.booking_number';
-  return db
+  const items = db
     .all<ItemRow>(
-      `SELECT ${BOOKING_ITEM_SELECT} FROM ${BOOKING_ITEM_FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      params,
+      `SELECT ${OVERLAP_SQL} AS overlap, ${BOOKING_ITEM_SELECT} FROM ${BOOKING_ITEM_FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+      [overlapParam(db), ...params],
     )
     .map(toListItem);
+  const candidates = items.filter((i) => i.overbooked);
+  const sure = overbookedAmong(db, candidates);
+  for (const i of candidates) i.overbooked = sure.has(i.booking_number);
+  return items;
 }
 
 export function getBooking(db: ReadableDB, bookingNumber: number): BookingRecord | null {
@@ -149,6 +156,7 @@ export function getBookingDetail(db: ReadableDB, bookingNumber: number): Booking
     guests,
     guestsExpected,
     guestsComplete: guests.length >= guestsExpected,
+    overbooked: isOverbooked(db, booking),
     threads: listThreads(db, bookingNumber),
     cleaning: tasks<CleaningRecord>('cleaning'),
     maintenance: tasks<MaintenanceRecord>('maintenance'),

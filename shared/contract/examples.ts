@@ -400,6 +400,7 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'costs.list': { input: { ownerId: 7 }, output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40 }] },
   'admins.list': { input: {}, output: [] },
+  'countries.mostUsed': { input: {}, output: [66, 4] },
   'search.query': {
     input: { text: 'garcia' },
     output: {

@@ -364,6 +364,7 @@ export const COMMAND_EXAMPLES: Examples = {
       guestsExpected: 3,
       guestsComplete: false,
       overbooked: false,
+      sharesNightsWith: [],
       threads: [exampleThread],
       cleaning: [],
       maintenance: [exampleMaintenance],

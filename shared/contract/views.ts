@@ -111,6 +111,8 @@ export const bookingDetail = z.object({
   guestsComplete: z.boolean(),
   /** The booking shares a night with more blocking stays than the listing has units. */
   overbooked: z.boolean().default(false),
+  /** When overbooked: the other blocking stays of the listing sharing a night with it. */
+  sharesNightsWith: z.array(z.number().int()).default([]),
   threads: z.array(threadRecord),
   cleaning: z.array(cleaningRecord),
   maintenance: z.array(maintenanceRecord),

@@ -16,7 +16,7 @@ import type {
 import type { ReadableDB, SqlValue } from '../db';
 import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, addDays, idsParam, markOf, withMark } from './common';
 import { listingSummaryById } from './listings';
-import { OVERLAP_SQL, isOverbooked, overbookedAmong, overlapParam } from './overbooking';
+import { OVERLAP_SQL, isOverbooked, overbookedAmong, overlapParam, sharingNights } from './overbooking';
 
 export interface BookingWindow {
   from: string;
@@ -133,6 +133,11 @@ export function listThreads(db: ReadableDB, bookingNumber: number): ThreadRecord
   }));
 }
 
+function overbookingOf(db: ReadableDB, b: BookingRecord): { overbooked: boolean; sharesNightsWith: number[] } {
+  const overbooked = isOverbooked(db, b);
+  return { overbooked, sharesNightsWith: overbooked ? sharingNights(db, b) : [] };
+}
+
 /** Everything the booking screen shows, in one call. */
 export function getBookingDetail(db: ReadableDB, bookingNumber: number): BookingDetail | null {
   const booking = getBooking(db, bookingNumber);
@@ -156,7 +161,7 @@ export function getBookingDetail(db: ReadableDB, bookingNumber: number): Booking
     guests,
     guestsExpected,
     guestsComplete: guests.length >= guestsExpected,
-    overbooked: isOverbooked(db, booking),
+    ...overbookingOf(db, booking),
     threads: listThreads(db, bookingNumber),
     cleaning: tasks<CleaningRecord>('cleaning'),
     maintenance: tasks<MaintenanceRecord>('maintenance'),

@@ -110,3 +110,13 @@ export function isOverbooked(db: ReadableDB, stay: StayRef & { state: number }):
   ]);
   return hit?.x === 1 && overbookedAmong(db, [stay]).size === 1;
 }
+
+/** The other blocking stays of the listing sharing a night with this one (what the booking page names). */
+export function sharingNights(db: ReadableDB, stay: StayRef): number[] {
+  if (stay.listing_id === null) return [];
+  return db.pluck<number>(
+    `SELECT booking_number FROM bookings WHERE listing_id = ? AND start_date >= ? AND start_date < ? AND end_date > ?
+       AND state IN ${LIVE_STATES_SQL} AND booking_number <> ? ORDER BY start_date, booking_number`,
+    [stay.listing_id, addDays(stay.start_date, -longestStay(db)), stay.end_date, stay.start_date, stay.booking_number],
+  );
+}

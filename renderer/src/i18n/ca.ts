@@ -279,6 +279,7 @@ export const ca: UiCatalog = {
   'reception.onlineCheckinHint': "L'hoste ha completat el check-in en línia. No vol dir que hagi arribat.",
   'booking.overbooked': 'Sobrevenda',
   'booking.overbookedHint': "Aquesta estada comparteix nit amb més estades de les que hi caben a l'allotjament.",
+  'booking.sharesNightsWith': 'Sobrevenda: comparteix nits en aquest allotjament amb',
   'person.mostUsedCountries': 'Més utilitzats',
   'person.allCountries': 'Tots els països',
 

@@ -275,6 +275,7 @@ export const en = {
   'reception.onlineCheckinHint': 'The guest completed the online check-in. It does not mean they have arrived.',
   'booking.overbooked': 'Overbooked',
   'booking.overbookedHint': 'This stay shares a night with more stays than the listing has units.',
+  'booking.sharesNightsWith': 'Overbooked: shares nights in this listing with',
   'person.mostUsedCountries': 'Most used',
   'person.allCountries': 'All countries',
 

@@ -279,6 +279,7 @@ export const es: UiCatalog = {
   'reception.onlineCheckinHint': 'El huésped completó el check-in online. No significa que haya llegado.',
   'booking.overbooked': 'Sobreventa',
   'booking.overbookedHint': 'Esta estancia comparte noche con más estancias de las que caben en el alojamiento.',
+  'booking.sharesNightsWith': 'Sobreventa: comparte noches en este alojamiento con',
   'person.mostUsedCountries': 'Más usados',
   'person.allCountries': 'Todos los países',
 

@@ -19,7 +19,7 @@ import type { ReadableDB } from '../db';
 import { deepFreeze, memo } from '../versions';
 import { LIVE_STATES_SQL, markOf, withMark } from './common';
 import { SUMMARY_COLUMNS, summaryFromRow } from './listings';
-import { OVERLAP_SQL, overbookedAmong, overlapParam } from './overbooking';
+import { OVERLAP_SQL, overbookedAmong } from './overbooking';
 
 /** Cleaning status meaning "done" (CLEANING_STATUSES in shared/api). */
 const CLEANING_DONE = 2;
@@ -62,7 +62,7 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
   // Arrivals and departures in one statement (SQLite unions the two date
   // indexes), read from typed columns: no booking JSON is parsed (migration 004),
   // no customer row is looked up (migration 007).
-  // Only arrivals count their registered guests. Overlap is one indexed probe per row shown.
+  // Only arrivals count their registered guests. Overlap: two indexed seeks per row shown.
   const overlapping: BoardBooking[] = [];
   for (const r of db.rows(
     `SELECT b.listing_id, b.booking_number, b.state, b.start_date, b.end_date, b.adults, b.children,
@@ -72,7 +72,7 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
        ${OVERLAP_SQL}
      FROM bookings b
      WHERE (b.end_date = ? OR b.start_date = ?) AND b.state IN ${LIVE_STATES_SQL}`,
-    [day, overlapParam(db), day, day],
+    [day, day, day],
   )) {
     const a = slot(r[0] as number | null);
     if (!a) continue;

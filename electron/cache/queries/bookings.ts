@@ -16,7 +16,7 @@ import type {
 import type { ReadableDB, SqlValue } from '../db';
 import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, addDays, idsParam, markOf, withMark } from './common';
 import { listingSummaryById } from './listings';
-import { OVERLAP_SQL, isOverbooked, overbookedAmong, overlapParam, sharingNights } from './overbooking';
+import { OVERLAP_SQL, isOverbooked, overbookedAmong, sharingNights } from './overbooking';
 
 export interface BookingWindow {
   from: string;
@@ -76,7 +76,7 @@ export function listBookings(db: ReadableDB, w: BookingWindow): BookingListItem[
   const items = db
     .all<ItemRow>(
       `SELECT ${OVERLAP_SQL} AS overlap, ${BOOKING_ITEM_SELECT} FROM ${BOOKING_ITEM_FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      [overlapParam(db), ...params],
+      params,
     )
     .map(toListItem);
   const candidates = items.filter((i) => i.overbooked);

@@ -5,7 +5,7 @@ import type { ReadableDB, SqlValue } from '../db';
 import { addDays, idsParam, markOf } from './common';
 import { longestStay } from './bookings';
 import { listBlocks } from './tasks';
-import { OVERLAP_SQL, overbookedAmong, overlapParam } from './overbooking';
+import { OVERLAP_SQL, overbookedAmong } from './overbooking';
 
 export function calendarRange(
   db: ReadableDB,
@@ -24,7 +24,7 @@ export function calendarRange(
          b.customer_name, ${OVERLAP_SQL}
        FROM bookings b
        WHERE ${where.join(' AND ')} ORDER BY b.listing_id, b.start_date`,
-      [overlapParam(db), ...params],
+      params,
     )
     .map((r) => ({
       booking_number: r[0] as number,

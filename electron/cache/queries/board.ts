@@ -62,17 +62,19 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
   // Arrivals and departures in one statement (SQLite unions the two date
   // indexes), read from typed columns: no booking JSON is parsed (migration 004),
   // no customer row is looked up (migration 007).
-  // Only arrivals count their registered guests. Overlap: two indexed seeks per row shown.
-  const overlapping: BoardBooking[] = [];
+  // Only arrivals count their registered guests, and only arrivals carry the
+  // overbooked flag on the board (one indexed seek each): what reception must
+  // know before the guest comes. Departures show it on their booking page.
+  const candidates: BoardBooking[] = [];
   for (const r of db.rows(
     `SELECT b.listing_id, b.booking_number, b.state, b.start_date, b.end_date, b.adults, b.children,
        b.arrival_time, b.departure_time, b.outbox_mark,
        b.customer_name,
        CASE WHEN b.start_date = ? THEN (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) ELSE 0 END,
-       ${OVERLAP_SQL}
+       CASE WHEN b.start_date = ? THEN ${OVERLAP_SQL} ELSE 0 END
      FROM bookings b
      WHERE (b.end_date = ? OR b.start_date = ?) AND b.state IN ${LIVE_STATES_SQL}`,
-    [day, day, day],
+    [day, day, day, day],
   )) {
     const a = slot(r[0] as number | null);
     if (!a) continue;
@@ -91,16 +93,16 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
       guests_registered: r[11] as number,
       overbooked: r[12] === 1,
     };
-    if (b.overbooked) overlapping.push(b);
+    if (b.overbooked) candidates.push(b);
     // A same-day stay (start = end) is both.
     if (b.end_date === day) a.departures.push(b);
     if (b.start_date === day) a.arrivals.push(b);
     a.active = true;
   }
-  // A multi-unit listing's overlap is overbooking only beyond its units.
-  if (overlapping.length) {
-    const sure = overbookedAmong(db, overlapping);
-    for (const b of overlapping) b.overbooked = sure.has(b.booking_number);
+  // A multi-unit listing's stays are overbooked only beyond its units.
+  if (candidates.length) {
+    const sure = overbookedAmong(db, candidates);
+    for (const b of candidates) b.overbooked = sure.has(b.booking_number);
   }
   // Tasks from their columns too (migration 008): no JSON parsed.
   for (const r of db.rows(

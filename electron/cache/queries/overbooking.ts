@@ -1,31 +1,32 @@
 // Overbooking: a calendar-blocking stay that shares a night with more
 // calendar-blocking stays than its listing has units. Computed from the cache
-// for the rows a screen shows only (never for the whole table), with two
-// indexed seeks per row on bookings_listing (listing_id, start_date) — the
+// for the rows a screen shows only (never for the whole table), with one
+// indexed seek per row on bookings_listing (listing_id, start_date) — the
 // board stays within its budget (a 75-day look-back per row cost ≈ 11 ms a
-// board at 1,000 listings; these two seeks ≈ 0.5 ms). A multi-unit listing's
-// candidates are then counted night by night against the listing's units.
+// board at 1,000 listings; one seek ≈ 0.3 ms for a day's arrivals). A
+// multi-unit listing's candidates are then counted night by night against
+// the listing's units.
 import type { ReadableDB } from '../db';
 import { LIVE_STATES_SQL, addDays, idsParam } from './common';
 import { longestStay } from './bookings';
 
 /**
  * SQL: 1 when booking `b` (aliased so in the outer query) blocks the calendar
- * and shares a night with another blocking stay of its listing: one starting
- * during it (same day included), or the latest one starting before it still
- * there on its first night. Stays of no night (start = end) share none.
+ * and shares a night with another blocking stay of its listing. One seek: the
+ * blocking stay of the listing starting last before `b` ends (other than `b`)
+ * either starts during `b` (same day included), or — when none does — is the
+ * one just before it and still there on its first night. Stays of no night
+ * (start = end) share none.
  *
- * One case is left out to keep it to two seeks: a stay overlapped only by an
+ * One case is left out to keep it to one seek: a stay overlapped only by an
  * earlier stay that also wholly contains the one just before it — which needs
  * an overbooking already there (those two are flagged).
  */
-export const OVERLAP_SQL = `(b.state IN ${LIVE_STATES_SQL} AND b.start_date < b.end_date AND (
-  EXISTS (SELECT 1 FROM bookings o
-    WHERE o.listing_id = b.listing_id AND o.start_date >= b.start_date AND o.start_date < b.end_date
-      AND o.state IN ${LIVE_STATES_SQL} AND o.booking_number <> b.booking_number)
-  OR coalesce((SELECT o.end_date FROM bookings o
-    WHERE o.listing_id = b.listing_id AND o.start_date < b.start_date AND o.state IN ${LIVE_STATES_SQL}
-    ORDER BY o.start_date DESC LIMIT 1), '') > b.start_date))`;
+export const OVERLAP_SQL = `(b.state IN ${LIVE_STATES_SQL} AND b.start_date < b.end_date AND coalesce((
+  SELECT CASE WHEN o.start_date >= b.start_date THEN 1 ELSE o.end_date > b.start_date END FROM bookings o
+  WHERE o.listing_id = b.listing_id AND o.start_date < b.end_date AND o.state IN ${LIVE_STATES_SQL}
+    AND o.booking_number <> b.booking_number
+  ORDER BY o.start_date DESC LIMIT 1), 0))`;
 
 export interface StayRef {
   booking_number: number;

@@ -76,21 +76,21 @@ export function countryChoiceFrom(value: string | number | null | undefined): nu
 
 /**
  * Countries in the order a picker offers them: the `mostUsed` ids first (as
- * given, one per country, at most `top`), then every other country ordered by
- * `nameOf` with the UI language's collator.
+ * given, one per country; how many is the caller's choice — countries.mostUsed
+ * answers the top 8), then every other country ordered by `nameOf` with the UI
+ * language's collator.
  */
 export function orderCountryChoices<T extends { id: number }>(
   named: readonly T[],
   nameOf: (t: T) => string,
   locale: string,
   mostUsed: readonly number[] = [],
-  top = 6,
 ): { mostUsed: T[]; rest: T[] } {
   const byChoice = new Map(named.map((n) => [n.id, n]));
   const first: T[] = [];
   for (const id of mostUsed) {
     const n = byChoice.get(choiceIdOf(id));
-    if (n && !first.includes(n) && first.length < top) first.push(n);
+    if (n && !first.includes(n)) first.push(n);
   }
   const collator = new Intl.Collator(locale);
   const rest = named.filter((n) => !first.includes(n)).sort((a, b) => collator.compare(nameOf(a), nameOf(b)));

@@ -7,7 +7,10 @@ import type { ReadableDB } from '../db';
 /** How many of the latest customers and of the latest guests are counted (a bounded, rowid-ordered read). */
 const SAMPLE = 2000;
 
-export function countryUsage(db: ReadableDB, limit = 8): number[] {
+/** How many countries pickers offer first (the rest follow by name). */
+const MOST_USED = 8;
+
+export function countryUsage(db: ReadableDB, limit = MOST_USED): number[] {
   const counts = new Map<number, number>();
   for (const [value] of db.rows(
     `SELECT v FROM (

@@ -28,6 +28,8 @@ export const READINESS_BLOCKERS = [
   'maintenance_open',
   'urgent_incident',
   'departure_pending',
+  /** An arriving stay shares a night with more stays than the listing has units. */
+  'overbooked',
 ] as const;
 export const readinessBlocker = z.enum(READINESS_BLOCKERS);
 export type ReadinessBlocker = (typeof READINESS_BLOCKERS)[number];

@@ -63,6 +63,8 @@ test('an overbooked pair is flagged on the board and the booking; a cancelled ar
     const item = page.locator(`a.item[href="#/booking/${n}"]`).filter({ hasText: String(n) });
     await expect(item.first().locator('[data-overbooked]')).toContainText('Overbooked');
   }
+  // …and the listing is not ready for check-in because of it.
+  await expect(page.getByText('arrivals overbooked')).toBeVisible();
   await shots(page, 'board', dir);
 
   // A day with an arrival that holds no room (cancelled, pre-booking, on request, virtual, abandoned).

@@ -256,12 +256,13 @@ function sortDay(a: Acc): void {
 
 /**
  * Null when nobody arrives. Otherwise the reasons the listing is not ready:
- * cleaning missing / not done / not inspected, maintenance not inspected, an
+ * an overbooked arrival, cleaning missing / not done / not inspected, maintenance not inspected, an
  * urgent incident, or a departing guest who leaves after the new one arrives.
  */
 function readiness(listing: ListingSummary, a: Acc): BoardRow['readiness'] {
   if (a.arrivals.length === 0) return null;
   const blockers: ReadinessBlocker[] = [];
+  if (a.arrivals.some((b) => b.overbooked)) blockers.push('overbooked');
   if (a.cleaning.length === 0) blockers.push('no_cleaning_task');
   else {
     if (a.cleaning.some((c) => c.status !== CLEANING_DONE)) blockers.push('cleaning_not_done');

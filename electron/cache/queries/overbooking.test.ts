@@ -64,6 +64,7 @@ describe('overbooking', () => {
     const board = boardDay(db, { date: D });
     const row = board.rows.find((r) => r.listing.id === 1)!;
     expect(row.arrivals.map((b) => [b.booking_number, b.overbooked])).toEqual([[21, true]]);
+    expect(row.readiness?.blockers[0]).toBe('overbooked');
     const arrivals = listBookings(db, { from: D, to: D, kind: 'arrivals' });
     // 40 and 41 (multi-unit) share the night of D+1 with 43 and 44: four stays on three units.
     expect(flagged(arrivals)).toEqual([21, 40, 41]);

@@ -186,6 +186,7 @@ export const ca: UiCatalog = {
   'today.blocker.maintenance_open': 'manteniment obert',
   'today.blocker.urgent_incident': 'incidència urgent',
   'today.blocker.departure_pending': 'els hostes encara no han sortit',
+  'today.blocker.overbooked': 'arribades en sobrevenda',
   'today.filter.status': 'Estat de la neteja',
   'today.filter.hasIncident': 'Incidència oberta',
   'today.selected': '{count, plural, one {# tasca seleccionada} other {# tasques seleccionades}}',

@@ -183,6 +183,7 @@ export const en = {
   'today.blocker.maintenance_open': 'maintenance open',
   'today.blocker.urgent_incident': 'urgent incident',
   'today.blocker.departure_pending': 'guests still checking out',
+  'today.blocker.overbooked': 'arrivals overbooked',
   'today.filter.status': 'Cleaning status',
   'today.filter.hasIncident': 'Open incident',
   'today.selected': '{count, plural, one {# task selected} other {# tasks selected}}',

@@ -186,6 +186,7 @@ export const es: UiCatalog = {
   'today.blocker.maintenance_open': 'mantenimiento abierto',
   'today.blocker.urgent_incident': 'incidencia urgente',
   'today.blocker.departure_pending': 'los huéspedes aún no han salido',
+  'today.blocker.overbooked': 'llegadas en sobreventa',
   'today.filter.status': 'Estado de limpieza',
   'today.filter.hasIncident': 'Incidencia abierta',
   'today.selected': '{count, plural, one {# tarea seleccionada} other {# tareas seleccionadas}}',

@@ -44,6 +44,7 @@ type ReadName =
   | 'owners.list'
   | 'costs.list'
   | 'admins.list'
+  | 'countries.mostUsed'
   | 'search.query';
 
 export const readHandlers: HandlerTable<ReadName> = {
@@ -70,5 +71,6 @@ export const readHandlers: HandlerTable<ReadName> = {
   'owners.list': (_i, ctx) => q.listOwners(cacheOf(ctx)),
   'costs.list': (i, ctx) => q.listCosts(cacheOf(ctx), i.ownerId),
   'admins.list': (_i, ctx) => q.listAdmins(cacheOf(ctx)),
+  'countries.mostUsed': (_i, ctx) => q.countryUsage(cacheOf(ctx)),
   'search.query': (i, ctx) => q.search(cacheOf(ctx), i),
 };

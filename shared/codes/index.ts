@@ -9,6 +9,7 @@ import { REGIONS, STATES } from './regions';
 export * from './amenities';
 export * from './charges';
 export * from './countries';
+export * from './country-choices';
 export * from './people';
 export * from './regions';
 

@@ -113,7 +113,13 @@ export const exampleBooking: BookingRecord = {
   outbox: null,
 };
 
-const listItem = { ...exampleBooking, listing_name: 'Casa Azul', customer_name: 'Ana García', guests_registered: 1 };
+const listItem = {
+  ...exampleBooking,
+  listing_name: 'Casa Azul',
+  customer_name: 'Ana García',
+  guests_registered: 1,
+  overbooked: false,
+};
 
 const person = {
   name: 'Ana',
@@ -338,6 +344,7 @@ export const COMMAND_EXAMPLES: Examples = {
           children: 1,
           outbox: null,
           customer_name: 'Ana García',
+          overbooked: false,
         },
       ],
       blocks: [
@@ -364,6 +371,8 @@ export const COMMAND_EXAMPLES: Examples = {
       guests: [exampleGuest],
       guestsExpected: 3,
       guestsComplete: false,
+      overbooked: false,
+      sharesNightsWith: [],
       threads: [exampleThread],
       cleaning: [],
       maintenance: [exampleMaintenance],
@@ -401,6 +410,7 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'costs.list': { input: { ownerId: 7 }, output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40 }] },
   'admins.list': { input: {}, output: [] },
+  'countries.mostUsed': { input: {}, output: [66, 4] },
   'search.query': {
     input: { text: 'garcia' },
     output: {

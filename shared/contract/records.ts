@@ -182,6 +182,8 @@ export const bookingListItem = bookingRecord.extend({
   listing_name: nullable(str),
   customer_name: nullable(str),
   guests_registered: int.default(0),
+  /** A blocking stay sharing a night with more blocking stays than the listing has units. */
+  overbooked: z.boolean().default(false),
 });
 export type BookingListItem = z.output<typeof bookingListItem>;
 

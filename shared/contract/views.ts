@@ -28,6 +28,8 @@ export const READINESS_BLOCKERS = [
   'maintenance_open',
   'urgent_incident',
   'departure_pending',
+  /** An arriving stay shares a night with more stays than the listing has units. */
+  'overbooked',
 ] as const;
 export const readinessBlocker = z.enum(READINESS_BLOCKERS);
 export type ReadinessBlocker = (typeof READINESS_BLOCKERS)[number];
@@ -54,6 +56,8 @@ export const boardBooking = bookingRecord
   .extend({
     customer_name: nullable(z.string()),
     guests_registered: z.number().int(),
+    /** A blocking stay sharing a night with more blocking stays than the listing has units. */
+    overbooked: z.boolean().default(false),
   });
 export type BoardBooking = z.output<typeof boardBooking>;
 
@@ -107,6 +111,10 @@ export const bookingDetail = z.object({
   /** adults + children: how many guests should be registered. */
   guestsExpected: z.number().int(),
   guestsComplete: z.boolean(),
+  /** The booking shares a night with more blocking stays than the listing has units. */
+  overbooked: z.boolean().default(false),
+  /** When overbooked: the other blocking stays of the listing sharing a night with it. */
+  sharesNightsWith: z.array(z.number().int()).default([]),
   threads: z.array(threadRecord),
   cleaning: z.array(cleaningRecord),
   maintenance: z.array(maintenanceRecord),
@@ -134,7 +142,7 @@ export const calendarBooking = bookingRecord
     children: true,
     outbox: true,
   })
-  .extend({ customer_name: nullable(z.string()) });
+  .extend({ customer_name: nullable(z.string()), overbooked: z.boolean().default(false) });
 export type CalendarBooking = z.output<typeof calendarBooking>;
 
 export const calendarAvailability = z.object({

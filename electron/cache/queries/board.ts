@@ -19,6 +19,7 @@ import type { ReadableDB } from '../db';
 import { deepFreeze, memo } from '../versions';
 import { LIVE_STATES_SQL, markOf, withMark } from './common';
 import { SUMMARY_COLUMNS, summaryFromRow } from './listings';
+import { OVERLAP_SQL, overbookedAmong } from './overbooking';
 
 /** Cleaning status meaning "done" (CLEANING_STATUSES in shared/api). */
 const CLEANING_DONE = 2;
@@ -61,15 +62,19 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
   // Arrivals and departures in one statement (SQLite unions the two date
   // indexes), read from typed columns: no booking JSON is parsed (migration 004),
   // no customer row is looked up (migration 007).
-  // Only arrivals count their registered guests.
+  // Only arrivals count their registered guests, and only arrivals carry the
+  // overbooked flag on the board (one indexed seek each): what reception must
+  // know before the guest comes. Departures show it on their booking page.
+  const candidates: BoardBooking[] = [];
   for (const r of db.rows(
     `SELECT b.listing_id, b.booking_number, b.state, b.start_date, b.end_date, b.adults, b.children,
        b.arrival_time, b.departure_time, b.outbox_mark,
        b.customer_name,
-       CASE WHEN b.start_date = ? THEN (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) ELSE 0 END
+       CASE WHEN b.start_date = ? THEN (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) ELSE 0 END,
+       CASE WHEN b.start_date = ? THEN ${OVERLAP_SQL} ELSE 0 END
      FROM bookings b
      WHERE (b.end_date = ? OR b.start_date = ?) AND b.state IN ${LIVE_STATES_SQL}`,
-    [day, day, day],
+    [day, day, day, day],
   )) {
     const a = slot(r[0] as number | null);
     if (!a) continue;
@@ -86,11 +91,18 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
       outbox: markOf(r[9]),
       customer_name: (r[10] as string | null) || null,
       guests_registered: r[11] as number,
+      overbooked: r[12] === 1,
     };
+    if (b.overbooked) candidates.push(b);
     // A same-day stay (start = end) is both.
     if (b.end_date === day) a.departures.push(b);
     if (b.start_date === day) a.arrivals.push(b);
     a.active = true;
+  }
+  // A multi-unit listing's stays are overbooked only beyond its units.
+  if (candidates.length) {
+    const sure = overbookedAmong(db, candidates);
+    for (const b of candidates) b.overbooked = sure.has(b.booking_number);
   }
   // Tasks from their columns too (migration 008): no JSON parsed.
   for (const r of db.rows(
@@ -244,12 +256,13 @@ function sortDay(a: Acc): void {
 
 /**
  * Null when nobody arrives. Otherwise the reasons the listing is not ready:
- * cleaning missing / not done / not inspected, maintenance not inspected, an
+ * an overbooked arrival, cleaning missing / not done / not inspected, maintenance not inspected, an
  * urgent incident, or a departing guest who leaves after the new one arrives.
  */
 function readiness(listing: ListingSummary, a: Acc): BoardRow['readiness'] {
   if (a.arrivals.length === 0) return null;
   const blockers: ReadinessBlocker[] = [];
+  if (a.arrivals.some((b) => b.overbooked)) blockers.push('overbooked');
   if (a.cleaning.length === 0) blockers.push('no_cleaning_task');
   else {
     if (a.cleaning.some((c) => c.status !== CLEANING_DONE)) blockers.push('cleaning_not_done');

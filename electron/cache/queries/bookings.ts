@@ -16,6 +16,7 @@ import type {
 import type { ReadableDB, SqlValue } from '../db';
 import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, addDays, idsParam, markOf, withMark } from './common';
 import { listingSummaryById } from './listings';
+import { OVERLAP_SQL, isOverbooked, overbookedAmong, sharingNights } from './overbooking';
 
 export interface BookingWindow {
   from: string;
@@ -26,6 +27,7 @@ export interface BookingWindow {
 }
 
 interface ItemRow {
+  overlap: number;
   data: string;
   outbox_mark: string | null;
   listing_name: string | null;
@@ -38,6 +40,7 @@ export function toListItem(r: ItemRow): BookingListItem {
   item.listing_name = r.listing_name;
   item.customer_name = r.customer_name || null;
   item.guests_registered = r.guests_registered;
+  item.overbooked = r.overlap === 1;
   return item;
 }
 
@@ -70,12 +73,16 @@ export function listBookings(db: ReadableDB, w: BookingWindow): BookingListItem[
     params.push(idsParam(w.states));
   }
   const order = kind === 'departures' ? 'b.end_date, b.booking_number' : 'b.start_date, b.booking_number';
-  return db
+  const items = db
     .all<ItemRow>(
-      `SELECT ${BOOKING_ITEM_SELECT} FROM ${BOOKING_ITEM_FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+      `SELECT ${OVERLAP_SQL} AS overlap, ${BOOKING_ITEM_SELECT} FROM ${BOOKING_ITEM_FROM} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     )
     .map(toListItem);
+  const candidates = items.filter((i) => i.overbooked);
+  const sure = overbookedAmong(db, candidates);
+  for (const i of candidates) i.overbooked = sure.has(i.booking_number);
+  return items;
 }
 
 export function getBooking(db: ReadableDB, bookingNumber: number): BookingRecord | null {
@@ -126,6 +133,11 @@ export function listThreads(db: ReadableDB, bookingNumber: number): ThreadRecord
   }));
 }
 
+function overbookingOf(db: ReadableDB, b: BookingRecord): { overbooked: boolean; sharesNightsWith: number[] } {
+  const overbooked = isOverbooked(db, b);
+  return { overbooked, sharesNightsWith: overbooked ? sharingNights(db, b) : [] };
+}
+
 /** Everything the booking screen shows, in one call. */
 export function getBookingDetail(db: ReadableDB, bookingNumber: number): BookingDetail | null {
   const booking = getBooking(db, bookingNumber);
@@ -149,6 +161,7 @@ export function getBookingDetail(db: ReadableDB, bookingNumber: number): Booking
     guests,
     guestsExpected,
     guestsComplete: guests.length >= guestsExpected,
+    ...overbookingOf(db, booking),
     threads: listThreads(db, bookingNumber),
     cleaning: tasks<CleaningRecord>('cleaning'),
     maintenance: tasks<MaintenanceRecord>('maintenance'),

@@ -5,6 +5,7 @@ import type { ReadableDB, SqlValue } from '../db';
 import { addDays, idsParam, markOf } from './common';
 import { longestStay } from './bookings';
 import { listBlocks } from './tasks';
+import { OVERLAP_SQL, overbookedAmong } from './overbooking';
 
 export function calendarRange(
   db: ReadableDB,
@@ -20,7 +21,7 @@ export function calendarRange(
   const bookings: CalendarBooking[] = db
     .rows(
       `SELECT b.booking_number, b.listing_id, b.start_date, b.end_date, b.state, b.adults, b.children, b.outbox_mark,
-         b.customer_name
+         b.customer_name, ${OVERLAP_SQL}
        FROM bookings b
        WHERE ${where.join(' AND ')} ORDER BY b.listing_id, b.start_date`,
       params,
@@ -35,7 +36,11 @@ export function calendarRange(
       children: r[6] as number,
       outbox: markOf(r[7]),
       customer_name: (r[8] as string | null) || null,
+      overbooked: r[9] === 1,
     }));
+  const candidates = bookings.filter((b) => b.overbooked);
+  const sure = overbookedAmong(db, candidates);
+  for (const b of candidates) b.overbooked = sure.has(b.booking_number);
 
   const aWhere = ['date BETWEEN ? AND ?'];
   const aParams: SqlValue[] = [w.from, w.to];

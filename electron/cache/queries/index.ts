@@ -3,6 +3,7 @@
 export * from './board';
 export * from './bookings';
 export * from './calendar';
+export * from './countries';
 export * from './listings';
 export * from './search';
 export * from './tasks';

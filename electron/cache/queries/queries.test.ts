@@ -149,6 +149,7 @@ describe('boardDay', () => {
         outbox: null,
         customer_name: null,
         guests_registered: 0,
+        overbooked: false,
       },
     ]);
     expect(casa.departures[0]).toMatchObject({ booking_number: 10, departure_time: '10:00' });

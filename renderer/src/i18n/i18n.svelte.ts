@@ -3,7 +3,7 @@
 // Reading `locale` inside `t()` makes every template that translates re-render
 // when the language changes.
 import type { ContractError, Locale } from '../../../shared/contract';
-import { COUNTRIES, countries } from '../../../shared/codes';
+import { COUNTRY_CHOICES, countries, orderCountryChoices, regionOf } from '../../../shared/codes';
 import { toLocalDate } from '../state/dates';
 import { enCodes, type CodeCatalog, type CodeKey } from './codes-en';
 import { esCodes } from './codes-es';
@@ -26,6 +26,12 @@ export const CATALOGS: Record<Locale, Catalog> = {
 export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-GB', es: 'es-ES', ca: 'ca-ES' };
 /** Each language named in itself, for the switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', ca: 'Català' };
+
+/** A country choice named in the UI language. */
+export interface CountryOption {
+  id: number;
+  name: string;
+}
 
 export function isLocale(v: unknown): v is Locale {
   return v === 'en' || v === 'es' || v === 'ca';
@@ -147,16 +153,17 @@ export class I18n {
     return rtf.format(Math.round(hours / 24), 'day');
   };
 
-  /** A country by code-table id, named in the UI language (ISO code → Intl), else the table's name. */
+  /** A country by code-table id, named in the UI language (its region code → Intl), else the table's name. */
   country = (id: number | null | undefined): string => {
     if (id === null || id === undefined) return '—';
     const entry = countries.byId(id);
     if (!entry) return `#${id}`;
-    if (entry.iso && entry.iso.length === 2) {
+    const region = regionOf(entry);
+    if (region) {
       try {
         const names = this.#cached('region', () => new Intl.DisplayNames([this.tag], { type: 'region' }));
-        const name = names.of(entry.iso);
-        if (name && name !== entry.iso) return name;
+        const name = names.of(region);
+        if (name && name !== region) return name;
       } catch {
         // Codes Intl does not know (e.g. CT, XK on some engines) keep the table's name.
       }
@@ -164,13 +171,17 @@ export class I18n {
     return entry.name;
   };
 
-  /** Every country as [id, localised name], sorted by name in the UI language (for pickers). */
-  countryOptions = (): { id: number; name: string }[] => {
-    const collator = new Intl.Collator(this.tag);
-    return COUNTRIES.map((c) => ({ id: c.id, name: this.country(c.id) })).sort((a, b) =>
-      collator.compare(a.name, b.name),
+  /**
+   * Country choices for pickers, one per country: the business's most used
+   * first (ids from `countries.mostUsed`), then the rest by name in the UI language.
+   */
+  countryOptions = (mostUsed: readonly number[] = []): { mostUsed: CountryOption[]; rest: CountryOption[] } =>
+    orderCountryChoices(
+      COUNTRY_CHOICES.map((c) => ({ id: c.id, name: this.country(c.id) })),
+      (c) => c.name,
+      this.tag,
+      mostUsed,
     );
-  };
 
   /**
    * A contract error in the UI language. The main side's own sentence is

@@ -37,4 +37,33 @@ describe('Arrivals & departures', () => {
     await settle();
     expect(bridge.callsOf('bookings.list').at(-1)).toMatchObject({ kind: 'departures' });
   });
+
+  it('keeps bookings that do not stay apart: not listed, not counted, one switch away', async () => {
+    const bridge = fakeBridge({
+      'bookings.list': () => [
+        { ...item, booking_number: 1, state: 3, overbooked: true },
+        { ...item, booking_number: 2, state: 1 },
+        { ...item, booking_number: 3, state: 2 },
+      ],
+    });
+    const view = render(WithApp, { app: new AppState(bridge, null), component: Reception });
+    await settle();
+    const shown = () =>
+      [...view.container.querySelectorAll('[data-booking]')].map((r) => r.getAttribute('data-booking'));
+    expect(shown()).toEqual(['1']);
+    expect(view.container.textContent).toContain('1 booking');
+    expect(view.container.querySelector('[data-booking="1"] [data-overbooked]')!.textContent).toContain('Overbooked');
+    await fireEvent.click(screen.getByRole('button', { name: 'Not staying (2)' }));
+    expect(shown()).toEqual(['2', '3']);
+    expect(view.container.textContent).toContain('2 bookings that do not stay');
+  });
+
+  it('labels check-in done online as what it is, not as an arrival', async () => {
+    const bridge = fakeBridge({ 'bookings.list': () => [{ ...item, booking_number: 1, checkin_completed: true }] });
+    const view = render(WithApp, { app: new AppState(bridge, null), component: Reception });
+    await settle();
+    expect(screen.getByRole('columnheader', { name: 'Online check-in' })).toBeTruthy();
+    expect(view.container.querySelector('[data-booking="1"]')!.textContent).toContain('Done online');
+    expect(view.container.textContent).not.toContain('Checked in');
+  });
 });

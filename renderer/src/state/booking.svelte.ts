@@ -2,26 +2,31 @@
 // (dates, party, times, money, opening code, keys, check-in, notes), and the
 // actions reception takes — confirm / cancel, save, register or edit a guest,
 // send a message. Every action writes to the outbox and shows pending at once.
+import { bookingUpdate } from '../../../shared/api';
 import type { BookingDetail, BookingRecord, StayboardBridge } from '../../../shared/contract';
 import { EditForm, type FieldErrors } from './form.svelte';
 import { Query } from './query.svelte';
 
+/** The booking write schema's fields: their limits are the form's (one source, shared/api). */
+const W = bookingUpdate.shape;
+
 export const BOOKING_SPECS = {
   start_date: { kind: 'date', required: true },
   end_date: { kind: 'date', required: true },
-  adults: { kind: 'count', required: true },
-  children: { kind: 'count', required: true },
-  infants: { kind: 'count', required: true },
+  adults: { kind: 'count', required: true, schema: W.adults },
+  children: { kind: 'count', required: true, schema: W.children },
+  infants: { kind: 'count', required: true, schema: W.infants },
   arrival_time: { kind: 'time' },
   arrival_time_until: { kind: 'time' },
   departure_time: { kind: 'time' },
   departure_time_until: { kind: 'time' },
-  paid: { kind: 'money' },
-  tourist_tax: { kind: 'money' },
-  opening_code: { kind: 'textOrNull', max: 40 },
-  key_numbers: { kind: 'countOrText', max: 40 },
+  paid: { kind: 'money', schema: W.paid },
+  tourist_tax: { kind: 'money', schema: W.tourist_tax },
+  opening_code: { kind: 'textOrNull', schema: W.opening_code },
+  // The number of keys handed over: a whole number (the wire also allows text, which is shown as it is).
+  key_numbers: { kind: 'count', schema: W.key_numbers },
   checkin_online: { kind: 'flag01' },
-  notes: { kind: 'textOrNull', max: 5000 },
+  notes: { kind: 'textOrNull', schema: W.notes },
 } as const;
 export type BookingField = keyof typeof BOOKING_SPECS;
 

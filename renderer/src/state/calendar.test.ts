@@ -10,6 +10,7 @@ const booking = (n: number, start: string, end: string) => ({
   start_date: start,
   end_date: end,
   customer_name: null,
+  overbooked: false,
 });
 
 describe('calendar geometry', () => {

@@ -3,6 +3,7 @@
 // changed, parsed back into the API's form on save, and checked with messages
 // in the UI language. When the record changes underneath (sync, another
 // edit), fields the person has not touched follow it; touched ones stay.
+import type { z } from 'zod';
 import type { MessageKey } from '../i18n/i18n.svelte';
 import {
   formatDateInput,
@@ -13,6 +14,7 @@ import {
   parseTimeInput,
   type Parsed,
 } from './fields';
+import { schemaError } from './schema-errors';
 
 export type FieldKind =
   | 'text'
@@ -34,6 +36,8 @@ export interface FieldSpec {
   kind: FieldKind;
   required?: boolean;
   max?: number;
+  /** The field's shared write schema (shared/api): its limits are checked on the parsed value. */
+  schema?: z.ZodType;
 }
 export type Specs = Record<string, FieldSpec>;
 export type FieldValue = string | boolean;
@@ -197,8 +201,14 @@ export class EditForm<S extends Specs> {
       else if (spec.max !== undefined && typeof value === 'string' && value.length > spec.max)
         errors[key] = { key: 'validation.tooLong', max: spec.max };
       else if (!(key in parsed)) errors[key] = { key: ERROR_OF[spec.kind] ?? 'validation.number' };
+      else if (spec.schema && parsed[key] !== null) {
+        const e = schemaError(spec.schema, parsed[key]);
+        if (e) errors[key] = e;
+      }
     }
-    Object.assign(errors, extra?.(parsed) ?? {});
+    // A field's own problem (e.g. 31/02 is not a date) comes first: the extra rules see it as missing.
+    for (const [key, e] of Object.entries(extra?.(parsed) ?? {}) as [keyof S, FieldErrors<S>[keyof S]][])
+      errors[key] ??= e;
     this.errors = errors;
     if (Object.keys(errors).length) return { ok: false };
     const changes: Record<string, unknown> = {};

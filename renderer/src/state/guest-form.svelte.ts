@@ -2,26 +2,30 @@
 // taken from the code tables (document types, countries, nationalities),
 // checked before saving (a minor under 14 needs no document), and turned into
 // the `guests.create` / `guests.update` payloads of the contract.
+import { guestUpdate } from '../../../shared/api';
 import { COMMANDS, type GuestRecord } from '../../../shared/contract';
-import { COUNTRIES, DOCUMENT_TYPES, countries } from '../../../shared/codes';
-import { daysBetween } from './dates';
+import { DOCUMENT_TYPES, choiceIdOf, countryChoiceFrom } from '../../../shared/codes';
+import { today } from './dates';
 import { EditForm, type FieldErrors } from './form.svelte';
 import { looksLikeEmail, parseDateInput } from './fields';
 
+/** The guest write schema's fields: their limits are the form's (one source, shared/api). */
+const W = guestUpdate.shape;
+
 export const GUEST_SPECS = {
-  name: { kind: 'text', required: true, max: 120 },
-  lastname: { kind: 'text', required: true, max: 160 },
-  document_type_id: { kind: 'id' },
-  number_id: { kind: 'text', max: 40 },
-  date_issue: { kind: 'dateOrNull' },
-  nationality: { kind: 'id' },
+  name: { kind: 'text', required: true, schema: W.name },
+  lastname: { kind: 'text', required: true, schema: W.lastname },
+  document_type_id: { kind: 'id', schema: W.document_type_id },
+  number_id: { kind: 'text', schema: W.number_id },
+  date_issue: { kind: 'dateOrNull', schema: W.date_issue },
+  nationality: { kind: 'id', schema: W.nationality },
   sex: { kind: 'sex' },
-  date_birth: { kind: 'dateOrNull' },
-  country: { kind: 'id' },
-  address: { kind: 'text', max: 250 },
-  city: { kind: 'text', max: 120 },
-  zip_code: { kind: 'text', max: 20 },
-  email: { kind: 'text', max: 200 },
+  date_birth: { kind: 'dateOrNull', schema: W.date_birth },
+  country: { kind: 'id', schema: W.country },
+  address: { kind: 'text', schema: W.address },
+  city: { kind: 'text', schema: W.city },
+  zip_code: { kind: 'text', schema: W.zip_code },
+  email: { kind: 'text' },
 } as const;
 export type GuestField = keyof typeof GUEST_SPECS;
 
@@ -50,12 +54,13 @@ export function documentTypeSupported(): boolean {
   return guestInputKeys().has('document_type_id');
 }
 
-/** A country id from what the API sends as a nationality: an id (as text) or a country name. */
+/**
+ * The country choice from what the API sends as a nationality: an id (as
+ * text), an ISO code or a country name. A duplicate id of the code table
+ * reads as the one choice offered for that country.
+ */
 export function countryIdOf(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number' || /^\d+$/.test(value)) return countries.byId(Number(value)) ? Number(value) : null;
-  const v = value.trim().toLowerCase();
-  return COUNTRIES.find((c) => c.name.toLowerCase() === v || c.iso?.toLowerCase() === v)?.id ?? null;
+  return countryChoiceFrom(value);
 }
 
 /** A document type id from the read shape's name (or id as text). */
@@ -71,6 +76,7 @@ function recordOf(guest: GuestRecord | null): Partial<Record<GuestField, unknown
   return {
     ...guest,
     nationality: countryIdOf(guest.nationality),
+    country: guest.country === null ? null : choiceIdOf(guest.country),
     document_type_id: documentTypeIdOf(guest.document_type),
   };
 }
@@ -123,9 +129,12 @@ export class GuestForm {
       const email = parsed['email'];
       if (typeof email === 'string' && email.trim() && !looksLikeEmail(email))
         errors.email = { key: 'validation.email' };
+      // Dates of a person: born before today, a document issued by today at the latest.
+      const now = today();
       const birth = parsed['date_birth'];
-      if (typeof birth === 'string' && daysBetween(birth, this.stayStart) < 0)
-        errors.date_birth = { key: 'validation.date' };
+      if (typeof birth === 'string' && birth >= now) errors.date_birth = { key: 'validation.datePast' };
+      const issued = parsed['date_issue'];
+      if (typeof issued === 'string' && issued > now) errors.date_issue = { key: 'validation.dateFuture' };
       return errors;
     }, this.isNew);
     if (!r.ok) return null;

@@ -60,13 +60,13 @@ describe('guest form', () => {
     expect(g.payload()).not.toBeNull();
   });
 
-  it('checks the email and that the birth date is not after the stay', () => {
+  it('checks the email and that the birth date is in the past', () => {
     const g = new GuestForm(exampleGuest, '2026-05-04');
     g.form.values.email = 'not an email';
-    g.form.values.date_birth = '01/01/2027';
+    g.form.values.date_birth = '01/01/2999';
     expect(g.payload()).toBeNull();
     expect(g.form.errors.email).toEqual({ key: 'validation.email' });
-    expect(g.form.errors.date_birth).toEqual({ key: 'validation.date' });
+    expect(g.form.errors.date_birth).toEqual({ key: 'validation.datePast' });
   });
 
   it('edits an existing guest by sending only the changes', () => {
@@ -85,5 +85,48 @@ describe('guest form', () => {
     expect(documentTypeIdOf('2')).toBe(2);
     expect(ageOn('2012-05-05', '2026-05-04')).toBe(13);
     expect(ageOn('2012-05-04', '2026-05-04')).toBe(14);
+  });
+
+  it('says "Enter a real date" for a date that does not exist, not "Required"', () => {
+    const g = new GuestForm(null, '2026-05-04');
+    Object.assign(g.form.values, {
+      name: 'Luis',
+      lastname: 'Pérez',
+      date_birth: '31/02/1985',
+      date_issue: '30/02/2020',
+    });
+    expect(g.payload()).toBeNull();
+    expect(g.form.errors.date_birth).toEqual({ key: 'validation.date' });
+    expect(g.form.errors.date_issue).toEqual({ key: 'validation.date' });
+  });
+
+  it('wants a birth date in the past and a document issued by today', () => {
+    const g = new GuestForm(null, '2026-05-04');
+    Object.assign(g.form.values, {
+      name: 'Luis',
+      lastname: 'Pérez',
+      date_birth: '01/01/2999',
+      date_issue: '01/01/2999',
+    });
+    expect(g.payload()).toBeNull();
+    expect(g.form.errors.date_birth).toEqual({ key: 'validation.datePast' });
+    expect(g.form.errors.date_issue).toEqual({ key: 'validation.dateFuture' });
+  });
+
+  it('takes its length limits from the shared write schema', () => {
+    const g = new GuestForm(null, '2026-05-04');
+    Object.assign(g.form.values, { name: 'L'.repeat(121), lastname: 'Pérez', zip_code: '1'.repeat(21) });
+    expect(g.payload()).toBeNull();
+    expect(g.form.errors.name).toEqual({ key: 'validation.tooLong', max: 120 });
+    expect(g.form.errors.zip_code).toEqual({ key: 'validation.tooLong', max: 20 });
+  });
+
+  it('reads a duplicate country id as the one choice offered for that country', () => {
+    expect(countryIdOf('270')).toBe(54); // "Zaire" → DR Congo
+    expect(countryIdOf('CPV')).toBe(38);
+    expect(countryIdOf('Grenada')).toBe(89);
+    const g = new GuestForm({ ...exampleGuest, country: 267 }, '2026-05-04');
+    expect(g.form.values.country).toBe('217');
+    expect(g.form.isDirty).toBe(false);
   });
 });

@@ -1,6 +1,10 @@
 // Reception's list: bookings arriving or departing in a date window (today
-// by default), kept in the URL, read live from the cache.
+// by default), kept in the URL, read live from the cache. Real stays
+// (calendar-blocking statuses) are the list and its count; the bookings that
+// are not (cancelled, pre-booking, on request, virtual, abandoned) are kept
+// apart, one switch away, and never counted as arrivals or departures.
 import type { BookingListItem, StayboardBridge } from '../../../shared/contract';
+import { isLiveBooking } from '../../../shared/domain/states';
 import { addDays, daysBetween, isIsoDateString, today } from './dates';
 import { Query } from './query.svelte';
 
@@ -30,6 +34,8 @@ export function registration(b: BookingListItem): { registered: number; expected
 
 export class ReceptionList {
   filters = $state<ReceptionFilters>(receptionFromQuery({}));
+  /** Show the bookings that do not stay instead of the stays. */
+  showNotStaying = $state(false);
   readonly list: Query<'bookings.list'>;
 
   constructor(bridge: StayboardBridge) {
@@ -37,7 +43,7 @@ export class ReceptionList {
   }
 
   /** Sorted by time of day of the movement, then booking number. */
-  readonly rows = $derived.by((): BookingListItem[] => {
+  readonly all = $derived.by((): BookingListItem[] => {
     const kind = this.filters.kind;
     const date = (b: BookingListItem) => (kind === 'arrivals' ? b.start_date : b.end_date);
     const time = (b: BookingListItem) => (kind === 'arrivals' ? b.arrival_time : b.departure_time) ?? '99:99';
@@ -45,6 +51,13 @@ export class ReceptionList {
       (a, b) => date(a).localeCompare(date(b)) || time(a).localeCompare(time(b)) || a.booking_number - b.booking_number,
     );
   });
+
+  /** Real stays: what arrives or leaves. */
+  readonly staying = $derived(this.all.filter((b) => isLiveBooking(b.state)));
+  /** Bookings that hold no room: shown apart, never counted. */
+  readonly notStaying = $derived(this.all.filter((b) => !isLiveBooking(b.state)));
+  /** What the list shows now. */
+  readonly rows = $derived(this.showNotStaying ? this.notStaying : this.staying);
 
   async load(): Promise<void> {
     const { from, to, kind } = this.filters;

@@ -141,6 +141,11 @@ export const readCommands = {
     z.array(costRecord),
   ),
   'admins.list': command('Intranet users (no passwords).', noInput, z.array(adminRecord)),
+  'countries.mostUsed': command(
+    "The business's most used countries (customers' and guests' countries and nationalities), as country choice ids, most used first.",
+    noInput,
+    z.array(z.number().int()),
+  ),
 
   'search.query': command(
     'Instant search over the cache: guests, customers, booking numbers, listings, messages.',

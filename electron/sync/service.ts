@@ -209,6 +209,8 @@ export class SyncService extends EventEmitter {
     let plan = this.plan(passStart);
     let planned = plan.queue.length;
     let lastPlanAt = this.clock.now();
+    /** A bookings list of today's window came in: its bookings' guests are due now, not at the next 5 s look. */
+    let nearBookingsIn = false;
     let stop = null as PassSummary['stopped'];
     this.setState('syncing');
     try {
@@ -230,6 +232,8 @@ export class SyncService extends EventEmitter {
               inFlight.delete(key);
               done.add(key);
               this.planner.jobDone(key);
+              if (job.resource === 'bookings' && job.spec.kind === 'window' && job.tier !== 'far')
+                nearBookingsIn = true;
               if (why) stop ??= why;
               this.progress(job, done.size, planned);
             }),
@@ -251,7 +255,8 @@ export class SyncService extends EventEmitter {
         }
         await Promise.race(inFlight.values());
         // New bookings found by a window job bring new per-booking jobs: look again now and then.
-        if (!stop && this.clock.now() - lastPlanAt > 5_000) {
+        if (!stop && (nearBookingsIn || this.clock.now() - lastPlanAt > 5_000)) {
+          nearBookingsIn = false;
           plan = this.plan(passStart);
           lastPlanAt = this.clock.now();
           planned = Math.max(

@@ -13,6 +13,10 @@ export interface BenchReport {
   seconds: number;
   rows: (BenchRow & { suite: string })[];
   failures: string[];
+  /** The machine's 1, 5 and 15 min load averages at the end of the run (2 cores: above 2, suites waited for a core). */
+  load?: number[];
+  /** Anything a reader of the figures should know (written by hand). */
+  note?: string;
 }
 
 /** A figure more than this fraction worse than its baseline is flagged. */

@@ -7,7 +7,7 @@
 // bench/baseline-quick.json with --quick).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselineFile, compareRows, describeChange, REGRESSION_THRESHOLD, type BenchReport } from './compare';
@@ -101,6 +101,7 @@ const report: BenchReport = {
   seconds: (Date.now() - started) / 1000,
   rows,
   failures,
+  load: loadavg().map((l) => Math.round(l * 10) / 10),
 };
 writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2));
 let regressions = 0;
@@ -132,7 +133,11 @@ function printComparison(now: BenchReport): number {
   const ran = new Set(now.rows.map((r) => r.suite));
   const before = base.rows.filter((r) => !only || only.has(r.suite) || ran.has(r.suite));
   const rows = compareRows(before, now.rows);
-  console.log(`\nchange since the baseline of ${base.at} (node ${base.node}, ${base.quick ? 'quick' : 'full'} sizes):`);
+  const load = (r: BenchReport) => (r.load ? `load ${r.load.join(' / ')}` : 'load not recorded');
+  console.log(
+    `\nchange since the baseline of ${base.at} (node ${base.node}, ${base.quick ? 'quick' : 'full'} sizes, ${load(base)}; ` +
+      `this run ${load(now)})${base.note ? `\nbaseline note: ${base.note}` : ''}:`,
+  );
   const body = rows.map((c) => [
     c.id,
     c.before === null ? '' : `${fmt(c.before)} ${c.unit}`,

@@ -1,12 +1,16 @@
 // `npm run bench`: runs every suite in bench/suites/, prints one table (figure,
 // baseline measured in the same run, ratio, goal) and writes it as JSON under
 // .bench/ (ignored by git). Each suite runs in a process of its own. Options: --quick (smaller, fewer runs),
-// --only <suite,...>.
+// --only <suite,...>, --compare (each figure's change since the committed
+// baseline table, regressions over 25 % flagged; see compare.ts), --save (this
+// run becomes the committed baseline: bench/baseline.json, or
+// bench/baseline-quick.json with --quick).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { baselineFile, compareRows, describeChange, REGRESSION_THRESHOLD, type BenchReport } from './compare';
 import type { SuiteOutcome } from './suite-runner';
 import type { BenchRow } from './types';
 
@@ -15,6 +19,9 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
+const compare = args.includes('--compare');
+const save = args.includes('--save');
+const baselinePath = join(here, baselineFile(quick));
 
 function fmt(n: number | undefined): string {
   if (n === undefined || Number.isNaN(n)) return '';
@@ -87,16 +94,61 @@ printTable(rows);
 for (const f of failures) console.error(`\nbench suite failed: ${f}`);
 const out = join(here, '..', '.bench');
 mkdirSync(out, { recursive: true });
-const report = {
+const report: BenchReport = {
   at: new Date().toISOString(),
   quick,
   node: process.version,
   seconds: (Date.now() - started) / 1000,
   rows,
   failures,
+  load: loadavg().map((l) => Math.round(l * 10) / 10),
 };
 writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2));
+let regressions = 0;
+if (compare) regressions = printComparison(report);
+if (save) {
+  // With --only, the other suites' rows of the committed baseline are kept.
+  const kept =
+    only && existsSync(baselinePath)
+      ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as BenchReport).rows.filter((r) => !only.has(r.suite))
+      : [];
+  writeFileSync(baselinePath, `${JSON.stringify({ ...report, rows: [...kept, ...report.rows] }, null, 2)}\n`);
+  console.log(`\nbaseline saved: bench/${baselineFile(quick)} (commit it)`);
+}
 console.log(
   `\n${rows.length} figures (${rows.filter((r) => r.ok === false).length} missing their goal) in ${report.seconds.toFixed(0)} s; JSON: .bench/latest.json`,
 );
+if (regressions)
+  console.log(`${regressions} figure(s) more than ${REGRESSION_THRESHOLD * 100} % worse than the baseline`);
 process.exit(failures.length ? 1 : 0);
+
+/** Prints each figure beside the committed baseline's; returns how many are flagged. */
+function printComparison(now: BenchReport): number {
+  if (!existsSync(baselinePath)) {
+    console.log(`\n--compare: no committed baseline (bench/${baselineFile(quick)}); make one with --save`);
+    return 0;
+  }
+  const base = JSON.parse(readFileSync(baselinePath, 'utf8')) as BenchReport;
+  // Suites left out with --only are not "gone": compare only the suites that ran.
+  const ran = new Set(now.rows.map((r) => r.suite));
+  const before = base.rows.filter((r) => !only || only.has(r.suite) || ran.has(r.suite));
+  const rows = compareRows(before, now.rows);
+  const load = (r: BenchReport) => (r.load ? `load ${r.load.join(' / ')}` : 'load not recorded');
+  console.log(
+    `\nchange since the baseline of ${base.at} (node ${base.node}, ${base.quick ? 'quick' : 'full'} sizes, ${load(base)}; ` +
+      `this run ${load(now)})${base.note ? `\nbaseline note: ${base.note}` : ''}:`,
+  );
+  const body = rows.map((c) => [
+    c.id,
+    c.before === null ? '' : `${fmt(c.before)} ${c.unit}`,
+    c.after === null ? '' : `${fmt(c.after)} ${c.unit}`,
+    describeChange(c),
+  ]);
+  const head = ['figure', 'baseline', 'now', 'change'];
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' │ ');
+  console.log(line(head));
+  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
+  for (const b of body) console.log(line(b));
+  return rows.filter((c) => c.flagged).length;
+}

@@ -19,6 +19,8 @@ export interface BenchRow {
   ok?: boolean;
   /** Spread of the repeated runs, e.g. "min 10.1 / max 12.3 (5 runs)". */
   spread?: string;
+  /** Which way is better, when the unit does not say (see betterWay in compare.ts). */
+  better?: 'higher' | 'lower';
 }
 
 export interface BenchContext {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCache, type WritableDB } from '../cache/db';
+import { LIVE_STATES } from '../cache/queries/common';
 import { recordFetched } from '../cache/state';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { jobKey, type Job } from './jobs';
@@ -39,6 +40,27 @@ describe('Planner', () => {
     expect(lastNear).toBeLessThan(firstFar);
     expect(plan.queue.some((j) => j.resource === 'listings')).toBe(true);
     expect(plan.queue.filter((j) => j.spec.kind === 'window' && j.tier === 'near')).toHaveLength(5);
+  });
+
+  it("on a first sign-in fetches the guests of today's arrivals before any other booking's guests or messages", () => {
+    const db = fixture(20);
+    const plan = new Planner(db, DEFAULT_POLICY).plan(input());
+    const arriving = new Set(
+      db.pluck<number>(
+        `SELECT booking_number FROM bookings WHERE start_date = ? AND state IN (${LIVE_STATES.join(', ')})`,
+        [TODAY],
+      ),
+    );
+    expect(arriving.size).toBeGreaterThan(0);
+    const perBooking = plan.queue.filter((j) => j.spec.kind === 'bundle' || j.spec.kind === 'threads');
+    const first = perBooking.slice(0, arriving.size);
+    expect(first.every((j) => j.spec.kind === 'bundle' && arriving.has(j.spec.bookingNumber))).toBe(true);
+    expect(perBooking.length).toBeGreaterThan(arriving.size);
+    // Every near booking's guests before any near booking's messages.
+    const near = perBooking.filter((j) => j.tier === 'near');
+    const lastBundle = near.map((j) => j.spec.kind).lastIndexOf('bundle');
+    const firstThreads = near.findIndex((j) => j.spec.kind === 'threads');
+    expect(lastBundle).toBeLessThan(firstThreads);
   });
 
   it('refreshes only what has outlived its maximum age, and knows when the next thing is due', () => {

@@ -171,24 +171,34 @@ function screenJobs(
 
 const LIVE = `(${LIVE_STATES.join(', ')})`;
 
-/** Bookings arriving or leaving today or tomorrow, or in house today. */
+/**
+ * Bookings arriving or leaving today or tomorrow, or in house today: today's
+ * arrivals first (their guests are on the Today board), then tomorrow's, then
+ * the rest. The planner keeps this order among jobs of equal score, so on a
+ * first sign-in (every job never fetched) the board's guests come first.
+ */
 export function nearBookings(db: ReadableDB, w: Windows, longestStay: number): number[] {
   const tomorrow = addDays(w.today, 1);
   // Three indexed range scans rather than one OR (which would scan the table).
   return db.pluck<number>(
-    `SELECT booking_number FROM bookings WHERE start_date BETWEEN ? AND ? AND state IN ${LIVE}
-     UNION SELECT booking_number FROM bookings WHERE end_date BETWEEN ? AND ? AND state IN ${LIVE}
-     UNION SELECT booking_number FROM bookings WHERE start_date BETWEEN ? AND ? AND end_date > ? AND state IN ${LIVE}`,
-    [w.today, tomorrow, w.today, tomorrow, addDays(w.today, -longestStay), w.today, w.today],
+    `SELECT booking_number FROM (
+       SELECT booking_number, CASE WHEN start_date = ? THEN 0 ELSE 1 END AS rank FROM bookings
+        WHERE start_date BETWEEN ? AND ? AND state IN ${LIVE}
+       UNION ALL SELECT booking_number, 2 FROM bookings WHERE end_date BETWEEN ? AND ? AND state IN ${LIVE}
+       UNION ALL SELECT booking_number, 2 FROM bookings
+        WHERE start_date BETWEEN ? AND ? AND end_date > ? AND state IN ${LIVE})
+     GROUP BY booking_number ORDER BY min(rank), booking_number`,
+    [w.today, w.today, tomorrow, w.today, tomorrow, addDays(w.today, -longestStay), w.today, w.today],
   );
 }
 
+/** Customer + guests of every near booking, then their threads (the board shows guests, not messages). */
 export function nearBookingJobs(numbers: readonly number[], p: Policy): Candidate[] {
   const out: Candidate[] = [];
-  for (const n of numbers) {
+  for (const n of numbers)
     out.push({ spec: { kind: 'bundle', bookingNumber: n }, tier: 'near', maxAge: p.maxAge.nearBooking, cost: 1 });
+  for (const n of numbers)
     out.push({ spec: { kind: 'threads', bookingNumber: n }, tier: 'near', maxAge: p.maxAge.nearThreads, cost: 1 });
-  }
   return out;
 }
 

@@ -5,10 +5,10 @@
 // and the server addresses signed in to, most recent first. Written atomically
 // (temp file + rename, mode 0600); read tolerantly (a damaged file is an empty
 // list, and the log says so).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { silentLogger, type Logger } from '../shell/log';
+import { writePrivateJson } from './private-json';
 import type { Account } from './store';
 import { checkVerifier, makeVerifier, passwordVerifier } from './verifier';
 
@@ -116,10 +116,7 @@ export class LocalAccounts {
   private save(): void {
     if (!this.file) return;
     try {
-      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
-      renameSync(tmp, this.file);
+      writePrivateJson(this.file, this.data);
     } catch (e) {
       this.log.error('could not save the list of accounts', e);
     }

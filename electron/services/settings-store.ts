@@ -2,9 +2,9 @@
 // Written atomically (temp file + rename) so a crash never leaves half a file;
 // read tolerantly (an unreadable or partly invalid file falls back to the
 // defaults field by field, and says so in the log).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_SETTINGS, settingsShape, type Settings } from '../../shared/contract';
+import { writePrivateJson } from '../credentials/private-json';
 import { silentLogger, type Logger } from '../shell/log';
 
 export type SettingsListener = (settings: Settings, changed: (keyof Settings)[]) => void;
@@ -65,10 +65,7 @@ export class SettingsStore {
   private save(): void {
     if (!this.file) return;
     try {
-      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, `${JSON.stringify(this.current, null, 2)}\n`, { mode: 0o600 });
-      renameSync(tmp, this.file);
+      writePrivateJson(this.file, this.current);
     } catch (e) {
       // The new values stay in effect for this session; the person is not blocked by a read-only disk.
       this.log.error('could not save settings', e);

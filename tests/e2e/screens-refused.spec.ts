@@ -3,8 +3,8 @@
 // once and my refused value, the Sync page offers no "Retry"; "Edit and send
 // again" opens the form with my values and, corrected, is sent and applied
 // once; "Discard" drops a second refusal; a guest's refused edit is amended
-// from its banner in the guest dialog; and a task's panel shows the same
-// banner. What the cache can check (more
+// from its banner in the guest dialog, a customer's in the customer dialog;
+// and a task's panel shows the same banner. What the cache can check (more
 // people than the listing sleeps) is refused on the form, before queueing.
 // Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
 import type { Page } from '@playwright/test';
@@ -151,7 +151,8 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expect(dialog).toHaveCount(0);
   await expect(guestBanner).toHaveCount(0);
   await expectUnsent(page, 0, 60_000);
-  const guestWrites = () => sim.mutations().filter((m) => m.actor === 'api' && m.id === guest.id);
+  const guestWrites = () =>
+    sim.mutations().filter((m) => m.actor === 'api' && m.id === guest.id && /guest/.test(m.endpoint));
   expect(
     guestWrites().map((m) => [
       m.result,
@@ -163,6 +164,37 @@ test('a refused booking change shows the server value, a banner, and can be edit
     ['applied', 73, 'Refusedville'],
   ]);
   await expect(page.locator('.guests li', { hasText: guest.name })).toContainText('Spain');
+
+  // The customer's refused edit (a customer type this server does not know): the same, in the customer dialog.
+  const customer = (await ask(demoHost, 'bookings.get', { bookingNumber: n })).customer!;
+  expect(customer).not.toBeNull();
+  await ask(demoHost, 'customers.update', { id: customer.id, changes: { customer_type: 99, city: 'Refusedtown' } });
+  const customerBanner = page.locator('section[aria-labelledby="customer-title"]').getByTestId('refused-banner');
+  await expect(customerBanner).toBeVisible({ timeout: 60_000 });
+  await expect(customerBanner).toContainText('You set City to Refusedtown');
+  await customerBanner.getByRole('link', { name: 'Edit and send again' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Edit customer' })).toBeVisible();
+  await expect(dialog.getByLabel('City')).toHaveValue('Refusedtown');
+  await shoot(page, 'refused-customer-amending');
+  await dialog.getByLabel('Customer type').selectOption('2');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(customerBanner).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
+  const customerWrites = sim
+    .mutations()
+    .filter((m) => m.actor === 'api' && m.id === customer.id && /customer/.test(m.endpoint));
+  expect(
+    customerWrites.map((m) => [
+      m.result,
+      (m.body as Record<string, unknown>)['customer_type'],
+      (m.body as Record<string, unknown>)['city'],
+    ]),
+  ).toEqual([
+    ['rejected', 99, 'Refusedtown'],
+    ['applied', 2, 'Refusedtown'],
+  ]);
+  await expect(page.locator('section[aria-labelledby="customer-title"]')).toContainText('VIP');
 
   // A task's panel shows the same banner: a status this server does not know (the write schema allows it).
   const task = (await ask(demoHost, 'cleaning.list', { from: today(), to: today() }))[0]!;

@@ -191,18 +191,41 @@ describe('outbox.amend of a guest or a customer', () => {
     });
   });
 
-  it('leaves a refused new guest to Discard (its create cannot be amended)', () => {
+  it('amends a refused new guest in place: the same create goes again with my corrected values', () => {
     const s = setup();
     const p = people(s);
     const receipt = s.outbox.enqueue('guests.create', {
       bookingNumber: p.bookingNumber,
       guest: { name: 'Nova', lastname: 'Refused', nationality: 99_999 },
-    }) as { entryId: number; recordId: number };
-    refuse(s, receipt.entryId, { kind: 'guests', id: receipt.recordId });
-    expect(thrown(() => s.outbox.amend({ id: receipt.entryId, changes: { nationality: 73 } }))?.code).toBe(
-      'invalid_state',
-    );
-    s.outbox.discard({ id: receipt.entryId });
+    }) as { entryId: number };
+    const localId = s.outbox.list({ limit: 1 })[0]!.recordId!;
+    refuse(s, receipt.entryId, { kind: 'guests', id: localId });
+    // Bad values are refused here, with the field as the form sent it, and nothing changes.
+    const bad = thrown(() => s.outbox.amend({ id: receipt.entryId, changes: { name: '' } }));
+    expect(bad?.code).toBe('invalid_input');
+    expect(bad?.fields).toHaveProperty(['changes.name']);
+    expect(s.outbox.list({ limit: 10 }).map((e) => [e.id, e.state])).toEqual([[receipt.entryId, 'rejected']]);
+
+    const r = s.outbox.amend({ id: receipt.entryId, changes: { nationality: 73 } });
+    expect(r.entryId).toBe(receipt.entryId);
+    const entries = s.outbox.list({ limit: 10 });
+    expect(entries.map((e) => [e.id, e.operation, e.state])).toEqual([[receipt.entryId, 'guests.create', 'pending']]);
+    expect(entries[0]!.changes).toMatchObject({ name: 'Nova', lastname: 'Refused', nationality: 73 });
+    const shown = getBookingDetail(s.db, p.bookingNumber)!.guests.find((g) => g.id === localId);
+    expect(shown).toMatchObject({ name: 'Nova', outbox: { state: 'pending', entryIds: [receipt.entryId] } });
+  });
+
+  it('with no changes drops a refused new guest like Discard', () => {
+    const s = setup();
+    const p = people(s);
+    const receipt = s.outbox.enqueue('guests.create', {
+      bookingNumber: p.bookingNumber,
+      guest: { name: 'Nova', lastname: 'Refused', nationality: 99_999 },
+    }) as { entryId: number };
+    const localId = s.outbox.list({ limit: 1 })[0]!.recordId!;
+    refuse(s, receipt.entryId, { kind: 'guests', id: localId });
+    expect(s.outbox.amend({ id: receipt.entryId, changes: {} })).toEqual({ entryId: null });
+    expect(s.outbox.summary().unsent).toBe(0);
     expect(getBookingDetail(s.db, p.bookingNumber)!.guests.map((g) => g.id)).toEqual(p.detail.guests.map((g) => g.id));
   });
 });

@@ -3,7 +3,8 @@
 // once and my refused value, the Sync page offers no "Retry"; "Edit and send
 // again" opens the form with my values and, corrected, is sent and applied
 // once; "Discard" drops a second refusal; a guest's refused edit is amended
-// from its banner in the guest dialog, a customer's in the customer dialog;
+// from its banner in the guest dialog (a refused new guest too: its create
+// goes again with my values), a customer's in the customer dialog;
 // and a task's panel shows the same banner. What the cache can check (more
 // people than the listing sleeps) is refused on the form, before queueing.
 // Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
@@ -164,6 +165,38 @@ test('a refused booking change shows the server value, a banner, and can be edit
     ['applied', 73, 'Refusedville'],
   ]);
   await expect(page.locator('.guests li', { hasText: guest.name })).toContainText('Spain');
+
+  // A refused new guest (same unknown nationality): its create is amended in place and applied once.
+  await ask(demoHost, 'guests.create', {
+    bookingNumber: n,
+    guest: {
+      name: 'Nova',
+      lastname: 'Refused',
+      nationality: 99_999,
+      sex: 'F',
+      date_birth: '1990-04-02',
+      document_type_id: 3,
+      number_id: 'NR123456',
+      date_issue: '2020-02-03',
+    },
+  });
+  const newGuest = page.locator('.guests li', { hasText: 'Nova Refused' });
+  await expect(newGuest.getByTestId('refused-banner')).toBeVisible({ timeout: 60_000 });
+  await newGuest.getByTestId('refused-banner').getByRole('link', { name: 'Edit and send again' }).click();
+  await expect(dialog.getByLabel('Surname')).toHaveValue('Refused');
+  await dialog.getByLabel('Nationality').selectOption('73');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
+  await expect(newGuest).toHaveCount(1);
+  await expect(newGuest.getByTestId('refused-banner')).toHaveCount(0);
+  const creates = sim
+    .mutations()
+    .filter((m) => m.actor === 'api' && /guest/.test(m.endpoint) && JSON.stringify(m.body).includes('NR123456'));
+  expect(creates.map((m) => m.result)).toEqual(['rejected', 'applied']);
+  expect(
+    (await ask(demoHost, 'bookings.get', { bookingNumber: n })).guests.filter((g) => g.number_id === 'NR123456'),
+  ).toMatchObject([{ name: 'Nova', outbox: null }]);
 
   // The customer's refused edit (a customer type this server does not know): the same, in the customer dialog.
   const customer = (await ask(demoHost, 'bookings.get', { bookingNumber: n })).customer!;

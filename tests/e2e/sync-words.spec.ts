@@ -89,9 +89,13 @@ async function shootHeader(page: Page, name: string): Promise<void> {
   }
 }
 
-/** At 1024×700 the header keeps connection, unsent count and "Sign out" whole, on one line, in the window. */
-async function expectHeaderFits(page: Page, signOut: string): Promise<void> {
-  await page.setViewportSize({ width: 1024, height: 700 });
+/** At this size the header keeps connection, unsent count and "Sign out" whole, in the window. */
+async function expectHeaderFits(
+  page: Page,
+  signOut: string,
+  [width, height]: readonly [number, number],
+): Promise<void> {
+  await page.setViewportSize({ width, height });
   const header = page.locator('header.top');
   const box = (await header.boundingBox())!;
   for (const part of [
@@ -102,7 +106,7 @@ async function expectHeaderFits(page: Page, signOut: string): Promise<void> {
     await expect(part).toBeVisible();
     const b = (await part.boundingBox())!;
     expect(b.x).toBeGreaterThanOrEqual(0);
-    expect(b.x + b.width).toBeLessThanOrEqual(1024);
+    expect(b.x + b.width).toBeLessThanOrEqual(width);
     expect(b.y).toBeGreaterThanOrEqual(box.y);
     expect(b.y + b.height).toBeLessThanOrEqual(box.y + box.height);
   }
@@ -169,7 +173,7 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     found.push(...clashes('mark title', (await mark.getAttribute('title')) ?? '', taken));
     found.push(...clashes('header', await page.getByTestId('header-status').innerText(), taken));
     await shootHeader(page, `sync-words-header-${locale}`);
-    await expectHeaderFits(page, catalog['header.signOut']!);
+    await expectHeaderFits(page, catalog['header.signOut']!, [1024, 700]);
 
     await open(page, '#/sync');
     await expect(page.locator('li[data-entry]')).toHaveCount(1);
@@ -179,7 +183,7 @@ for (const locale of ['en', 'es', 'ca'] as const) {
 }
 
 for (const locale of ['ca', 'es'] as const) {
-  test(`${locale}: at 1024×700, offline with a refused change and an unsent one, the header keeps the whole truth`, async ({
+  test(`${locale}: at 1024×700 and 1366×768, offline with a refused change and an unsent one, the header keeps the whole truth`, async ({
     page,
     demoHost,
   }) => {
@@ -204,6 +208,10 @@ for (const locale of ['ca', 'es'] as const) {
     await page.getByTestId(`inspect-c-${tasks[1]!.id}`).click();
     await expectUnsent(page, 2);
     await shootHeader(page, `sync-words-header-attention-${locale}`);
-    await expectHeaderFits(page, catalog['header.signOut']!);
+    for (const size of [
+      [1024, 700],
+      [1366, 768],
+    ] as const)
+      await expectHeaderFits(page, catalog['header.signOut']!, size);
   });
 }

@@ -3,7 +3,8 @@
 // resolve a conflict field by field (keep mine / take theirs), or amend a
 // refused change ("Edit and send again"). And the sign-out path: discard
 // everything unsent, only when explicitly asked.
-import { CommandError, type OutboxEntry } from '../../shared/contract';
+import { parseWith } from '../../shared/api';
+import { CommandError, editCommands, type OutboxEntry } from '../../shared/contract';
 import type { WritableDB } from '../cache/db';
 import { chainOf, deleteEntries, getEntry, patchEntries, toContract } from './entries';
 import { enqueueEdit, type EditName } from './enqueue';
@@ -79,6 +80,7 @@ function amendCommand(e: Entry, changes: Values): { name: EditName; input: unkno
  * it) and queues `changes` as a new edit of the same record, in one
  * transaction — the new edit's base is the server's value the record shows,
  * and a bad value throws with nothing changed. Empty `changes` just drops it.
+ * A refused new guest is amended in place (see amendCreate).
  */
 export function amendEntry(
   db: WritableDB,
@@ -90,6 +92,7 @@ export function amendEntry(
     const e = entryOr404(tx, id);
     if (e.state !== 'rejected')
       throw new CommandError('invalid_state', 'Only a change that was not accepted can be edited and sent again.');
+    if (e.kind === 'create' && e.operation === 'guests.create') return amendCreate(tx, e, changes, now);
     if (e.kind !== 'update')
       throw new CommandError('invalid_state', 'Only an edit of a record can be edited and sent again.');
     const ids = refusedBatch(tx, e).map((x) => x.id);
@@ -102,6 +105,55 @@ export function amendEntry(
     }
     return { entry: null, kinds: [e.resource], entryIds: newEntryId === null ? ids : [...ids, newEntryId], newEntryId };
   });
+}
+
+/**
+ * A refused new guest, amended: the server never created it, so the create
+ * itself takes my values (its payload, the edits refused with it, then
+ * `changes`) and goes again as it would after "Retry" — the same entry, so the
+ * new record keeps its local id and the edits queued behind it; the replay
+ * reads the booking's guests again before sending changed content. Bad values
+ * throw with nothing changed; empty `changes` drops it like "Discard".
+ */
+function amendCreate(
+  tx: WritableDB,
+  e: Entry,
+  changes: Values,
+  now: number,
+): ActionResult & { newEntryId: number | null } {
+  const batch = refusedBatch(tx, e);
+  if (!Object.keys(changes).length) {
+    const chain = chainOf(tx, e.resource, e.recordId).map((x) => x.id);
+    deleteEntries(tx, chain);
+    refreshView(tx, e.resource, e.recordId);
+    return { entry: null, kinds: [e.resource], entryIds: chain, newEntryId: null };
+  }
+  const guest: Values = Object.assign({}, ...batch.map((x) => x.payload), changes) as Values;
+  const parsed = parseWith(editCommands['guests.create'].input, { bookingNumber: e.context.bookingNumber, guest });
+  if (!parsed.ok) {
+    // The person's form sent `changes`: name the fields as they were sent.
+    const fields = Object.fromEntries(
+      Object.entries(parsed.errors).map(([path, m]) => [path.replace(/^guest\./, 'changes.'), m]),
+    );
+    throw new CommandError('invalid_input', parsed.message, fields);
+  }
+  const others = batch.filter((x) => x.id !== e.id).map((x) => x.id);
+  deleteEntries(tx, others);
+  patchEntries(
+    tx,
+    [e.id],
+    {
+      payload: (parsed.value as { guest: Values }).guest,
+      state: 'pending',
+      error: null,
+      nextAttemptAt: null,
+      accepted: false,
+      checks: 0,
+    },
+    now,
+  );
+  refreshView(tx, e.resource, e.recordId);
+  return { entry: null, kinds: [e.resource], entryIds: [...others, e.id], newEntryId: e.id };
 }
 
 /**

@@ -212,7 +212,7 @@ export class Outbox {
     return { discarded: true };
   }
 
-  /** "Edit and send again": a refused update replaced by a new edit of the same record (one transaction). */
+  /** "Edit and send again": a refused update replaced by a new edit of the same record, or a refused new guest sent again with my values (one transaction). */
   amend(input: unknown): { entryId: number | null } {
     const v = parseInput('outbox.amend', input);
     const r = amendEntry(this.db, v['id'] as number, v['changes'] as Record<string, unknown>, this.clock.now());

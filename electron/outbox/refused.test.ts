@@ -7,7 +7,7 @@ import { CommandError } from '../../shared/contract';
 import { ApiClient } from '../api/client';
 import { BudgetGovernor } from '../api/governor';
 import { openCache } from '../cache/db';
-import { getBooking } from '../cache/queries/bookings';
+import { getBooking, getBookingDetail } from '../cache/queries/bookings';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { patchEntries } from './entries';
 import { Outbox } from './index';
@@ -27,7 +27,11 @@ function setup() {
 }
 
 /** What the replay does with a 422: the entry is refused with the server's field messages. */
-function refuse(s: ReturnType<typeof setup>, entryId: number): void {
+function refuse(
+  s: ReturnType<typeof setup>,
+  entryId: number,
+  record: { kind: 'bookings' | 'guests' | 'customers'; id: number } = { kind: 'bookings', id: s.number },
+): void {
   s.db.transaction((tx) => {
     patchEntries(
       tx,
@@ -38,8 +42,15 @@ function refuse(s: ReturnType<typeof setup>, entryId: number): void {
       },
       1,
     );
-    refreshView(tx, 'bookings', s.number);
+    refreshView(tx, record.kind, record.id);
   });
+}
+
+/** A booking whose customer and guests are cached, with its first guest. */
+function people(s: ReturnType<typeof setup>) {
+  const bookingNumber = s.db.pluck<number>('SELECT booking_number FROM guests ORDER BY id')[0]!;
+  const detail = getBookingDetail(s.db, bookingNumber)!;
+  return { bookingNumber, detail, guest: detail.guests[0]!, customer: detail.customer! };
 }
 
 const thrown = (fn: () => unknown): CommandError | undefined => {
@@ -132,6 +143,90 @@ describe('outbox.amend (edit and send again)', () => {
     expect(thrown(() => s.outbox.amend({ id: entryId, changes: { adults: 'many' } }))?.code).toBe('invalid_input');
     expect(s.outbox.list({ limit: 10 }).map((e) => [e.id, e.state])).toEqual([[entryId, 'rejected']]);
     expect(getBooking(s.db, s.number)!.outbox).toMatchObject({ state: 'rejected' });
+  });
+});
+
+describe('outbox.amend of a guest or a customer', () => {
+  it("replaces a guest's refused edit by a new edit against the server's values", () => {
+    const s = setup();
+    const p = people(s);
+    const { entryId } = s.outbox.enqueue('guests.update', {
+      id: p.guest.id,
+      changes: { nationality: 99_999, city: 'Refusedville' },
+    }) as { entryId: number };
+    refuse(s, entryId, { kind: 'guests', id: p.guest.id });
+    const refused = getBookingDetail(s.db, p.bookingNumber)!.guests.find((g) => g.id === p.guest.id)!;
+    expect(refused).toMatchObject({ city: p.guest.city, outbox: { state: 'rejected', entryIds: [entryId] } });
+
+    const r = s.outbox.amend({ id: entryId, changes: { nationality: 73, city: 'Refusedville' } });
+    const entries = s.outbox.list({ limit: 10 });
+    expect(entries.map((e) => [e.id, e.operation, e.state])).toEqual([[r.entryId, 'guests.update', 'pending']]);
+    expect(entries[0]!.changes).toEqual({ nationality: 73, city: 'Refusedville' });
+    const now = getBookingDetail(s.db, p.bookingNumber)!.guests.find((g) => g.id === p.guest.id)!;
+    expect(now).toMatchObject({ city: 'Refusedville', outbox: { state: 'pending', entryIds: [r.entryId] } });
+  });
+
+  it("replaces a customer's refused edit the same way, and keeps it when the new values are bad", () => {
+    const s = setup();
+    const p = people(s);
+    const { entryId } = s.outbox.enqueue('customers.update', {
+      id: p.customer.id,
+      changes: { customer_type: 99, city: 'Nowhere' },
+    }) as { entryId: number };
+    refuse(s, entryId, { kind: 'customers', id: p.customer.id });
+    expect(getBookingDetail(s.db, p.bookingNumber)!.customer).toMatchObject({
+      city: p.customer.city,
+      outbox: { state: 'rejected', entryIds: [entryId] },
+    });
+    expect(thrown(() => s.outbox.amend({ id: entryId, changes: { email: 42 } }))?.code).toBe('invalid_input');
+    expect(s.outbox.list({ limit: 10 }).map((e) => [e.id, e.state])).toEqual([[entryId, 'rejected']]);
+
+    const r = s.outbox.amend({ id: entryId, changes: { customer_type: 2, city: 'Nowhere' } });
+    expect(s.outbox.list({ limit: 10 }).map((e) => [e.id, e.operation, e.state])).toEqual([
+      [r.entryId, 'customers.update', 'pending'],
+    ]);
+    expect(getBookingDetail(s.db, p.bookingNumber)!.customer).toMatchObject({
+      city: 'Nowhere',
+      outbox: { state: 'pending', entryIds: [r.entryId] },
+    });
+  });
+
+  it('amends a refused new guest in place: the same create goes again with my corrected values', () => {
+    const s = setup();
+    const p = people(s);
+    const receipt = s.outbox.enqueue('guests.create', {
+      bookingNumber: p.bookingNumber,
+      guest: { name: 'Nova', lastname: 'Refused', nationality: 99_999 },
+    }) as { entryId: number };
+    const localId = s.outbox.list({ limit: 1 })[0]!.recordId!;
+    refuse(s, receipt.entryId, { kind: 'guests', id: localId });
+    // Bad values are refused here, with the field as the form sent it, and nothing changes.
+    const bad = thrown(() => s.outbox.amend({ id: receipt.entryId, changes: { name: '' } }));
+    expect(bad?.code).toBe('invalid_input');
+    expect(bad?.fields).toHaveProperty(['changes.name']);
+    expect(s.outbox.list({ limit: 10 }).map((e) => [e.id, e.state])).toEqual([[receipt.entryId, 'rejected']]);
+
+    const r = s.outbox.amend({ id: receipt.entryId, changes: { nationality: 73 } });
+    expect(r.entryId).toBe(receipt.entryId);
+    const entries = s.outbox.list({ limit: 10 });
+    expect(entries.map((e) => [e.id, e.operation, e.state])).toEqual([[receipt.entryId, 'guests.create', 'pending']]);
+    expect(entries[0]!.changes).toMatchObject({ name: 'Nova', lastname: 'Refused', nationality: 73 });
+    const shown = getBookingDetail(s.db, p.bookingNumber)!.guests.find((g) => g.id === localId);
+    expect(shown).toMatchObject({ name: 'Nova', outbox: { state: 'pending', entryIds: [receipt.entryId] } });
+  });
+
+  it('with no changes drops a refused new guest like Discard', () => {
+    const s = setup();
+    const p = people(s);
+    const receipt = s.outbox.enqueue('guests.create', {
+      bookingNumber: p.bookingNumber,
+      guest: { name: 'Nova', lastname: 'Refused', nationality: 99_999 },
+    }) as { entryId: number };
+    const localId = s.outbox.list({ limit: 1 })[0]!.recordId!;
+    refuse(s, receipt.entryId, { kind: 'guests', id: localId });
+    expect(s.outbox.amend({ id: receipt.entryId, changes: {} })).toEqual({ entryId: null });
+    expect(s.outbox.summary().unsent).toBe(0);
+    expect(getBookingDetail(s.db, p.bookingNumber)!.guests.map((g) => g.id)).toEqual(p.detail.guests.map((g) => g.id));
   });
 });
 

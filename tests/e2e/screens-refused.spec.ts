@@ -2,8 +2,10 @@
 // booking shows the server's dates, a banner on the record gives the reason
 // once and my refused value, the Sync page offers no "Retry"; "Edit and send
 // again" opens the form with my values and, corrected, is sent and applied
-// once; "Discard" drops a second refusal, and a task's panel shows the same
-// banner. What the cache can check (more
+// once; "Discard" drops a second refusal; a guest's refused edit is amended
+// from its banner in the guest dialog (a refused new guest too: its create
+// goes again with my values), a customer's in the customer dialog;
+// and a task's panel shows the same banner. What the cache can check (more
 // people than the listing sleeps) is refused on the form, before queueing.
 // Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
 import type { Page } from '@playwright/test';
@@ -126,17 +128,106 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expect(page.getByLabel('Departure date')).toHaveValue(typed(fixedEnd));
   expect(mine().filter((m) => m.result === 'applied')).toHaveLength(1);
 
-  // A guest's refused edit shows on the guest, on the booking page (no form of its own: discard only).
-  const guest = (await ask(demoHost, 'bookings.get', { bookingNumber: n })).guests[0];
-  if (guest) {
-    await ask(demoHost, 'guests.update', { id: guest.id, changes: { nationality: 99_999 } });
-    const guestBanner = page.locator('.guests').getByTestId('refused-banner');
-    await expect(guestBanner).toBeVisible({ timeout: 60_000 });
-    await expect(guestBanner.getByRole('link', { name: 'Edit and send again' })).toHaveCount(0);
-    await shoot(page, 'refused-guest');
-    await guestBanner.getByRole('button', { name: 'Discard' }).click();
-    await expect(guestBanner).toHaveCount(0);
-  }
+  // A guest's refused edit (a nationality this server does not know) shows on the guest; "Edit and send
+  // again" opens the guest dialog with my values, and the corrected edit is applied once.
+  const guest = await eventually('a registered guest of the booking', async () => {
+    const detail = await ask(demoHost, 'bookings.get', { bookingNumber: n });
+    const known = detail.guests.find((g) => g.id > 0 && !g.outbox);
+    if (!known && !detail.guests.length)
+      await ask(demoHost, 'guests.create', { bookingNumber: n, guest: { name: 'Ada', lastname: 'Byron' } });
+    return known;
+  });
+  await ask(demoHost, 'guests.update', { id: guest.id, changes: { nationality: 99_999, city: 'Refusedville' } });
+  const guestBanner = page.locator('.guests').getByTestId('refused-banner');
+  await expect(guestBanner).toBeVisible({ timeout: 60_000 });
+  await expect(guestBanner).toContainText('You set City to Refusedville');
+  await shoot(page, 'refused-guest');
+  await guestBanner.getByRole('link', { name: 'Edit and send again' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Your values that were not accepted are in the form')).toBeVisible();
+  await expect(dialog.getByLabel('City')).toHaveValue('Refusedville');
+  await shoot(page, 'refused-guest-amending');
+  await dialog.getByLabel('Nationality').selectOption('73');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(guestBanner).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
+  const guestWrites = () =>
+    sim.mutations().filter((m) => m.actor === 'api' && m.id === guest.id && /guest/.test(m.endpoint));
+  expect(
+    guestWrites().map((m) => [
+      m.result,
+      (m.body as Record<string, unknown>)['nationality'],
+      (m.body as Record<string, unknown>)['city'],
+    ]),
+  ).toEqual([
+    ['rejected', 99_999, 'Refusedville'],
+    ['applied', 73, 'Refusedville'],
+  ]);
+  await expect(page.locator('.guests li', { hasText: guest.name })).toContainText('Spain');
+
+  // A refused new guest (same unknown nationality): its create is amended in place and applied once.
+  await ask(demoHost, 'guests.create', {
+    bookingNumber: n,
+    guest: {
+      name: 'Nova',
+      lastname: 'Refused',
+      nationality: 99_999,
+      sex: 'F',
+      date_birth: '1990-04-02',
+      document_type_id: 3,
+      number_id: 'NR123456',
+      date_issue: '2020-02-03',
+    },
+  });
+  const newGuest = page.locator('.guests li', { hasText: 'Nova Refused' });
+  await expect(newGuest.getByTestId('refused-banner')).toBeVisible({ timeout: 60_000 });
+  await newGuest.getByTestId('refused-banner').getByRole('link', { name: 'Edit and send again' }).click();
+  await expect(dialog.getByLabel('Surname')).toHaveValue('Refused');
+  await dialog.getByLabel('Nationality').selectOption('73');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
+  await expect(newGuest).toHaveCount(1);
+  await expect(newGuest.getByTestId('refused-banner')).toHaveCount(0);
+  const creates = sim
+    .mutations()
+    .filter((m) => m.actor === 'api' && /guest/.test(m.endpoint) && JSON.stringify(m.body).includes('NR123456'));
+  expect(creates.map((m) => m.result)).toEqual(['rejected', 'applied']);
+  expect(
+    (await ask(demoHost, 'bookings.get', { bookingNumber: n })).guests.filter((g) => g.number_id === 'NR123456'),
+  ).toMatchObject([{ name: 'Nova', outbox: null }]);
+
+  // The customer's refused edit (a customer type this server does not know): the same, in the customer dialog.
+  const customer = (await ask(demoHost, 'bookings.get', { bookingNumber: n })).customer!;
+  expect(customer).not.toBeNull();
+  await ask(demoHost, 'customers.update', { id: customer.id, changes: { customer_type: 99, city: 'Refusedtown' } });
+  const customerBanner = page.locator('section[aria-labelledby="customer-title"]').getByTestId('refused-banner');
+  await expect(customerBanner).toBeVisible({ timeout: 60_000 });
+  await expect(customerBanner).toContainText('You set City to Refusedtown');
+  await customerBanner.getByRole('link', { name: 'Edit and send again' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Edit customer' })).toBeVisible();
+  await expect(dialog.getByLabel('City')).toHaveValue('Refusedtown');
+  await shoot(page, 'refused-customer-amending');
+  await dialog.getByLabel('Customer type').selectOption('2');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(customerBanner).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
+  const customerWrites = sim
+    .mutations()
+    .filter((m) => m.actor === 'api' && m.id === customer.id && /customer/.test(m.endpoint));
+  expect(
+    customerWrites.map((m) => [
+      m.result,
+      (m.body as Record<string, unknown>)['customer_type'],
+      (m.body as Record<string, unknown>)['city'],
+    ]),
+  ).toEqual([
+    ['rejected', 99, 'Refusedtown'],
+    ['applied', 2, 'Refusedtown'],
+  ]);
+  await expect(page.locator('section[aria-labelledby="customer-title"]')).toContainText('VIP');
 
   // A task's panel shows the same banner: a status this server does not know (the write schema allows it).
   const task = (await ask(demoHost, 'cleaning.list', { from: today(), to: today() }))[0]!;

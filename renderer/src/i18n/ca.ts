@@ -394,6 +394,7 @@ export const ca: UiCatalog = {
   'booking.guestsMissing': '{count, plural, one {Falta registrar # hoste} other {Falten per registrar # hostes}}',
   'booking.addGuest': 'Registra un hoste',
   'booking.editGuest': 'Edita l’hoste',
+  'booking.editCustomer': 'Edita el client',
   'booking.noGuests': 'Encara no hi ha hostes registrats.',
   'booking.messages': 'Missatges',
   'booking.noThreads':

@@ -387,6 +387,7 @@ export const en = {
   'booking.guestsMissing': '{count, plural, one {# guest still to register} other {# guests still to register}}',
   'booking.addGuest': 'Register a guest',
   'booking.editGuest': 'Edit guest',
+  'booking.editCustomer': 'Edit customer',
   'booking.noGuests': 'No guests registered yet.',
   'booking.messages': 'Messages',
   'booking.noThreads': 'No conversation on this booking yet; messages can only be sent in an existing thread.',

@@ -393,6 +393,7 @@ export const es: UiCatalog = {
   'booking.guestsMissing': '{count, plural, one {Falta registrar # huésped} other {Faltan por registrar # huéspedes}}',
   'booking.addGuest': 'Registrar un huésped',
   'booking.editGuest': 'Editar huésped',
+  'booking.editCustomer': 'Editar cliente',
   'booking.noGuests': 'Aún no hay huéspedes registrados.',
   'booking.messages': 'Mensajes',
   'booking.noThreads':

@@ -2,7 +2,7 @@
 // state word (both taken from the catalogs themselves, so the test follows them).
 import { describe, expect, it } from 'vitest';
 import { CATALOGS } from './i18n.svelte';
-import { BUSINESS_WORD_KEY_PREFIXES, SYNC_WORD_KEYS } from './sync-words';
+import { SYNC_WORD_KEYS, isBusinessWordKey } from './sync-words';
 
 /** Words of a message, lower case, without accents, placeholders or plural syntax. */
 function words(message: string): string[] {
@@ -22,7 +22,7 @@ describe('sync words', () => {
   for (const locale of ['en', 'es', 'ca'] as const) {
     const catalog = CATALOGS[locale] as Record<string, string>;
     const business = Object.entries(catalog)
-      .filter(([k]) => BUSINESS_WORD_KEY_PREFIXES.some((p) => k.startsWith(p)) && !k.endsWith('.other'))
+      .filter(([k]) => isBusinessWordKey(k))
       .map(([, v]) => v);
 
     it(`${locale}: there are business words to compare with`, () => {

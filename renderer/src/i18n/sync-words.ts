@@ -42,10 +42,5 @@ export const SYNC_WORD_KEYS: readonly MessageKey[] = [
   'refused.editAgain',
 ];
 
-/** Catalog keys whose messages are business states: booking statuses, cleaning task and incident states. */
-export const BUSINESS_WORD_KEY_PREFIXES: readonly string[] = [
-  'bookingStatus.',
-  'cleaning.status.',
-  'incidents.open',
-  'incidents.finished',
-];
+// Named in a module of their own (no imports), so the Chromium spec can read them too.
+export { BUSINESS_WORD_KEY_PREFIXES, isBusinessWordKey } from './business-words';

@@ -8,6 +8,7 @@ import { COMMAND_EXAMPLES, type Connectivity, type OutboxEntry } from '../../../
 import { exampleCleaning, exampleOutboxEntry } from '../../../shared/contract/examples';
 import { AppState } from '../app/app.svelte';
 import { fateOf } from '../state/change-toasts';
+import { amendable } from '../state/outbox.svelte';
 import { refusalReasons } from '../state/refused.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
@@ -150,3 +151,16 @@ describe('change toasts', () => {
 });
 
 const emptySummary = { unsent: 0, pending: 0, sending: 0, rejected: 0, conflict: 0, unknown: 0, confirmed: 1 };
+
+describe('which refused changes a form can take again', () => {
+  it('edits of a record and a new guest; not a message or a block (Discard only), nor a change not refused', () => {
+    const of = (operation: string, state: OutboxEntry['state'] = 'rejected') => amendable({ operation, state });
+    expect(['guests.update', 'customers.update', 'cleaning.updateMany', 'guests.create'].map((o) => of(o))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([of('messages.send'), of('blocks.create'), of('guests.update', 'pending')]).toEqual([false, false, false]);
+  });
+});

@@ -25,7 +25,11 @@ export function retryable(entry: Pick<OutboxEntry, 'state' | 'error'>): boolean 
 
 /** A refused edit of a record can be edited and sent again (creates and deletes only discarded or retried). */
 export function amendable(entry: Pick<OutboxEntry, 'state' | 'operation'>): boolean {
-  return entry.state === 'rejected' && /\.(update|updateMany)$/.test(entry.operation);
+  // Edits of a record, and a new guest (its create takes my corrected values: electron/outbox/actions.ts).
+  return (
+    entry.state === 'rejected' &&
+    (/\.(update|updateMany)$/.test(entry.operation) || entry.operation === 'guests.create')
+  );
 }
 
 /** Actions an entry allows in its state. */

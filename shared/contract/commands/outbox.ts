@@ -38,7 +38,9 @@ export const outboxCommands = {
   'outbox.amend': command(
     'Edit and send again a change the server refused: the refused entry (with the entries refused with it) is ' +
       "dropped and `changes` (write form of the same record's update command) is queued as a new edit, in one " +
-      'transaction. Empty `changes` only drops the refused change.',
+      'transaction. A refused create that a form can take again (a new guest) is amended in place instead: ' +
+      '`changes` merge into its values and it is queued again under its local id. Empty `changes` only drops ' +
+      'the refused change.',
     z.strictObject({ id: entryId, changes: z.record(z.string(), z.unknown()) }),
     z.object({ entryId: nullable(z.number().int()) }),
   ),

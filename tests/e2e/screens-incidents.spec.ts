@@ -92,6 +92,8 @@ async function shoot(page: Page, dir: string, name: string, prepare?: () => Prom
 
 test('screens to look at', async ({ page, demoHost }) => {
   const dir = process.env['STAYBOARD_SHOTS'];
+  // Not a check: it photographs the changed screens for a person to look at, so it runs only when asked
+  // (it asserts nothing a test elsewhere does not, and its pictures would be lost in npm test's output).
   test.skip(!dir, 'set STAYBOARD_SHOTS=<folder> to take the pictures');
   mkdirSync(dir!, { recursive: true });
   const listed = await eventually('listings and bookings synced', async () => {

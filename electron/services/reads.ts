@@ -38,6 +38,7 @@ type ReadName =
   | 'incidents.list'
   | 'incidents.open'
   | 'incidents.get'
+  | 'registration.due'
   | 'blocks.list'
   | 'destinations.list'
   | 'origins.list'
@@ -64,6 +65,7 @@ export const readHandlers: HandlerTable<ReadName> = {
   'maintenance.get': (i, ctx) => found(q.getMaintenance(cacheOf(ctx), i.id), `Maintenance task ${i.id}`),
   'incidents.list': (i, ctx) => q.listIncidents(cacheOf(ctx), i),
   'incidents.open': (i, ctx) => q.listOpenIncidents(cacheOf(ctx), i),
+  'registration.due': (i, ctx) => q.registrationDue(cacheOf(ctx), i),
   'incidents.get': (i, ctx) => found(q.getIncident(cacheOf(ctx), i.id), `Incident ${i.id}`),
   'blocks.list': (i, ctx) => q.listBlocks(cacheOf(ctx), i),
   'destinations.list': (_i, ctx) => q.listDestinations(cacheOf(ctx)),

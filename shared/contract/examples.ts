@@ -387,6 +387,28 @@ export const COMMAND_EXAMPLES: Examples = {
   'maintenance.get': { input: { id: 400 }, output: exampleMaintenance },
   'incidents.list': { input: { ...window, open: true, priorities: [3, 4] }, output: [exampleIncident] },
   'incidents.open': { input: { priorities: [3, 4] }, output: [exampleIncident] },
+  'registration.due': {
+    input: { date: '2026-05-04' },
+    output: [
+      {
+        booking_number: 1042,
+        listing_id: 12,
+        state: 3,
+        start_date: '2026-05-04',
+        end_date: '2026-05-08',
+        adults: 2,
+        children: 1,
+        arrival_time: '16:00',
+        outbox: null,
+        listing_name: 'Casa Azul',
+        customer_name: 'Ana García',
+        expected: 3,
+        registered: 1,
+        deadline: '2026-05-05T16:00',
+        guests: [{ id: 9001, name: 'Ana', lastname: 'García', missing: ['date_issue'], outbox: null }],
+      },
+    ],
+  },
   'incidents.get': { input: { id: 77 }, output: exampleIncident },
   'blocks.list': { input: window, output: [] },
   'destinations.list': {

@@ -2,6 +2,7 @@
 // and listing details, the calendar range, and search hits. Composition happens
 // in the main process (one indexed query set per call, one IPC round trip).
 import { z } from 'zod';
+import { REGISTRATION_FIELDS } from '../domain/registration';
 import { isoDate, nullable, outboxMark, recordId } from './primitives';
 import {
   blockRecord,
@@ -192,3 +193,42 @@ export const searchResult = z.object({
   more: z.number().int().min(0).default(0),
 });
 export type SearchResult = z.output<typeof searchResult>;
+
+/** A registration detail a guest still lacks (read-shape names; shared/domain/registration.ts). */
+export const registrationField = z.enum(REGISTRATION_FIELDS);
+
+/**
+ * A stay whose guests are not all registered for the police: how many are
+ * expected (adults + children) and registered, what each registered guest
+ * still lacks, and the reporting deadline (arrival + 24 h, local wall time
+ * "YYYY-MM-DDTHH:MM").
+ */
+export const registrationItem = bookingRecord
+  .pick({
+    booking_number: true,
+    listing_id: true,
+    state: true,
+    start_date: true,
+    end_date: true,
+    adults: true,
+    children: true,
+    arrival_time: true,
+    outbox: true,
+  })
+  .extend({
+    listing_name: nullable(z.string()),
+    customer_name: nullable(z.string()),
+    expected: z.number().int(),
+    registered: z.number().int(),
+    deadline: z.string(),
+    guests: z.array(
+      z.object({
+        id: recordId,
+        name: nullable(z.string()),
+        lastname: nullable(z.string()),
+        missing: z.array(registrationField),
+        outbox: outboxMark,
+      }),
+    ),
+  });
+export type RegistrationItem = z.output<typeof registrationItem>;

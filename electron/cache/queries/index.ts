@@ -8,3 +8,4 @@ export * from './listings';
 export * from './search';
 export * from './tasks';
 export { LIVE_STATES, addDays, markOf } from './common';
+export * from './registration';

@@ -5,6 +5,13 @@
 import { guestUpdate } from '../../../shared/api';
 import { COMMANDS, type GuestRecord } from '../../../shared/contract';
 import { DOCUMENT_TYPES, choiceIdOf, countryChoiceFrom } from '../../../shared/codes';
+import {
+  DOCUMENT_FIELDS,
+  REGISTRATION_FIELDS,
+  ageOn,
+  documentExempt,
+  type RegistrationField,
+} from '../../../shared/domain/registration';
 import { today } from './dates';
 import { EditForm, type FieldErrors } from './form.svelte';
 import { looksLikeEmail, parseDateInput } from './fields';
@@ -29,19 +36,12 @@ export const GUEST_SPECS = {
 } as const;
 export type GuestField = keyof typeof GUEST_SPECS;
 
-/** What a registration must have; document fields only from 14 years of age. */
-export const REQUIRED_FOR_REGISTRATION: readonly GuestField[] = [
-  'name',
-  'lastname',
-  'nationality',
-  'sex',
-  'date_birth',
-  'document_type_id',
-  'number_id',
-  'date_issue',
-];
-const DOCUMENT_FIELDS: readonly GuestField[] = ['document_type_id', 'number_id', 'date_issue'];
-const DOCUMENT_AGE_YEARS = 14;
+/** The form's name of a registration detail (the read shape names the document type, the form sends its id). */
+const formField = (f: RegistrationField): GuestField => (f === 'document_type' ? 'document_type_id' : f);
+
+/** What a registration must have (shared/domain/registration.ts); document fields only from 14 years of age. */
+export const REQUIRED_FOR_REGISTRATION: readonly GuestField[] = REGISTRATION_FIELDS.map(formField);
+const DOCUMENT_FORM_FIELDS: readonly GuestField[] = DOCUMENT_FIELDS.map(formField);
 
 function guestInputKeys(): Set<string> {
   // The contract's guest payload, read at run time: a field appears here once the contract carries it.
@@ -81,12 +81,7 @@ function recordOf(guest: GuestRecord | null): Partial<Record<GuestField, unknown
   };
 }
 
-/** Age in whole years on a date (both YYYY-MM-DD). */
-export function ageOn(birth: string, on: string): number {
-  let years = Number(on.slice(0, 4)) - Number(birth.slice(0, 4));
-  if (on.slice(5) < birth.slice(5)) years--;
-  return years;
-}
+export { ageOn };
 
 export class GuestForm {
   readonly form: EditForm<typeof GUEST_SPECS>;
@@ -107,9 +102,9 @@ export class GuestForm {
   /** Required fields given what is typed now (a child's document is optional). */
   required(): GuestField[] {
     const birth = parseDateInput(String(this.form.values.date_birth));
-    const child = birth.ok && ageOn(birth.value, this.stayStart) < DOCUMENT_AGE_YEARS;
+    const child = birth.ok && documentExempt(birth.value, this.stayStart);
     return REQUIRED_FOR_REGISTRATION.filter(
-      (f) => !(child && DOCUMENT_FIELDS.includes(f)) && (f !== 'document_type_id' || this.supportsDocumentType),
+      (f) => !(child && DOCUMENT_FORM_FIELDS.includes(f)) && (f !== 'document_type_id' || this.supportsDocumentType),
     );
   }
 

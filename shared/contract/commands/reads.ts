@@ -22,7 +22,15 @@ import {
   priceRecord,
   threadRecord,
 } from '../records';
-import { boardDay, bookingDetail, calendarRange, listingDetail, searchKind, searchResult } from '../views';
+import {
+  boardDay,
+  bookingDetail,
+  calendarRange,
+  listingDetail,
+  registrationItem,
+  searchKind,
+  searchResult,
+} from '../views';
 
 const listingIds = z.array(serverId).max(5000, { error: 'at most 5000 listings at a time' });
 const optional = <T extends z.ZodType>(s: T) => s.optional();
@@ -128,6 +136,11 @@ export const readCommands = {
       priorities: optional(z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))),
     }),
     z.array(incidentRecord),
+  ),
+  'registration.due': command(
+    'Stays arriving on `date` or the next day, or in house on `date`, whose guests are not all registered for the police (count or details missing), earliest reporting deadline first.',
+    z.strictObject({ date: wDate, listingIds: optional(listingIds) }),
+    z.array(registrationItem),
   ),
   'incidents.get': command('One incident.', z.strictObject({ id: recordId }), incidentRecord),
   'blocks.list': command('Calendar blocks in a window.', windowed({}), z.array(blockRecord)),

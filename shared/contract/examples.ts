@@ -404,6 +404,7 @@ export const COMMAND_EXAMPLES: Examples = {
         customer_name: 'Ana García',
         expected: 3,
         registered: 1,
+        guestsKnown: true,
         deadline: '2026-05-05T16:00',
         guests: [{ id: 9001, name: 'Ana', lastname: 'García', missing: ['date_issue'], outbox: null }],
       },

@@ -220,6 +220,8 @@ export const registrationItem = bookingRecord
     customer_name: nullable(z.string()),
     expected: z.number().int(),
     registered: z.number().int(),
+    /** False while the stay's guests have never been fetched from the server: the count is not known yet. */
+    guestsKnown: z.boolean(),
     deadline: z.string(),
     guests: z.array(
       z.object({

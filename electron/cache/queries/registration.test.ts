@@ -60,6 +60,12 @@ function fixture(): WritableDB {
     guest(82, 8, { date_birth: '2016-03-03', document_type: null, number_id: null, date_issue: null }),
     guest(91, 9, {}),
   ]);
+  // Every stay's guests have been fetched once, except stay 3's.
+  for (const n of [1, 2, 4, 5, 6, 7, 8, 9])
+    db.run(
+      `INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at, error, records) VALUES ('guests', ?, '', 1, 1, NULL, 0)`,
+      [`booking:${n}`],
+    );
   return db;
 }
 
@@ -76,7 +82,8 @@ describe('registration.due', () => {
       deadline: '2026-06-11T17:30',
       listing_name: 'Casa Azul',
     });
-    expect(tomorrow).toMatchObject({ expected: 2, registered: 0, guests: [] });
+    expect(tomorrow).toMatchObject({ expected: 2, registered: 0, guests: [], guestsKnown: false });
+    expect(inHouse!.guestsKnown).toBe(true);
   });
 
   it('does not count a guest the PMS refused as registered', () => {

@@ -22,6 +22,7 @@ interface StayRow {
   outbox_mark: string | null;
   listing_name: string | null;
   customer_name: string | null;
+  guests_fetched: number;
 }
 
 interface GuestRow {
@@ -50,7 +51,9 @@ export function registrationDue(
     params.push(idsParam(input.listingIds));
   }
   const stays = db.all<StayRow>(
-    `SELECT b.booking_number, b.data, b.outbox_mark, l.name AS listing_name, b.customer_name
+    `SELECT b.booking_number, b.data, b.outbox_mark, l.name AS listing_name, b.customer_name,
+       (b.booking_number < 0 OR EXISTS (SELECT 1 FROM sync_state s WHERE s.resource = 'guests'
+          AND s.scope = 'booking:' || b.booking_number AND s.fetched_at IS NOT NULL)) AS guests_fetched
      FROM bookings b LEFT JOIN listings l ON l.id = b.listing_id
      WHERE ${where.join(' AND ')}`,
     params,
@@ -100,6 +103,7 @@ export function registrationDue(
       customer_name: s.customer_name || null,
       expected,
       registered,
+      guestsKnown: s.guests_fetched === 1,
       deadline: registrationDeadline(start, b.arrival_time),
       guests,
     });

@@ -3,6 +3,7 @@
 export const ROUTE_NAMES = [
   'today',
   'arrivals',
+  'registration',
   'cleaning',
   'maintenance',
   'incidents',

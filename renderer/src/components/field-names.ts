@@ -45,6 +45,7 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   date_issue: 'person.dateIssue',
   date_birth: 'person.dateBirth',
   document_type_id: 'person.documentType',
+  document_type: 'person.documentType',
   customer_type: 'person.customerType',
   message: 'booking.messageLabel',
   block_type: 'calendar.blockType',

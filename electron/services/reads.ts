@@ -39,6 +39,7 @@ type ReadName =
   | 'incidents.open'
   | 'incidents.get'
   | 'registration.due'
+  | 'stays.check'
   | 'blocks.list'
   | 'destinations.list'
   | 'origins.list'
@@ -65,6 +66,7 @@ export const readHandlers: HandlerTable<ReadName> = {
   'maintenance.get': (i, ctx) => found(q.getMaintenance(cacheOf(ctx), i.id), `Maintenance task ${i.id}`),
   'incidents.list': (i, ctx) => q.listIncidents(cacheOf(ctx), i),
   'incidents.open': (i, ctx) => q.listOpenIncidents(cacheOf(ctx), i),
+  'stays.check': (i, ctx) => found(q.checkStay(cacheOf(ctx), i), `Listing ${i.listingId}`),
   'registration.due': (i, ctx) => q.registrationDue(cacheOf(ctx), i),
   'incidents.get': (i, ctx) => found(q.getIncident(cacheOf(ctx), i.id), `Incident ${i.id}`),
   'blocks.list': (i, ctx) => q.listBlocks(cacheOf(ctx), i),

@@ -387,6 +387,36 @@ export const COMMAND_EXAMPLES: Examples = {
   'maintenance.get': { input: { id: 400 }, output: exampleMaintenance },
   'incidents.list': { input: { ...window, open: true, priorities: [3, 4] }, output: [exampleIncident] },
   'incidents.open': { input: { priorities: [3, 4] }, output: [exampleIncident] },
+  'stays.check': {
+    input: { listingId: 12, from: '2026-05-04', to: '2026-05-06', adults: 2, children: 0 },
+    output: {
+      listing: { id: 12, name: 'Casa Azul', city: 'Sitges', person_capacity: 4, mu: false },
+      fits: false,
+      reasons: [
+        {
+          kind: 'booking',
+          booking_number: 1042,
+          start_date: '2026-05-04',
+          end_date: '2026-05-08',
+          customer_name: 'Ana García',
+        },
+      ],
+      asOf: 1777000000000,
+      quotes: [
+        {
+          rateId: 7,
+          name: 'Standard',
+          nights: [
+            { date: '2026-05-04', price: 120, increment: 0 },
+            { date: '2026-05-05', price: 120, increment: 0 },
+          ],
+          total: 240,
+          problems: [],
+        },
+      ],
+      alternatives: [{ id: 14, name: 'Casa Verde', person_capacity: 4 }],
+    },
+  },
   'registration.due': {
     input: { date: '2026-05-04' },
     output: [

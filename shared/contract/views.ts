@@ -234,3 +234,70 @@ export const registrationItem = bookingRecord
     ),
   });
 export type RegistrationItem = z.output<typeof registrationItem>;
+
+/** Why a stay does not fit (stays.check): each names what is in the way. */
+export const stayClash = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('booking'),
+    booking_number: z.number().int(),
+    start_date: isoDate,
+    end_date: isoDate,
+    customer_name: nullable(z.string()),
+  }),
+  z.object({
+    kind: z.literal('block'),
+    id: z.number().int(),
+    start_date: isoDate,
+    end_date: isoDate,
+    block_type: z.number().int(),
+  }),
+  z.object({ kind: z.literal('capacity'), capacity: z.number().int(), party: z.number().int() }),
+  /** A multi-unit listing with no unit free that night (units: how many it has, when known). */
+  z.object({ kind: z.literal('full'), date: isoDate, units: nullable(z.number().int()) }),
+  /** The server's availability says the night is taken and nothing in the local data explains it. */
+  z.object({ kind: z.literal('server'), date: isoDate }),
+]);
+export type StayClash = z.output<typeof stayClash>;
+
+const quoteProblem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('no_price'), date: isoDate }),
+  z.object({ kind: z.literal('closed'), date: isoDate }),
+  z.object({ kind: z.literal('min_stay'), nights: z.number().int(), min: z.number().int() }),
+  z.object({ kind: z.literal('max_stay'), nights: z.number().int(), max: z.number().int() }),
+  z.object({ kind: z.literal('closed_to_arrival'), date: isoDate }),
+  z.object({ kind: z.literal('closed_to_departure'), date: isoDate }),
+  z.object({ kind: z.literal('bad_dates') }),
+]);
+
+/**
+ * Whether a stay fits, from the local data: `fits` is null when no bookings
+ * of those dates were ever fetched (nothing is known), false with the reasons,
+ * true otherwise; `asOf` is when the bookings of those dates were last fetched
+ * (ms). Each rate's quote (shared/domain/quote.ts) and, when it does not fit,
+ * free listings of similar capacity in the same city.
+ */
+export const stayCheck = z.object({
+  listing: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    city: z.string(),
+    person_capacity: nullable(z.number().int()),
+    mu: z.boolean(),
+  }),
+  fits: nullable(z.boolean()),
+  reasons: z.array(stayClash),
+  asOf: nullable(z.number()),
+  quotes: z.array(
+    z.object({
+      rateId: z.number().int(),
+      name: z.string(),
+      nights: z.array(z.object({ date: isoDate, price: nullable(z.number()), increment: z.number() })),
+      total: z.number(),
+      problems: z.array(quoteProblem),
+    }),
+  ),
+  alternatives: z.array(
+    z.object({ id: z.number().int(), name: z.string(), person_capacity: nullable(z.number().int()) }),
+  ),
+});
+export type StayCheck = z.output<typeof stayCheck>;

@@ -9,3 +9,4 @@ export * from './search';
 export * from './tasks';
 export { LIVE_STATES, addDays, markOf } from './common';
 export * from './registration';
+export * from './stay-check';

@@ -66,7 +66,7 @@ export function unitsOf(db: ReadableDB, listingId: number, from: string, to: str
 }
 
 /** Per night in [from, to], how many blocking stays of the listing hold it. */
-function nightsTaken(db: ReadableDB, listingId: number, from: string, to: string): Map<string, number> {
+export function nightsTaken(db: ReadableDB, listingId: number, from: string, to: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const [start, end] of db.rows(
     `SELECT start_date, end_date FROM bookings WHERE listing_id = ? AND start_date >= ? AND start_date <= ?

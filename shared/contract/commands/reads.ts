@@ -28,6 +28,7 @@ import {
   calendarRange,
   listingDetail,
   registrationItem,
+  stayCheck,
   searchKind,
   searchResult,
 } from '../views';
@@ -136,6 +137,19 @@ export const readCommands = {
       priorities: optional(z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))),
     }),
     z.array(incidentRecord),
+  ),
+  'stays.check': command(
+    "Whether a stay fits a listing, from the local data (clashing bookings and blocks named, capacity, free units), each rate's price quote, and free alternatives when it does not fit.",
+    z.strictObject({
+      listingId: serverId,
+      from: wDate,
+      to: wDate,
+      adults: z.number().int().min(0).max(99),
+      children: z.number().int().min(0).max(99),
+      infants: optional(z.number().int().min(0).max(99)),
+      ignoreBooking: optional(z.number().int()),
+    }),
+    stayCheck,
   ),
   'registration.due': command(
     'Stays arriving on `date` or the next day, or in house on `date`, whose guests are not all registered for the police (count or details missing), earliest reporting deadline first.',

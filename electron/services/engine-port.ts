@@ -49,9 +49,22 @@ export const EDIT_COMMANDS = [
 ] as const;
 export type EditName = (typeof EDIT_COMMANDS)[number];
 
+/** Questions asked of the server itself, now (the booking form's live availability). */
+export interface LivePort {
+  availability(input: {
+    listingId: number;
+    from: string;
+    to: string;
+    rateId: number;
+    mu: boolean;
+  }): Promise<{ available: boolean; freeUnits: number | null }>;
+}
+
 export interface EnginePort extends EngineLifecycle {
   /** The account's cache, read-only (a read can never write). */
   readonly db: ReadableDB;
   readonly sync: SyncPort | null;
   readonly outbox: OutboxPort | null;
+  /** Absent where no server is ever asked (test fakes): live commands answer `unreachable`. */
+  readonly live?: LivePort | null;
 }

@@ -1,6 +1,7 @@
 // The complete handler table: one entry per contract command, merged from the
 // domain files (a duplicate throws at startup, a missing one fails to compile
 // and throws at startup).
+import { liveHandlers } from './live';
 import { editHandlers, outboxHandlers } from './outbox';
 import { readHandlers } from './reads';
 import { assertComplete, mergeHandlers } from './registry';
@@ -13,6 +14,7 @@ export function buildHandlers(): Handlers {
   const merged: Handlers = mergeHandlers(
     sessionHandlers,
     readHandlers,
+    liveHandlers,
     editHandlers,
     outboxHandlers,
     syncHandlers,

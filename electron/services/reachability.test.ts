@@ -32,8 +32,6 @@ import { workspaceDeps } from './wiring';
  */
 export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'bookings.create': 'New bookings (issue 14): the booking form and its create through the outbox.',
-  'availability.check': 'Live availability in the booking form (issue 14).',
-  'availability.checkMU': 'Live availability of multi-unit listings in the booking form (issue 14).',
   'listings.create': 'Listing editor (issue 15).',
   'listings.get': "Read back by the listing editor's conflict check (issue 15); sync reads listings as a list.",
   'photos.get': "Read back by the photo manager's conflict check (issue 15); sync reads photos per listing.",
@@ -157,6 +155,18 @@ describe('every API operation is reachable', { timeout: 180_000 }, () => {
       ['blocks.delete', { id: blocks[1]!.id }],
     ];
     for (const [name, input] of edits) await ask(name, input);
+
+    // The live availability question, of a single-unit and of a multi-unit listing.
+    const listings = await ask<{ id: number; mu: boolean }[]>('listings.list', {});
+    for (const mu of [false, true]) {
+      const listing = listings.find((l) => l.mu === mu)!;
+      const live = await ask<{ available: boolean; freeUnits: number | null }>('stays.checkLive', {
+        listingId: listing.id,
+        from: day(200),
+        to: day(203),
+      });
+      expect(live.freeUnits === null).toBe(!mu);
+    }
     await until('every change sent', async () => {
       const s = await ask<OutboxSummary>('outbox.summary', {});
       return s.unsent === 0;

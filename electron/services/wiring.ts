@@ -22,6 +22,7 @@ import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
 import { startDemoServer, type DemoOptions } from './demo';
+import { liveAvailability } from '../engine/live';
 import type { EnginePort, OutboxPort } from './engine-port';
 import type { SettingsStore } from './settings-store';
 import type { OpenRequest, WorkspaceDeps } from './workspace';
@@ -159,6 +160,15 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       },
       get outbox() {
         return holder.outbox ? outbox : null;
+      },
+      live: {
+        // Not while the server is known unreachable, pausing us (rate limit) or refusing the session: answer at once.
+        availability: (i) =>
+          liveAvailability(
+            engine.client,
+            !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind),
+            i,
+          ),
       },
       unsentCount: () => engine.unsentCount(),
       discardUnsent: () => engine.discardUnsent(),

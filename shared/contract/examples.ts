@@ -417,6 +417,10 @@ export const COMMAND_EXAMPLES: Examples = {
       alternatives: [{ id: 14, name: 'Casa Verde', person_capacity: 4 }],
     },
   },
+  'stays.checkLive': {
+    input: { listingId: 12, from: '2026-05-04', to: '2026-05-06' },
+    output: { available: true, freeUnits: null, rateId: 7, checkedAt: 1777000000000 },
+  },
   'registration.due': {
     input: { date: '2026-05-04' },
     output: [

@@ -151,6 +151,18 @@ export const readCommands = {
     }),
     stayCheck,
   ),
+  'stays.checkLive': command(
+    "Asks the server itself whether a stay is available (one request, now; 'unreachable' at once when offline, so the cached answer of stays.check stays shown). The rate is the listing's first when not given.",
+    z.strictObject({ listingId: serverId, from: wDate, to: wDate, rateId: optional(serverId) }),
+    z.object({
+      available: z.boolean(),
+      /** Free units of a multi-unit listing, else null. */
+      freeUnits: z.number().int().nullable(),
+      rateId: z.number().int(),
+      /** When the server answered (ms). */
+      checkedAt: z.number(),
+    }),
+  ),
   'registration.due': command(
     'Stays arriving on `date` or the next day, or in house on `date`, whose guests are not all registered for the police (count or details missing), earliest reporting deadline first.',
     z.strictObject({ date: wDate, listingIds: optional(listingIds) }),

@@ -1,0 +1,32 @@
+// Handlers of the live commands: questions the server answers itself, now
+// (electron/engine/live.ts). What the question needs from the cache (a
+// listing's kind, its first rate) is read here; the engine asks.
+import { CommandError } from '../../shared/contract';
+import { listingSummaryById } from '../cache/queries';
+import { cacheOf } from './reads';
+import type { HandlerTable } from './types';
+
+export const liveHandlers: HandlerTable<'stays.checkLive'> = {
+  'stays.checkLive': async (i, ctx) => {
+    const engine = ctx.workspace.engine();
+    const db = cacheOf(ctx);
+    const listing = listingSummaryById(db, i.listingId);
+    if (!listing) throw new CommandError('not_found', `Listing ${i.listingId} is not in the local data.`);
+    const rateId =
+      i.rateId ??
+      db.get<{ rate_id: number }>('SELECT rate_id FROM rates WHERE listing_id = ? ORDER BY rate_id LIMIT 1', [
+        i.listingId,
+      ])?.rate_id;
+    if (rateId === undefined)
+      throw new CommandError('not_found', `Listing ${i.listingId} has no rate in the local data to ask about.`);
+    if (!engine.live) throw new CommandError('unreachable', 'No server is asked in this session.');
+    const answer = await engine.live.availability({
+      listingId: i.listingId,
+      from: i.from,
+      to: i.to,
+      rateId,
+      mu: listing.mu,
+    });
+    return { ...answer, rateId, checkedAt: Date.now() };
+  },
+};

@@ -87,6 +87,8 @@ export interface Windows {
   full: { from: string; to: string };
   /** Incidents: open ones reported long ago matter too. */
   incidents: { from: string; to: string };
+  /** Incidents older than that, refreshed daily: an open one from years ago still reaches the cache. */
+  incidentsDeep: { from: string; to: string };
   /** Availability and prices: from today on. */
   ahead: { from: string; to: string };
 }

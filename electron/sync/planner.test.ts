@@ -118,7 +118,8 @@ describe('Planner', () => {
     const plan = new Planner(db, DEFAULT_POLICY).plan(input({ caps: { globalLists: false, globalRates: false } }));
     const windows = plan.queue.filter((j) => j.spec.kind === 'window');
     expect(windows.every((j) => j.spec.kind === 'window' && j.spec.listingId !== null)).toBe(true);
-    expect(windows.filter((j) => j.tier === 'far')).toHaveLength(4 * 5);
+    // Five window resources per listing, and the old incidents' window.
+    expect(windows.filter((j) => j.tier === 'far')).toHaveLength(4 * 6);
     expect(plan.queue.filter((j) => j.spec.kind === 'rates')).toHaveLength(4);
   });
 

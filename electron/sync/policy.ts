@@ -10,6 +10,12 @@ export interface Policy {
   pastDays: number;
   /** Incidents are reported long before they are fixed: open ones from this far back are fetched. */
   incidentPastDays: number;
+  /**
+   * An incident opened long before that and never closed must not hide: a
+   * second, rarely refreshed window reaches this far back (before the
+   * incidents window), so old open incidents reach the cache too.
+   */
+  incidentDeepDays: number;
   /** "Today + 48 h": the near window, refreshed most often. */
   nearDaysBefore: number;
   nearDaysAfter: number;
@@ -30,6 +36,8 @@ export interface Policy {
     farBooking: number;
     /** Anything on screen (the renderer's interest). */
     onScreen: number;
+    /** The old incidents window (before incidentPastDays): old open incidents change rarely. */
+    incidentsDeep: number;
   };
   /** Importance weights: score = weight × age / maxAge. */
   weight: { onScreen: number; near: number; reference: number; far: number };
@@ -54,6 +62,7 @@ export const DEFAULT_POLICY: Policy = {
   horizonDays: 365,
   pastDays: 7,
   incidentPastDays: 180,
+  incidentDeepDays: 5 * 365,
   nearDaysBefore: 1,
   nearDaysAfter: 2,
   maxAge: {
@@ -68,6 +77,7 @@ export const DEFAULT_POLICY: Policy = {
     nearThreads: 30 * MIN,
     farBooking: 7 * 24 * HOUR,
     onScreen: 2 * MIN,
+    incidentsDeep: 24 * HOUR,
   },
   weight: { onScreen: 8, near: 4, reference: 2, far: 1 },
   failureBackoffMs: MIN,

@@ -40,6 +40,7 @@ export function windowsFor(today: string, p: Policy): Windows {
     near: { from: addDays(today, -p.nearDaysBefore), to: addDays(today, p.nearDaysAfter) },
     full: { from: addDays(today, -p.pastDays), to: addDays(today, p.horizonDays) },
     incidents: { from: addDays(today, -p.incidentPastDays), to: addDays(today, p.horizonDays) },
+    incidentsDeep: { from: addDays(today, -p.incidentDeepDays), to: addDays(today, -p.incidentPastDays - 1) },
     ahead: { from: today, to: addDays(today, p.horizonDays) },
   };
 }
@@ -93,11 +94,15 @@ export function listingJobs(
     if (caps.globalLists) {
       add({ kind: 'window', resource, listingId: null, ...w.near }, 'near', p.maxAge.near);
       add({ kind: 'window', resource, listingId: null, ...windowOf(resource) }, 'far', p.maxAge.far);
+      if (resource === 'incidents')
+        add({ kind: 'window', resource, listingId: null, ...w.incidentsDeep }, 'far', p.maxAge.incidentsDeep);
     } else {
       for (const l of listings) {
         if (nearListings.has(l.id))
           add({ kind: 'window', resource, listingId: l.id, ...w.near }, 'near', p.maxAge.near);
         add({ kind: 'window', resource, listingId: l.id, ...windowOf(resource) }, 'far', p.maxAge.far);
+        if (resource === 'incidents')
+          add({ kind: 'window', resource, listingId: l.id, ...w.incidentsDeep }, 'far', p.maxAge.incidentsDeep);
       }
     }
   }

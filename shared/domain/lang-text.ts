@@ -1,0 +1,12 @@
+// Multilingual texts (listing descriptions, photo titles): written as a
+// language object, read back as one plain string (shared/api F.langText). A
+// sent text is confirmed when the string read back equals one of the
+// languages sent — and the form says which language the server shows.
+
+/** The language whose text the server shows back, or null when the read string matches none sent. */
+export function languageShown(sent: Readonly<Record<string, string>>, read: string): string | null {
+  const norm = (s: string) => s.replace(/\r\n/g, '\n').trim();
+  const r = norm(read);
+  for (const [lang, text] of Object.entries(sent)) if (norm(text) === r) return lang;
+  return null;
+}

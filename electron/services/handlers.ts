@@ -2,6 +2,7 @@
 // domain files (a duplicate throws at startup, a missing one fails to compile
 // and throws at startup).
 import { editHandlers, outboxHandlers } from './outbox';
+import { platformHandlers } from './platform';
 import { readHandlers } from './reads';
 import { assertComplete, mergeHandlers } from './registry';
 import { sessionHandlers } from './session';
@@ -17,6 +18,7 @@ export function buildHandlers(): Handlers {
     outboxHandlers,
     syncHandlers,
     settingsHandlers,
+    platformHandlers,
   );
   return assertComplete(merged);
 }

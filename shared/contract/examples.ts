@@ -498,7 +498,8 @@ export const COMMAND_EXAMPLES: Examples = {
   'settings.get': { input: {}, output: settings },
   'settings.update': { input: { locale: 'es' }, output: settings },
   'app.info': { input: {}, output: { name: 'Stayboard', version: '0.1.0', demo: true } },
-  'updates.status': { input: {}, output: updateReady },
+  // Up to date: the fake bridges of renderer tests answer these, and most tests want no update notice.
+  'updates.status': { input: {}, output: { ...updateReady, kind: 'upToDate', version: null, percent: null } },
   'updates.check': { input: {}, output: updateReady },
   'updates.install': { input: { force: false }, output: { kind: 'unsent', count: 3 } },
   'app.diagnostics': {

@@ -34,7 +34,7 @@ export const ca: UiCatalog = {
   'header.signOutUnsent':
     '{count, plural, one {# canvi encara no s’ha enviat} other {# canvis encara no s’han enviat}}. Si tanques la sessió ara es perdran.',
   'header.signOutDiscard': 'Descarta i tanca la sessió',
-  'header.updateReady': 'Nova versió {version}: reinicia per instal·lar-la',
+  'header.updateReady': 'Nova versió {version}',
   'header.updateTitle': 'Nova versió descarregada',
   'header.updateBody': "Stayboard {version} s'ha descarregat i comprovat. Stayboard es reinicia per instal·lar-la.",
   'header.updateRestart': 'Reinicia i instal·la',

@@ -33,7 +33,7 @@ export const en = {
   'header.signOutUnsent':
     '{count, plural, one {# change has} other {# changes have}} not been sent yet. Signing out now would discard them.',
   'header.signOutDiscard': 'Discard and sign out',
-  'header.updateReady': 'New version {version}: restart to install',
+  'header.updateReady': 'New version {version}',
   'header.updateTitle': 'New version downloaded',
   'header.updateBody': 'Stayboard {version} has been downloaded and checked. Stayboard restarts to install it.',
   'header.updateRestart': 'Restart and install',

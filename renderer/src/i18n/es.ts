@@ -34,7 +34,7 @@ export const es: UiCatalog = {
   'header.signOutUnsent':
     '{count, plural, one {# cambio no se ha enviado} other {# cambios no se han enviado}} todavía. Si cierras la sesión ahora se perderán.',
   'header.signOutDiscard': 'Descartar y cerrar sesión',
-  'header.updateReady': 'Nueva versión {version}: reinicie para instalarla',
+  'header.updateReady': 'Nueva versión {version}',
   'header.updateTitle': 'Nueva versión descargada',
   'header.updateBody': 'Stayboard {version} se ha descargado y comprobado. Stayboard se reinicia para instalarla.',
   'header.updateRestart': 'Reiniciar e instalar',

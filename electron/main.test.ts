@@ -60,9 +60,14 @@ class FakeWindow {
 const ipcHandlers = new Map<string, unknown>();
 const sessionHandlers: string[] = [];
 
+vi.mock('electron-updater', () => ({ default: { autoUpdater: null } }));
 vi.mock('electron', () => ({
+  crashReporter: { start: (o: { uploadToServer: boolean }) => calls.push(`crashReporter upload=${o.uploadToServer}`) },
+  clipboard: { writeText: vi.fn() },
+  dialog: { showMessageBox: vi.fn(() => Promise.resolve({ response: 0 })) },
   app: {
     enableSandbox: () => calls.push('enableSandbox'),
+    setPath: (name: string, path: string) => calls.push(`setPath ${name} ${path.slice(userData.length)}`),
     requestSingleInstanceLock: () => (calls.push('requestSingleInstanceLock'), true),
     whenReady: () => ready,
     on: (name: string, fn: (...a: unknown[]) => void) =>
@@ -110,7 +115,13 @@ afterAll(async () => {
 describe('main process', () => {
   it('before ready: sandboxes every renderer, registers app:// and takes the single-instance lock', async () => {
     await import('./main');
-    expect(calls.slice(0, 3)).toEqual(['enableSandbox', 'registerSchemes app', 'requestSingleInstanceLock']);
+    expect(calls.slice(0, 5)).toEqual([
+      'enableSandbox',
+      'registerSchemes app',
+      `setPath crashDumps ${join('/', 'logs', 'crashes')}`,
+      'crashReporter upload=false',
+      'requestSingleInstanceLock',
+    ]);
     expect(windows).toHaveLength(0);
   });
 

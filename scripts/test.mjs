@@ -112,6 +112,7 @@ try {
       'electron',
       'shared',
     ]);
+    check('electron security (electronegativity)', process.execPath, ['scripts/electronegativity.mjs']);
     check('typecheck (tsc, node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
     check('typecheck (tsc, e2e specs)', bin('tsc'), ['-p', 'tests/e2e/tsconfig.json', '--noEmit']);
     check('typecheck (svelte-check, renderer)', bin('svelte-check'), [

@@ -3,8 +3,10 @@
 // its engine, or none).
 import type { CommandArgs, KnownAccount } from '../../shared/contract';
 import type { Logger } from '../shell/log';
+import type { Breadcrumbs } from './breadcrumbs';
 import type { EventBus } from './bus';
 import type { EnginePort } from './engine-port';
+import type { PlatformPort } from './platform';
 import type { SettingsStore } from './settings-store';
 import type { HandlerResult } from './types';
 
@@ -35,4 +37,8 @@ export interface ServiceContext {
   readonly bus: EventBus;
   readonly settings: SettingsStore;
   readonly workspace: WorkspacePort<EnginePort>;
+  /** Updates and host versions (the Electron shell's, or the web host's: no updates). */
+  readonly platform: PlatformPort;
+  /** The last actions, for the log and the diagnostics. */
+  readonly breadcrumbs: Breadcrumbs;
 }

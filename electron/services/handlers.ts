@@ -3,6 +3,7 @@
 // and throws at startup).
 import { liveHandlers } from './live';
 import { editHandlers, outboxHandlers } from './outbox';
+import { platformHandlers } from './platform';
 import { readHandlers } from './reads';
 import { assertComplete, mergeHandlers } from './registry';
 import { sessionHandlers } from './session';
@@ -19,6 +20,7 @@ export function buildHandlers(): Handlers {
     outboxHandlers,
     syncHandlers,
     settingsHandlers,
+    platformHandlers,
   );
   return assertComplete(merged);
 }

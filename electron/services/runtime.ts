@@ -3,6 +3,7 @@
 // dispatcher every transport calls. `close()` is the clean shutdown.
 import { join } from 'node:path';
 import type { Logger } from '../shell/log';
+import { Breadcrumbs } from './breadcrumbs';
 import { EventBus } from './bus';
 import type { ServiceContext } from './context';
 import { createDispatcher, type Dispatcher, type ErrorTranslator } from './dispatcher';
@@ -10,6 +11,7 @@ import { buildHandlers } from './handlers';
 import { SettingsStore } from './settings-store';
 import type { Handlers } from './types';
 import type { EnginePort } from './engine-port';
+import { webPlatform, type PlatformPort } from './platform';
 import { Workspace, type WorkspaceDeps } from './workspace';
 
 /** Engines forward their events to the bus and follow the settings, so the factory receives both. */
@@ -28,6 +30,8 @@ export interface RuntimeOptions {
   workspace: WorkspaceFactory;
   handlers?: Handlers;
   translate?: ErrorTranslator;
+  /** Updates and versions of the host; made once the runtime exists (it counts unsent changes). Default: the web host's. */
+  platform?: (runtime: Pick<Runtime, 'bus' | 'workspace'>) => PlatformPort;
 }
 
 export interface Runtime {
@@ -36,6 +40,7 @@ export interface Runtime {
   readonly workspace: Workspace<EnginePort>;
   readonly dispatcher: Dispatcher;
   readonly context: ServiceContext;
+  readonly breadcrumbs: Breadcrumbs;
   close(): Promise<void>;
 }
 
@@ -51,11 +56,25 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     log: log.child('session'),
     bus,
   });
-  const context: ServiceContext = { app: options.app, log, bus, settings, workspace };
-  const dispatcher = createDispatcher(options.handlers ?? buildHandlers(), context, {
+  const breadcrumbs = new Breadcrumbs();
+  const platform = options.platform?.({ bus, workspace }) ?? webPlatform();
+  const context: ServiceContext = { app: options.app, log, bus, settings, workspace, platform, breadcrumbs };
+  const inner = createDispatcher(options.handlers ?? buildHandlers(), context, {
     log: log.child('ipc'),
     ...(options.translate ? { translate: options.translate } : {}),
   });
+  // Every command leaves a breadcrumb; a failure nobody foresaw writes the last actions to the log.
+  const dispatcher: Dispatcher = {
+    async dispatch(name, input) {
+      const started = performance.now();
+      const result = await inner.dispatch(name, input);
+      breadcrumbs.record(typeof name === 'string' ? name : '?', input, result, performance.now() - started);
+      if (!result.ok && result.error.code === 'internal') {
+        log.error('last actions before this failure', { actions: breadcrumbs.lines() });
+      }
+      return result;
+    },
+  };
   let closing: Promise<void> | null = null;
   return {
     bus,
@@ -63,6 +82,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     workspace,
     dispatcher,
     context,
+    breadcrumbs,
     close() {
       closing ??= workspace.close();
       return closing;

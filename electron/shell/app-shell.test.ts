@@ -12,7 +12,13 @@ function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOption
 }
 
 describe('menu', () => {
-  const actions = { search: vi.fn(), syncNow: vi.fn(), openLogs: vi.fn() };
+  const actions = {
+    search: vi.fn(),
+    syncNow: vi.fn(),
+    openLogs: vi.fn(),
+    copyDiagnostics: vi.fn(),
+    checkForUpdates: vi.fn(),
+  };
   it('uses the standard roles for editing, zoom, full screen, window and quit', () => {
     const roles = flatten(menuTemplate('linux', 'Stayboard', actions, false)).map((i) => i.role);
     for (const role of [
@@ -47,6 +53,20 @@ describe('menu', () => {
     (sync.click as () => void)();
     expect(actions.search).toHaveBeenCalled();
     expect(actions.syncNow).toHaveBeenCalled();
+  });
+  it('offers Show Logs, Copy Diagnostics and Check for Updates in the File menu', () => {
+    const file = menuTemplate('linux', 'Stayboard', actions, false).find((m) => m.label === 'File')!;
+    const items = flatten([file]);
+    for (const [label, action] of [
+      ['Show Logs', actions.openLogs],
+      ['Copy Diagnostics', actions.copyDiagnostics],
+      ['Check for Updates…', actions.checkForUpdates],
+    ] as const) {
+      const item = items.find((i) => i.label === label);
+      expect(item, label).toBeDefined();
+      (item!.click as () => void)();
+      expect(action).toHaveBeenCalled();
+    }
   });
 });
 

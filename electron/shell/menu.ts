@@ -9,6 +9,9 @@ export interface MenuActions {
   search(): void;
   syncNow(): void;
   openLogs(): void;
+  /** Versions, sync state, outbox counts… to the clipboard (no personal data). */
+  copyDiagnostics(): void;
+  checkForUpdates(): void;
 }
 
 export function menuTemplate(platform: NodeJS.Platform, appName: string, actions: MenuActions, devTools: boolean) {
@@ -36,6 +39,8 @@ export function menuTemplate(platform: NodeJS.Platform, appName: string, actions
       submenu: [
         { label: 'Sync Now', accelerator: 'CmdOrCtrl+R', click: () => actions.syncNow() },
         { label: 'Show Logs', click: () => actions.openLogs() },
+        { label: 'Copy Diagnostics', click: () => actions.copyDiagnostics() },
+        { label: 'Check for Updates…', click: () => actions.checkForUpdates() },
         { type: 'separator' },
         mac ? { role: 'close' } : { role: 'quit' },
       ],

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { mergeTables, type CommandSpec } from './define';
 import { editCommands } from './commands/edits';
 import { outboxCommands } from './commands/outbox';
+import { platformCommands } from './commands/platform';
 import { readCommands } from './commands/reads';
 import { sessionCommands } from './commands/session';
 import { settingsCommands } from './commands/settings';
@@ -15,10 +16,11 @@ type AllCommands = typeof sessionCommands &
   typeof editCommands &
   typeof outboxCommands &
   typeof syncCommands &
-  typeof settingsCommands;
+  typeof settingsCommands &
+  typeof platformCommands;
 
 export const COMMANDS: AllCommands = mergeTables<Record<string, CommandSpec>>(
-  [sessionCommands, readCommands, editCommands, outboxCommands, syncCommands, settingsCommands],
+  [sessionCommands, readCommands, editCommands, outboxCommands, syncCommands, settingsCommands, platformCommands],
   'command',
 ) as AllCommands;
 
@@ -37,4 +39,12 @@ export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && NAME_SET.has(name);
 }
 
-export { sessionCommands, readCommands, editCommands, outboxCommands, syncCommands, settingsCommands };
+export {
+  sessionCommands,
+  readCommands,
+  editCommands,
+  outboxCommands,
+  syncCommands,
+  settingsCommands,
+  platformCommands,
+};

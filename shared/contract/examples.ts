@@ -270,6 +270,15 @@ const window = { from: '2026-05-04', to: '2026-05-10' };
 
 type Examples = { [N in CommandName]: { input: CommandInput<N>; output: CommandOutput<N> } };
 
+const updateReady = {
+  kind: 'ready' as const,
+  reason: null,
+  version: '0.2.0',
+  percent: 100,
+  checkedAt: NOW,
+  message: null,
+};
+
 export const COMMAND_EXAMPLES: Examples = {
   'session.get': { input: {}, output: session },
   'session.signIn': {
@@ -546,6 +555,14 @@ export const COMMAND_EXAMPLES: Examples = {
   'settings.get': { input: {}, output: settings },
   'settings.update': { input: { locale: 'es' }, output: settings },
   'app.info': { input: {}, output: { name: 'Stayboard', version: '0.1.0', demo: true } },
+  // Up to date: the fake bridges of renderer tests answer these, and most tests want no update notice.
+  'updates.status': { input: {}, output: { ...updateReady, kind: 'upToDate', version: null, percent: null } },
+  'updates.check': { input: {}, output: updateReady },
+  'updates.install': { input: { force: false }, output: { kind: 'unsent', count: 3 } },
+  'app.diagnostics': {
+    input: {},
+    output: { text: 'Stayboard 0.1.0 · Electron 45.4.1 · linux 6.8 x64\nOutbox: 3 unsent (3 waiting to send)' },
+  },
 };
 
 type EventExamples = { [E in EventName]: EventPayload<E> };
@@ -577,4 +594,5 @@ export const EVENT_EXAMPLES: EventExamples = {
   'cache.changed': { resources: ['cleaning', 'bookings'] },
   'session.changed': session,
   'session.expired': { message: 'The server no longer accepts your password. Sign in again.' },
+  'updates.changed': updateReady,
 };

@@ -12,5 +12,6 @@ export * from './push-events';
 export * from './bridge';
 export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
 export { SCREENS, interestInput, type Interest } from './commands/sync';
+export { UPDATE_KINDS, updateState, installAnswer, type UpdateState, type InstallAnswer } from './commands/platform';
 // Realistic example input/output per command and payload per event (tests and fake bridges).
 export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

@@ -4,6 +4,7 @@
 // changes and expiry. Payloads are JSON and validated before they are sent.
 import { z } from 'zod';
 import { event } from './define';
+import { updateState } from './commands/platform';
 import { instant, nullable, resourceName } from './primitives';
 import {
   budgetInfo,
@@ -54,6 +55,7 @@ export const EVENTS = {
     'The server refused the stored credentials; the person must sign in again (edits stay in the outbox).',
     z.object({ message: z.string() }),
   ),
+  'updates.changed': event('The app update moved on (checking, downloading, ready to install, failed).', updateState),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -20,6 +20,7 @@ import { ListingIndex } from '../state/listing-index.svelte';
 import { Session } from '../state/session.svelte';
 import { SyncState } from '../state/sync.svelte';
 import { Toasts } from '../state/toasts.svelte';
+import { UpdatesState } from '../state/updates.svelte';
 import { Router } from './router.svelte';
 
 const LOCALE_KEY = 'stayboard.locale';
@@ -49,6 +50,8 @@ export class AppState {
   readonly changeToasts: ChangeToasts;
   /** Listing names and cities for every screen (loaded once signed in). */
   readonly listings: ListingIndex;
+  /** The app update (desktop only; the web host says unavailable). */
+  readonly updates: UpdatesState;
   searchOpen = $state(false);
 
   constructor(
@@ -61,6 +64,7 @@ export class AppState {
     this.session = new Session(bridge);
     this.sync = new SyncState(bridge);
     this.listings = new ListingIndex(bridge);
+    this.updates = new UpdatesState(bridge);
     this.refused = new RefusedChanges(bridge);
     this.changeToasts = new ChangeToasts(bridge, this.toasts, this.i18n, this.sync);
   }
@@ -73,6 +77,7 @@ export class AppState {
       this.sync.start(),
       this.refused.start(),
       this.changeToasts.start(),
+      this.updates.start(),
     ];
     void this.session.load();
     void this.sync.load();

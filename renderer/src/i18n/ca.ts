@@ -34,6 +34,15 @@ export const ca: UiCatalog = {
   'header.signOutUnsent':
     '{count, plural, one {# canvi encara no s’ha enviat} other {# canvis encara no s’han enviat}}. Si tanques la sessió ara es perdran.',
   'header.signOutDiscard': 'Descarta i tanca la sessió',
+  'header.updateReady': 'Nova versió {version}',
+  'header.updateTitle': 'Nova versió descarregada',
+  'header.updateBody': "Stayboard {version} s'ha descarregat i comprovat. Stayboard es reinicia per instal·lar-la.",
+  'header.updateRestart': 'Reinicia i instal·la',
+  'header.updateLater': 'Més tard',
+  'header.updateUnsent':
+    '{count, plural, one {# canvi encara sense enviar} other {# canvis encara sense enviar}}: vols instal·lar igualment? Es guarden en aquest ordinador i surten després del reinici; el més segur és esperar que surtin.',
+  'header.updateInstallAnyway': 'Instal·la igualment',
+  'header.updateWait': 'Espera',
   'header.expired':
     'El servidor ja no accepta les teves credencials. Torna a iniciar la sessió: els canvis sense enviar es conserven.',
   'header.searchHint': 'Cerca (Ctrl+K)',
@@ -544,6 +553,11 @@ export const ca: UiCatalog = {
   'sync.quarantined':
     '{count, plural, one {# registre no s’ha pogut llegir i s’ha apartat} other {# registres no s’han pogut llegir i s’han apartat}}',
   'sync.freshness': 'Actualitat de les dades',
+  'sync.diagnostics': 'Copia el diagnòstic',
+  'sync.diagnosticsHint':
+    'Versions, connexió, recomptes i les darreres accions, per al suport. Sense noms ni contrasenyes.',
+  'sync.diagnosticsCopied': 'Diagnòstic copiat al porta-retalls.',
+  'sync.diagnosticsManual': "No s'ha pogut fer servir el porta-retalls: selecciona el text de sota i copia'l.",
   'sync.resource': 'Dades',
   'sync.scope': 'Abast',
   'sync.fetchedAt': 'Descarregat',

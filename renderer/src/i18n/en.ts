@@ -33,6 +33,15 @@ export const en = {
   'header.signOutUnsent':
     '{count, plural, one {# change has} other {# changes have}} not been sent yet. Signing out now would discard them.',
   'header.signOutDiscard': 'Discard and sign out',
+  'header.updateReady': 'New version {version}',
+  'header.updateTitle': 'New version downloaded',
+  'header.updateBody': 'Stayboard {version} has been downloaded and checked. Stayboard restarts to install it.',
+  'header.updateRestart': 'Restart and install',
+  'header.updateLater': 'Later',
+  'header.updateUnsent':
+    '{count, plural, one {# change not sent yet} other {# changes not sent yet}} — install anyway? They stay on this computer and go out after the restart; to be safe, wait until they have gone out.',
+  'header.updateInstallAnyway': 'Install anyway',
+  'header.updateWait': 'Wait',
   'header.expired': 'The server no longer accepts your credentials. Sign in again: your unsent changes are kept.',
   'header.searchHint': 'Search (Ctrl+K)',
 
@@ -536,6 +545,10 @@ export const en = {
   'sync.quarantined':
     '{count, plural, one {# record could not be read and was set aside} other {# records could not be read and were set aside}}',
   'sync.freshness': 'Freshness',
+  'sync.diagnostics': 'Copy diagnostics',
+  'sync.diagnosticsHint': 'Versions, connection, counts and the last actions, for support. No names, no passwords.',
+  'sync.diagnosticsCopied': 'Diagnostics copied to the clipboard.',
+  'sync.diagnosticsManual': 'The clipboard could not be used: select the text below and copy it.',
   'sync.resource': 'Data',
   'sync.scope': 'Scope',
   'sync.fetchedAt': 'Fetched',

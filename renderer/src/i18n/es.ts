@@ -34,6 +34,15 @@ export const es: UiCatalog = {
   'header.signOutUnsent':
     '{count, plural, one {# cambio no se ha enviado} other {# cambios no se han enviado}} todavía. Si cierras la sesión ahora se perderán.',
   'header.signOutDiscard': 'Descartar y cerrar sesión',
+  'header.updateReady': 'Nueva versión {version}',
+  'header.updateTitle': 'Nueva versión descargada',
+  'header.updateBody': 'Stayboard {version} se ha descargado y comprobado. Stayboard se reinicia para instalarla.',
+  'header.updateRestart': 'Reiniciar e instalar',
+  'header.updateLater': 'Más tarde',
+  'header.updateUnsent':
+    '{count, plural, one {# cambio aún sin enviar} other {# cambios aún sin enviar}}: ¿instalar de todos modos? Se guardan en este ordenador y salen tras el reinicio; lo más seguro es esperar a que salgan.',
+  'header.updateInstallAnyway': 'Instalar de todos modos',
+  'header.updateWait': 'Esperar',
   'header.expired':
     'El servidor ya no acepta tus credenciales. Vuelve a iniciar sesión: tus cambios sin enviar se conservan.',
   'header.searchHint': 'Buscar (Ctrl+K)',
@@ -543,6 +552,11 @@ export const es: UiCatalog = {
   'sync.quarantined':
     '{count, plural, one {# registro no se ha podido leer y se ha apartado} other {# registros no se han podido leer y se han apartado}}',
   'sync.freshness': 'Actualidad de los datos',
+  'sync.diagnostics': 'Copiar diagnóstico',
+  'sync.diagnosticsHint':
+    'Versiones, conexión, recuentos y las últimas acciones, para soporte. Sin nombres ni contraseñas.',
+  'sync.diagnosticsCopied': 'Diagnóstico copiado al portapapeles.',
+  'sync.diagnosticsManual': 'No se ha podido usar el portapapeles: seleccione el texto de abajo y cópielo.',
   'sync.resource': 'Datos',
   'sync.scope': 'Alcance',
   'sync.fetchedAt': 'Descargado',

@@ -80,6 +80,7 @@ for (const locale of ['en', 'es'] as const) {
     const screens: [string, string][] = [
       ['board', '#/today'],
       ['reception', '#/arrivals'],
+      ['registration', '#/registration'],
       ['calendar', '#/calendar'],
       ['cleaning', '#/cleaning'],
       ['cleaning detail', `#/cleaning/${r.cleaning.id}`],

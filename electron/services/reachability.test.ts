@@ -24,6 +24,7 @@ import type {
 import { MemoryCredentialStore } from '../credentials/store';
 import { silentLogger } from '../shell/log';
 import { createRuntime, type Runtime } from './runtime';
+import { until } from './testing';
 import { workspaceDeps } from './wiring';
 
 /**
@@ -64,16 +65,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Waits for something that must happen (never used to prove that something did not). */
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 240_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** A full demo sync beside every other suite on a shared 2-core machine takes its time. */
+const wait = <T>(what: string, probe: () => Promise<T | null | undefined | false>) => until(what, probe, 240_000);
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -96,24 +89,24 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
     const sim = runtime.workspace.demoSimulator()!;
 
     // A full pass: every resource sync reads.
-    await until('a full sync pass', async () => {
+    await wait('a full sync pass', async () => {
       const r = await d.dispatch('sync.now', { full: true });
       return r.ok && (r.value as { started: boolean }).started;
     });
-    await until('sync idle with data', async () => {
+    await wait('sync idle with data', async () => {
       const s = await ask<{ state: string; lastDataAt: number | null }>('sync.status', {});
       return s.state === 'idle' && s.lastDataAt !== null;
     });
 
     // One of each edit command, on records the demo has.
-    const cleaning = await until('cleaning tasks', async () =>
+    const cleaning = await wait('cleaning tasks', async () =>
       (await ask<CleaningRecord[]>('cleaning.list', { from: day(0), to: day(14) })).filter((t) => t.id > 0),
     );
     const maintenance = await ask<MaintenanceRecord[]>('maintenance.list', { from: day(-30), to: day(30) });
     const incidents = await ask<IncidentRecord[]>('incidents.open', {});
     const bookings = await ask<BookingListItem[]>('bookings.list', { from: day(0), to: day(14) });
     const blocks = await ask<BlockRecord[]>('blocks.list', { from: day(-30), to: day(300) });
-    const withThread = await until('a booking with guests and a conversation', async () => {
+    const withThread = await wait('a booking with guests and a conversation', async () => {
       for (const b of bookings.filter((x) => x.booking_number > 0)) {
         const detail = await ask<BookingDetail>('bookings.get', { bookingNumber: b.booking_number });
         if (detail.threads.length && detail.guests.length && detail.customer) return detail;
@@ -168,7 +161,7 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
       });
       expect(live.freeUnits === null).toBe(!mu);
     }
-    await until('every change sent', async () => {
+    await wait('every change sent', async () => {
       const s = await ask<OutboxSummary>('outbox.summary', {});
       return s.unsent === 0;
     });

@@ -143,3 +143,21 @@ export function harness(
 }
 
 export const bus = () => new EventBus();
+
+/**
+ * Polls until `probe` answers something truthy (for what must happen: never
+ * to prove that something did not), or fails naming what it waited for.
+ */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  ms = 20_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

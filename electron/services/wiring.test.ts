@@ -9,6 +9,7 @@ import type { CleaningRecord, EventName, OutboxSummary } from '../../shared/cont
 import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
 import { silentLogger } from '../shell/log';
 import { createRuntime, type Runtime } from './runtime';
+import { until } from './testing';
 import { workspaceDeps } from './wiring';
 
 let runtime: Runtime | null = null;
@@ -31,16 +32,6 @@ function start(
     workspace: (parts) => workspaceDeps({ ...parts, dataDir, credentials }),
   });
   return { runtime, dataDir };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function value<T>(r: { ok: boolean; value?: unknown }): T | null {

@@ -203,21 +203,10 @@ export const registrationField = z.enum(REGISTRATION_FIELDS);
  * still lacks, and the reporting deadline (arrival + 24 h, local wall time
  * "YYYY-MM-DDTHH:MM").
  */
-export const registrationItem = bookingRecord
-  .pick({
-    booking_number: true,
-    listing_id: true,
-    state: true,
-    start_date: true,
-    end_date: true,
-    adults: true,
-    children: true,
-    arrival_time: true,
-    outbox: true,
-  })
+export const registrationItem = boardBooking
+  .omit({ departure_time: true, guests_registered: true, overbooked: true })
   .extend({
     listing_name: nullable(z.string()),
-    customer_name: nullable(z.string()),
     expected: z.number().int(),
     registered: z.number().int(),
     /** False while the stay's guests have never been fetched from the server: the count is not known yet. */

@@ -62,7 +62,8 @@ async function settle(page: Page): Promise<void> {
 
 for (const locale of ['en', 'es'] as const) {
   test(`no serious or critical axe violation on any screen or dialog (${locale})`, async ({ page, demoHost }) => {
-    test.setTimeout(240_000);
+    // A dozen screens and dialogs, each settled and scanned: minutes on a loaded 2-core machine.
+    test.setTimeout(480_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     const found: string[] = [];
     const check = (where: string) => violations(page, `${locale}: ${where}`);

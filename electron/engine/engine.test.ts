@@ -5,11 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CommandError, EVENTS, syncStatus } from '../../shared/contract';
 import { startSimulator, type Simulator } from '../../simulator';
 import { ManualClock } from '../api/clock';
-import { bookingsTable } from '../cache/tables';
-import { setOutboxMark } from '../cache/write';
 import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
 import { CONNECTIVITY_POLICY, DEFAULT_POLICY } from '../sync/policy';
-import { Engine, type EngineExtension } from './engine';
+import { Engine } from './engine';
 
 const TODAY = '2026-06-10';
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -34,14 +32,13 @@ async function setup(): Promise<{ sim: Simulator; dir: string; creds: Credential
   return { sim, dir, creds: new MemoryCredentialStore() };
 }
 
-function open(dir: string, creds: CredentialStore, extensions: EngineExtension[] = []): Engine {
+function open(dir: string, creds: CredentialStore): Engine {
   const e = Engine.open({
     dbPath: join(dir, 'cache.db'),
     credentials: creds,
     background: false,
     today: () => TODAY,
     settings: { budgetPerHour: 100_000 },
-    extensions,
   });
   cleanup.push(() => e.close());
   return e;
@@ -137,10 +134,12 @@ describe('Engine', { timeout: 60_000 }, () => {
     await e.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
     await e.syncNow({ full: true });
     const n = e.db.pluck<number>('SELECT booking_number FROM bookings LIMIT 1')[0]!;
-    e.transaction((tx) => setOutboxMark(tx, bookingsTable, n, { state: 'pending', entryIds: [1], fields: ['notes'] }));
+    sim.setOnline(false); // the edit stays unsent
+    e.outbox!.enqueue('bookings.update', { bookingNumber: n, changes: { notes: 'Late arrival' } });
     const other = { baseUrl: 'http://127.0.0.1:9', user: 'someone-else', password: 'x', remember: false };
     expect((await rejected(e.signIn(other))).code).toBe('unsent_changes');
-    e.transaction((tx) => setOutboxMark(tx, bookingsTable, n, null));
+    await e.discardUnsent();
+    sim.setOnline(true);
     // A failed sign-in to the other account (a typo in the address) leaves the cache alone…
     expect((await rejected(e.signIn(other))).code).toBe('unreachable');
     expect(e.db.get<{ n: number }>('SELECT count(*) AS n FROM bookings')!.n).toBeGreaterThan(0);
@@ -152,33 +151,21 @@ describe('Engine', { timeout: 60_000 }, () => {
     expect(e.account?.baseUrl).toBe(sim2.url);
   });
 
-  it('runs extension migrations after its own and hands extensions the engine parts', async () => {
+  it('owns its outbox: its tables from the start, the outbox from the first session, its counts in the status', async () => {
     const { sim, dir, creds } = await setup();
-    let attached = false;
-    const outbox: EngineExtension = {
-      name: 'outbox',
-      migrations: [{ version: 100, name: '100_outbox', up: 'CREATE TABLE outbox (id INTEGER PRIMARY KEY) STRICT;' }],
-      attach: (ctx) => {
-        attached = ctx.client.signedIn && ctx.db.kind === 'writable';
-        return {
-          outboxSummary: () => ({
-            unsent: 2,
-            pending: 2,
-            sending: 0,
-            rejected: 0,
-            conflict: 0,
-            unknown: 0,
-            confirmed: 0,
-          }),
-          unsentCount: () => 2,
-        };
-      },
-    };
-    const e = open(dir, creds, [outbox]);
+    const e = open(dir, creds);
     expect(e.db.get("SELECT 1 FROM sqlite_master WHERE name = 'outbox'")).toBeDefined();
+    expect(e.outbox).toBeNull();
+    expect(e.unsentCount()).toBe(0);
     await e.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
-    expect(attached).toBe(true);
-    expect(e.status().outbox.unsent).toBe(2);
-    expect(e.unsentCount()).toBe(2);
+    await e.syncNow({ full: true });
+    const outbox = e.outbox!;
+    const task = e.db.get<{ id: number }>('SELECT id FROM cleaning ORDER BY id LIMIT 1')!;
+    outbox.enqueue('cleaning.update', { id: task.id, changes: { notes: 'Sent by the engine' } });
+    expect(e.status().outbox).toMatchObject({ unsent: 1, pending: 1 });
+    expect(e.unsentCount()).toBe(1);
+    await outbox.drain({ untilSettled: true });
+    expect(e.status().outbox).toMatchObject({ unsent: 0, confirmed: 1 });
+    expect(sim.requestLog().filter((r) => r.endpoint === 'cleanings.update')).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 // The composition root of the main-process engine: one object that wires the
-// cache, the API client, the request-budget governor, the credentials store
-// and the sync service for ONE account, and gives the other layers (the
-// shells' services, the CLI, the outbox) a small, documented surface:
-// open → signIn / resume → syncNow / setInterest / status → close, plus events.
+// cache, the API client, the request-budget governor, the credentials store,
+// the sync service and the outbox for ONE account, and gives the other layers
+// (the shells' services, the CLI) a small, documented surface:
+// open → signIn / resume → syncNow / setInterest / status / outbox → close, plus events.
 // See README.md beside this file.
 import { EventEmitter } from 'node:events';
 import {
@@ -10,7 +10,6 @@ import {
   DEFAULT_SETTINGS,
   type ContractError,
   type Interest,
-  type OutboxEntry,
   type OutboxSummary,
   type Settings,
   type SyncStatus,
@@ -22,7 +21,7 @@ import { BudgetGovernor } from '../api/governor';
 import type { Transport, TransportOptions } from '../api/transport';
 import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
 import { getMeta, quarantineCount, setMeta } from '../cache/state';
-import type { Migration } from '../cache/migrations';
+import { Outbox, OUTBOX_MIGRATIONS, type OutboxOptions } from '../outbox';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
 import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from '../sync/policy';
 import { Planner } from '../sync/planner';
@@ -30,34 +29,10 @@ import { SyncService, lastDataAt, localDate, type PassSummary } from '../sync/se
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
 
-/** What an extension (the outbox) gets when it attaches. `client` and `sync` always give the current session's. */
-export interface EngineContext {
-  readonly db: WritableDB;
-  readonly client: ApiClient;
-  readonly governor: BudgetGovernor;
-  readonly clock: Clock;
-  readonly sync: SyncService;
-  /** Sends one of the contract's push events through the engine. */
-  emit(event: string, payload: unknown): void;
-}
-
-/** What the engine delegates to an extension; every part optional. */
-export interface ExtensionHandle {
-  outboxSummary?: () => OutboxSummary;
-  /** The entries not yet confirmed (the stall watchdog looks at them). */
-  outboxEntries?: () => OutboxEntry[];
-  unsentCount?: () => number;
-  discardUnsent?: () => Promise<void>;
-  /** Called on close, before the database closes. */
-  close?: () => Promise<void>;
-}
-
-export interface EngineExtension {
-  name: string;
-  /** Appended after the cache's migrations, in order (see cache/migrations.ts for numbering). */
-  migrations?: readonly Migration[];
-  attach(ctx: EngineContext): ExtensionHandle;
-}
+/** Replay tuning and hooks for the engine's outbox (tests, the CLI, the benchmark); the rest is the engine's. */
+export type EngineOutboxOptions = Partial<
+  Pick<OutboxOptions, 'log' | 'random' | 'concurrency' | 'backoff' | 'keepConfirmedMs' | 'trace'>
+>;
 
 export interface EngineOptions {
   /** The cache file (one per account is the shells' choice); ':memory:' for tests. */
@@ -70,7 +45,8 @@ export interface EngineOptions {
   policy?: Policy;
   transport?: Transport;
   transportOptions?: TransportOptions;
-  extensions?: readonly EngineExtension[];
+  /** The outbox's tuning and hooks (default: as in the app). */
+  outbox?: EngineOutboxOptions;
   /** Keep syncing in the background after sign-in (default true; the CLI runs passes itself). */
   background?: boolean;
   /** Probe and stall watchdog numbers (default sync/policy.ts CONNECTIVITY_POLICY). */
@@ -114,7 +90,8 @@ export class Engine extends EventEmitter {
   private sync_: SyncService | null = null;
   /** Plans the signed-out status (kept: its far-booking picture is reused like the sync service's). */
   private offlinePlanner: Planner | null = null;
-  private handles: ExtensionHandle[] = [];
+  /** The account's outbox: made at the first session start (a cache opened read-only has none), kept until close. */
+  private outbox_: Outbox | null = null;
   private account_: (Account & { remembered: boolean }) | null = null;
   private interest: Interest | null = null;
   private closed = false;
@@ -136,18 +113,21 @@ export class Engine extends EventEmitter {
     this.connectivity = new EngineConnectivity({
       clock: this.clock,
       ...(options.connectivityPolicy ? { policy: options.connectivityPolicy } : {}),
-      emit: (event, payload) => this.emit(event, payload),
-      entries: () => this.handles.find((h) => h.outboxEntries)?.outboxEntries?.() ?? [],
+      emit: (event, payload) => {
+        this.emit(event, payload);
+        // Online: replay now rather than when the current back-off (up to a minute) ends.
+        if (event === 'connectivity.changed' && this.connectivity.snapshot().kind === 'online') this.outbox_?.nudge();
+      },
+      entries: () => this.outbox_?.list({ states: ['pending', 'sending', 'unknown'] }) ?? [],
       onBack: () => this.sync_?.wake(),
     });
     const stored = getMeta(db, ACCOUNT_KEY);
     this.account_ = stored ? (JSON.parse(stored) as Account & { remembered: boolean }) : null;
   }
 
-  /** Opens the cache (running migrations, the extensions' too). No network yet. */
+  /** Opens the cache (running the cache's migrations, then the outbox's). No network yet. */
   static open(options: EngineOptions): Engine {
-    const migrations = [...CACHE_MIGRATIONS, ...(options.extensions ?? []).flatMap((e) => e.migrations ?? [])];
-    const db = openCache({ path: options.dbPath, migrations });
+    const db = openCache({ path: options.dbPath, migrations: [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS] });
     return new Engine(db, options);
   }
 
@@ -160,6 +140,10 @@ export class Engine extends EventEmitter {
   }
   get sync(): SyncService | null {
     return this.sync_;
+  }
+  /** The outbox (edits that are never lost and never applied twice); null until a session first started. */
+  get outbox(): Outbox | null {
+    return this.outbox_;
   }
   get signedIn(): boolean {
     return this.client_ !== null && this.client_.hasCredentials && !this.client_.sessionExpired;
@@ -269,31 +253,30 @@ export class Engine extends EventEmitter {
     sync.on('cache.changed', (p: unknown) => this.emit('cache.changed', p));
     sync.on('pass', (p: PassSummary) => this.emit('pass', p));
     this.sync_ = sync;
-    if (this.handles.length === 0) this.attachExtensions();
+    this.outbox_ ??= this.startOutbox();
     if (this.options.background !== false) sync.start(firstPassDelayMs);
   }
 
-  private attachExtensions(): void {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- getters below must read the engine's current session
-    const engine = this;
-    const ctx: EngineContext = {
+  /** The outbox over this cache: it replays with whichever session's client is current, and waits while none is. */
+  private startOutbox(): Outbox {
+    const outbox = new Outbox({
       db: this.wdb,
-      get client() {
-        if (!engine.client_) throw new CommandError('not_signed_in', 'Sign in first.');
-        return engine.client_;
+      client: () => {
+        if (!this.client_) throw new CommandError('not_signed_in', 'Sign in first.');
+        return this.client_;
       },
       governor: this.governor,
       clock: this.clock,
-      get sync() {
-        if (!engine.sync_) throw new CommandError('not_signed_in', 'Sign in first.');
-        return engine.sync_;
+      events: {
+        emit: (event, payload) => {
+          this.emit(event, payload);
+          if (event === 'outbox.changed') this.connectivity.checkStall();
+        },
       },
-      emit: (event, payload) => {
-        this.emit(event, payload);
-        if (event === 'outbox.changed') this.connectivity.checkStall();
-      },
-    };
-    this.handles = (this.options.extensions ?? []).map((e) => e.attach(ctx));
+      ...this.options.outbox,
+    });
+    outbox.start();
+    return outbox;
   }
 
   private async stopSync(): Promise<void> {
@@ -335,7 +318,7 @@ export class Engine extends EventEmitter {
 
   /** The contract's SyncStatus. */
   status(): SyncStatus {
-    const outbox = this.handles.find((h) => h.outboxSummary)?.outboxSummary?.() ?? ZERO_OUTBOX;
+    const outbox = this.outbox_?.summary() ?? ZERO_OUTBOX;
     if (!this.sync_) {
       // Not signed in: what the cache holds and how old it is is still worth showing.
       this.offlinePlanner ??= new Planner(this.db, this.policy);
@@ -384,20 +367,18 @@ export class Engine extends EventEmitter {
   }
 
   unsentCount(): number {
-    const h = this.handles.find((x) => x.unsentCount);
-    return h?.unsentCount ? h.unsentCount() : countUnsentMarks(this.db);
+    return this.outbox_ ? this.outbox_.summary().unsent : countUnsentMarks(this.db);
   }
 
   async discardUnsent(): Promise<void> {
-    const h = this.handles.find((x) => x.discardUnsent);
-    if (h?.discardUnsent) await h.discardUnsent();
+    await this.outbox_?.discardAll();
   }
 
-  /** Closes the extensions (the outbox finishes its request), aborts sync reads in flight, closes the cache. */
+  /** Stops the outbox (it finishes its request), aborts sync reads in flight, closes the cache. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const h of this.handles) await h.close?.();
+    await this.outbox_?.stop();
     await this.stopSync();
     this.connectivity.close();
     this.governor.close();

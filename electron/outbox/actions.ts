@@ -7,9 +7,11 @@ import { parseWith } from '../../shared/api';
 import { CommandError, editCommands, type OutboxEntry } from '../../shared/contract';
 import type { WritableDB } from '../cache/db';
 import { chainOf, deleteEntries, getEntry, patchEntries, toContract } from './entries';
-import { enqueueEdit, type EditName } from './enqueue';
+import { enqueueEdit } from './enqueue';
+import { KIND_SPECS, type EditName, type Kind } from './kinds';
+import type { CreateAmend } from './kinds/spec';
 import { refreshView } from './view';
-import type { Entry, Kind, Values } from './types';
+import type { Entry, Values } from './types';
 
 export interface ActionResult {
   entry: OutboxEntry | null;
@@ -71,8 +73,8 @@ function refusedBatch(db: WritableDB, e: Entry): Entry[] {
 /** The single-record update command an amended entry is queued as (a bulk edit's item becomes a plain update). */
 function amendCommand(e: Entry, changes: Values): { name: EditName; input: unknown } {
   const name = e.operation.replace(/\.updateMany$/, '.update') as EditName;
-  const input = e.resource === 'bookings' ? { bookingNumber: e.recordId, changes } : { id: e.recordId, changes };
-  return { name, input };
+  const idKey = KIND_SPECS[e.resource].update?.idKey ?? 'id';
+  return { name, input: { [idKey]: e.recordId, changes } };
 }
 
 /**
@@ -92,7 +94,8 @@ export function amendEntry(
     const e = entryOr404(tx, id);
     if (e.state !== 'rejected')
       throw new CommandError('invalid_state', 'Only a change that was not accepted can be edited and sent again.');
-    if (e.kind === 'create' && e.operation === 'guests.create') return amendCreate(tx, e, changes, now);
+    const amendable = e.kind === 'create' ? KIND_SPECS[e.resource].create?.amend : undefined;
+    if (amendable) return amendCreate(tx, e, changes, amendable, now);
     if (e.kind !== 'update')
       throw new CommandError('invalid_state', 'Only an edit of a record can be edited and sent again.');
     const ids = refusedBatch(tx, e).map((x) => x.id);
@@ -108,7 +111,8 @@ export function amendEntry(
 }
 
 /**
- * A refused new guest, amended: the server never created it, so the create
+ * A refused create of a kind that allows it (a new guest: its spec's
+ * `create.amend`), amended: the server never created it, so the create
  * itself takes my values (its payload, the edits refused with it, then
  * `changes`) and goes again as it would after "Retry" — the same entry, so the
  * new record keeps its local id and the edits queued behind it; the replay
@@ -119,6 +123,7 @@ function amendCreate(
   tx: WritableDB,
   e: Entry,
   changes: Values,
+  amend: CreateAmend,
   now: number,
 ): ActionResult & { newEntryId: number | null } {
   const batch = refusedBatch(tx, e);
@@ -128,12 +133,15 @@ function amendCreate(
     refreshView(tx, e.resource, e.recordId);
     return { entry: null, kinds: [e.resource], entryIds: chain, newEntryId: null };
   }
-  const guest: Values = Object.assign({}, ...batch.map((x) => x.payload), changes) as Values;
-  const parsed = parseWith(editCommands['guests.create'].input, { bookingNumber: e.context.bookingNumber, guest });
+  const values: Values = Object.assign({}, ...batch.map((x) => x.payload), changes) as Values;
+  const parsed = parseWith(editCommands[amend.command].input, amend.input(e.context, values));
   if (!parsed.ok) {
     // The person's form sent `changes`: name the fields as they were sent.
     const fields = Object.fromEntries(
-      Object.entries(parsed.errors).map(([path, m]) => [path.replace(/^guest\./, 'changes.'), m]),
+      Object.entries(parsed.errors).map(([path, m]) => [
+        path.startsWith(`${amend.key}.`) ? `changes.${path.slice(amend.key.length + 1)}` : path,
+        m,
+      ]),
     );
     throw new CommandError('invalid_input', parsed.message, fields);
   }
@@ -143,7 +151,7 @@ function amendCreate(
     tx,
     [e.id],
     {
-      payload: (parsed.value as { guest: Values }).guest,
+      payload: (parsed.value as Record<string, Values>)[amend.key],
       state: 'pending',
       error: null,
       nextAttemptAt: null,

@@ -6,14 +6,15 @@ import type { EditReceipt } from '../../shared/contract';
 import { CommandError, editCommands } from '../../shared/contract';
 import { parseWith } from '../../shared/api';
 import { ident, type WritableDB } from '../cache/db';
-import { ADAPTERS, labelOf } from './adapters';
 import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
-import { checkBeforeQueueing } from './checks';
-import { canonIn } from './fields';
+import { canonIn } from './kinds/fields';
+import { COMMANDS, KIND_SPECS, type EditName, type Kind } from './kinds';
+import { notCached } from './kinds/parts';
+import type { CreateStep } from './kinds/spec';
 import { refreshView, showNewUpdate } from './view';
-import type { EntryContext, Kind, Rec, Values } from './types';
+import type { Rec, Values } from './types';
 
-export type EditName = keyof typeof editCommands;
+export type { EditName } from './kinds';
 export const EDIT_NAMES = Object.keys(editCommands) as EditName[];
 
 export interface EnqueueResult {
@@ -24,7 +25,7 @@ export interface EnqueueResult {
 
 /** The record as reads see it now (optimistic), with its context columns; null when not cached. */
 export function currentRecord(db: WritableDB, kind: Kind, id: number): Rec | null {
-  const a = ADAPTERS[kind];
+  const a = KIND_SPECS[kind];
   const cols = ['data', ...a.contextColumns].map(ident).join(', ');
   const row = db.get<Rec>(`SELECT ${cols} FROM ${ident(a.table.table)} WHERE ${ident(a.table.key)} = ?`, [id]);
   if (!row) return null;
@@ -33,9 +34,6 @@ export function currentRecord(db: WritableDB, kind: Kind, id: number): Rec | nul
   return rec;
 }
 
-const NOT_CACHED = (what: string) =>
-  new CommandError('not_found', `${what} is not in the local data (it may have been deleted); refresh and try again.`);
-
 interface Step {
   entry: Omit<NewEntry, 'now'>;
 }
@@ -43,13 +41,14 @@ interface Step {
 function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number, changes: Values, what: string): Step {
   const id = resolveId(db, kind, rawId);
   const rec = currentRecord(db, kind, id);
-  if (!rec) throw NOT_CACHED(what);
+  if (!rec) throw notCached(what);
   if (deletePending(db, kind, id))
     throw new CommandError('invalid_state', `${what} is being deleted; discard the delete first to edit it.`);
-  checkBeforeQueueing(db, kind, rec, changes);
+  const spec = KIND_SPECS[kind];
+  spec.check?.(db, rec, changes);
   const base: Values = {};
-  for (const f of Object.keys(changes)) base[f] = canonIn(kind, f, rec);
-  const context: EntryContext = kind === 'guests' ? { bookingNumber: rec['booking_number'] as number } : {};
+  for (const f of Object.keys(changes)) base[f] = canonIn(KIND_SPECS[kind].fields, f, rec);
+  const context = spec.entryContext?.(rec) ?? {};
   return {
     entry: {
       operation,
@@ -57,7 +56,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
       resource: kind,
       recordId: id,
       context,
-      label: labelOf(db, kind, rec, context),
+      label: spec.label(db, rec, context),
       payload: changes,
       base,
     },
@@ -67,7 +66,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
 function deleteStep(db: WritableDB, operation: string, kind: Kind, rawId: number, what: string): Step {
   const id = resolveId(db, kind, rawId);
   const rec = currentRecord(db, kind, id);
-  if (!rec) throw NOT_CACHED(what);
+  if (!rec) throw notCached(what);
   if (deletePending(db, kind, id)) throw new CommandError('invalid_state', `${what} is already being deleted.`);
   return {
     entry: {
@@ -75,22 +74,14 @@ function deleteStep(db: WritableDB, operation: string, kind: Kind, rawId: number
       kind: 'delete',
       resource: kind,
       recordId: id,
-      label: labelOf(db, kind, rec, {}),
+      label: KIND_SPECS[kind].label(db, rec, {}),
       payload: {},
       base: null,
     },
   };
 }
 
-function createStep(
-  db: WritableDB,
-  operation: string,
-  kind: Kind,
-  payload: Values,
-  context: EntryContext,
-  parent: string,
-  labelRec: Rec,
-): Step {
+function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep): Step {
   const localId = nextLocalId(db);
   return {
     entry: {
@@ -98,10 +89,10 @@ function createStep(
       kind: 'create',
       resource: kind,
       recordId: localId,
-      parent,
-      context: { ...context, localId },
-      label: labelOf(db, kind, labelRec, context),
-      payload,
+      parent: c.parent,
+      context: { ...c.context, localId },
+      label: KIND_SPECS[kind].label(db, c.labelRec, c.context),
+      payload: c.payload,
       base: null,
     },
   };
@@ -116,80 +107,23 @@ function* stepsOf(db: WritableDB, name: EditName, input: unknown): Generator<Ste
   const parsed = parseWith(editCommands[name].input, input);
   if (!parsed.ok) throw new CommandError('invalid_input', parsed.message, parsed.errors);
   const v = parsed.value as Record<string, unknown>;
-  const changes = v['changes'] as Values;
-  const id = v['id'] as number;
-  switch (name) {
-    case 'cleaning.update':
-      yield updateStep(db, name, 'cleaning', id, changes, 'This cleaning task');
+  const { kind, command } = COMMANDS[name];
+  // The record's id: `bookingNumber` for bookings, `id` for the rest (the single-record update's key).
+  const id = v[KIND_SPECS[kind].update?.idKey ?? 'id'] as number;
+  switch (command.op) {
+    case 'update':
+      yield updateStep(db, name, kind, id, v['changes'] as Values, command.what);
       return;
-    case 'maintenance.update':
-      yield updateStep(db, name, 'maintenance', id, changes, 'This maintenance task');
+    case 'updateMany':
+      for (const i of v['items'] as { id: number; changes: Values }[])
+        yield updateStep(db, name, kind, i.id, i.changes, command.what(i.id));
       return;
-    case 'cleaning.updateMany':
-    case 'maintenance.updateMany': {
-      const kind: Kind = name === 'cleaning.updateMany' ? 'cleaning' : 'maintenance';
-      const items = v['items'] as { id: number; changes: Values }[];
-      for (const i of items) yield updateStep(db, name, kind, i.id, i.changes, `The ${kind} task ${i.id}`);
+    case 'delete':
+      yield deleteStep(db, name, kind, id, command.what);
       return;
-    }
-    case 'cleaning.delete':
-      yield deleteStep(db, name, 'cleaning', id, 'This cleaning task');
+    case 'create':
+      yield createStep(db, name, kind, command.step(db, v));
       return;
-    case 'maintenance.delete':
-      yield deleteStep(db, name, 'maintenance', id, 'This maintenance task');
-      return;
-    case 'incidents.update':
-      yield updateStep(db, name, 'incidents', id, changes, 'This incident');
-      return;
-    case 'incidents.delete':
-      yield deleteStep(db, name, 'incidents', id, 'This incident');
-      return;
-    case 'bookings.update':
-      yield updateStep(db, name, 'bookings', v['bookingNumber'] as number, changes, 'This booking');
-      return;
-    case 'guests.update':
-      yield updateStep(db, name, 'guests', id, changes, 'This guest');
-      return;
-    case 'customers.update':
-      yield updateStep(db, name, 'customers', id, changes, 'This customer');
-      return;
-    case 'blocks.update':
-      yield updateStep(db, name, 'blocks', id, changes, 'This block');
-      return;
-    case 'blocks.delete':
-      yield deleteStep(db, name, 'blocks', id, 'This block');
-      return;
-    case 'guests.create': {
-      const bookingNumber = v['bookingNumber'] as number;
-      if (!currentRecord(db, 'bookings', bookingNumber)) throw NOT_CACHED(`Booking ${bookingNumber}`);
-      const guest = v['guest'] as Values;
-      yield createStep(db, name, 'guests', guest, { bookingNumber }, `guests@${bookingNumber}`, guest);
-      return;
-    }
-    case 'messages.send': {
-      const bookingNumber = v['bookingNumber'] as number;
-      const threadId = v['threadId'] as number;
-      const thread = db.get<{ booking_number: number | null }>('SELECT booking_number FROM threads WHERE id = ?', [
-        threadId,
-      ]);
-      if (!thread) throw NOT_CACHED(`Thread ${threadId}`);
-      if (thread.booking_number !== bookingNumber)
-        throw new CommandError('invalid_input', `Thread ${threadId} does not belong to booking ${bookingNumber}.`, {
-          threadId: ['is not a thread of this booking'],
-        });
-      const payload = { thread_id: threadId, message: v['message'] as string };
-      yield createStep(db, name, 'messages', payload, { bookingNumber, threadId }, `thread@${threadId}`, {});
-      return;
-    }
-    case 'blocks.create': {
-      const block = v['block'] as Values;
-      const listingId = Number(block['listing_id']);
-      yield createStep(db, name, 'blocks', block, { listingId }, `blocks@${listingId}`, {
-        ...block,
-        listing_id: listingId,
-      });
-      return;
-    }
   }
 }
 

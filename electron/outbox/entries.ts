@@ -4,15 +4,8 @@
 import type { ContractError, OutboxEntry, OutboxState, OutboxSummary } from '../../shared/contract';
 import type { ReadableDB, SqlValue, WritableDB } from '../cache/db';
 import { parseEntry, parseOverlay, type OverlayEntry } from './row';
-import {
-  CONTRACT_RESOURCE,
-  type ConflictValue,
-  type Entry,
-  type EntryContext,
-  type EntryKind,
-  type Kind,
-  type Values,
-} from './types';
+import { KIND_SPECS } from './kinds';
+import { type ConflictValue, type Entry, type EntryContext, type EntryKind, type Kind, type Values } from './types';
 
 export interface NewEntry {
   operation: string;
@@ -224,7 +217,7 @@ export function toContract(e: Entry): OutboxEntry {
   return {
     id: e.id,
     operation: e.operation,
-    resource: CONTRACT_RESOURCE[e.resource],
+    resource: KIND_SPECS[e.resource].table.resource,
     recordId: e.recordId,
     label: e.label,
     state: e.state,

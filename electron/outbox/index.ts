@@ -18,11 +18,11 @@ import { systemClock, type Clock } from '../api/clock';
 import type { BudgetGovernor } from '../api/governor';
 import type { WritableDB } from '../cache/db';
 import { amendEntry, discardAllEntries, discardEntry, resolveEntry, retryEntry, type ActionResult } from './actions';
-import { ADAPTERS } from './adapters';
 import { listEntries, pruneConfirmed, summaryOf, toContract } from './entries';
 import { enqueueEdit, type EditName } from './enqueue';
 import { DEFAULT_BACKOFF, type Backoff, type StepDeps } from './outcome';
-import { CONTRACT_RESOURCE, KINDS, type Kind, type TraceEvent } from './types';
+import { KINDS, KIND_SPECS, type Kind } from './kinds';
+import type { TraceEvent } from './types';
 import { refreshView } from './view';
 import { ReplayWorker, type DrainOptions, type DrainReport } from './worker';
 
@@ -158,7 +158,7 @@ export class Outbox {
 
   private changed(kinds: readonly Kind[], entryIds: readonly number[]): void {
     if (!this.events) return;
-    const resources = [...new Set(kinds.map((k) => CONTRACT_RESOURCE[k]))];
+    const resources = [...new Set(kinds.map((k) => KIND_SPECS[k].table.resource))];
     if (resources.length) this.events.emit('cache.changed', { resources });
     this.events.emit('outbox.changed', { summary: summaryOf(this.db), entryIds: [...entryIds] });
   }
@@ -281,7 +281,7 @@ export class Outbox {
     const kinds: Kind[] = [];
     this.db.transaction((tx) => {
       for (const kind of KINDS) {
-        const spec = ADAPTERS[kind].table;
+        const spec = KIND_SPECS[kind].table;
         const ids = tx.pluck<number>(
           `SELECT "${spec.key}" FROM "${spec.table}" WHERE outbox_mark IS NOT NULL AND server_raw IS NOT NULL`,
         );
@@ -291,7 +291,7 @@ export class Outbox {
       }
     });
     if (kinds.length && this.events)
-      this.events.emit('cache.changed', { resources: [...new Set(kinds.map((k) => CONTRACT_RESOURCE[k]))] });
+      this.events.emit('cache.changed', { resources: [...new Set(kinds.map((k) => KIND_SPECS[k].table.resource))] });
   }
 }
 

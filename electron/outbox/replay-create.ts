@@ -7,23 +7,17 @@
 // is there is it sent again. After a 2xx the record is found the same way.
 // Updates made to the new record before it left ride along in the create.
 import type { WritableDB } from '../cache/db';
-import { ADAPTERS } from './adapters';
 import { adoptedIds, countAttempt, mapLocalId, patchEntries } from './entries';
-import { sameValue } from './fields';
+import { sameValue } from './kinds/fields';
+import { KIND_SPECS } from './kinds';
 import { backoffDelay, failed, reject, transition, type StepDeps } from './outcome';
 import { unchanged } from './replay-update';
-import { fingerprintOf, findCreated, idsMatching, readCollection, type Collection, type ServerVersion } from './remote';
+import { fingerprintOf, findCreated, idsMatching, type Collection, type ServerVersion } from './remote';
 import { dropRecord, refreshView } from './view';
 import type { Entry, Values } from './types';
 
 /** After a 2xx, how many read-backs may miss the new record before the person is told. */
 const MAX_CHECKS = 3;
-
-/** The request body of a create from its (merged) payload. */
-function bodyOf(head: Entry, payload: Values): unknown {
-  if (head.resource === 'guests') return { id: head.context.bookingNumber, guest: payload };
-  return payload;
-}
 
 /** The create and the updates of the new record that can ride along with it. */
 function createBatch(chain: readonly Entry[]): { batch: Entry[]; payload: Values } {
@@ -68,9 +62,10 @@ function adopt(
 export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promise<void> {
   const head = chain[0]!;
   const kind = head.resource;
-  const a = ADAPTERS[kind];
+  const create = KIND_SPECS[kind].create;
+  if (!create) throw new Error(`${kind} records are not created by the outbox`);
   // Where to look: a block's listing over the dates it was sent with (updates that rode along may have moved them).
-  const read = (sent: Values) => readCollection(d.client, kind, head.context, sent);
+  const read = (sent: Values) => create.collection(d.client, head.context, sent);
 
   // A create that never left, followed by a delete: nothing to send at all.
   if (head.state === 'pending' && !head.accepted && chain.some((e) => e.kind === 'delete')) {
@@ -149,10 +144,10 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
     refreshView(tx, kind, head.recordId);
   });
   d.changed([kind], ids);
-  const body = bodyOf(head, payload);
+  const body = create.body ? create.body(head.context, payload) : payload;
   d.trace({ type: 'send', entryIds: ids, kind: 'create', resource: kind, id: head.recordId, body, base: null });
   try {
-    await d.client.write(a.create!, { body, priority: 'user' });
+    await d.client.write(create.endpoint, { body, priority: 'user' });
     d.trace({ type: 'answered', entryIds: ids, ok: true });
   } catch (err) {
     d.trace({ type: 'answered', entryIds: ids, ok: false });

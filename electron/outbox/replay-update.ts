@@ -6,12 +6,12 @@
 // confirmed from the answer or by reading back. A delete after updates makes
 // them moot: one DELETE, and 404 counts as done.
 import type { WritableDB } from '../cache/db';
-import { ADAPTERS } from './adapters';
 import { countAttempt, getEntry, patchEntries } from './entries';
 import { currentRecord } from './enqueue';
-import { canonIn, canonOf, sameValue } from './fields';
+import { canonIn, canonOf, sameValue } from './kinds/fields';
+import { KIND_SPECS, type Kind } from './kinds';
 import { failed, reject, type StepDeps } from './outcome';
-import { fetchRecord, fromResponse, type ServerVersion } from './remote';
+import { fromResponse, type ServerVersion } from './remote';
 import { dropRecord, keepServerVersion, refreshView } from './view';
 import type { ConflictValue, Entry, Values } from './types';
 
@@ -51,7 +51,7 @@ export function mergeUpdates(batch: readonly Entry[]): Merged {
     for (const [f, v] of Object.entries(e.payload)) {
       payload[f] = v;
       if (!(f in base)) base[f] = e.base?.[f] ?? null;
-      (own[f] ??= []).push(e.base?.[f] ?? null, canonOf(e.resource, f, v));
+      (own[f] ??= []).push(e.base?.[f] ?? null, canonOf(KIND_SPECS[e.resource].fields, f, v));
     }
   }
   return { payload, base, own };
@@ -82,8 +82,8 @@ export function compare(
   const toSend: Values = {};
   const conflicts: ConflictValue[] = [];
   for (const [f, v] of Object.entries(payload)) {
-    const theirs = canonIn(kind, f, server.value);
-    const mine = canonOf(kind, f, v);
+    const theirs = canonIn(KIND_SPECS[kind].fields, f, server.value);
+    const mine = canonOf(KIND_SPECS[kind].fields, f, v);
     if (sameValue(theirs, mine)) continue; // already there (sent before, or the same change made twice)
     if ([base[f], ...(own[f] ?? [])].some((x) => sameValue(theirs, x))) toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
@@ -91,8 +91,11 @@ export function compare(
   return { toSend, conflicts };
 }
 
-function contextOfRow(hint: Record<string, unknown> | null): Record<string, unknown> {
-  return hint && 'booking_number' in hint ? { booking_number: hint['booking_number'] } : {};
+/** The context columns of the cached record (the booking of a guest), kept with a server version. */
+function contextOfRow(kind: Kind, hint: Record<string, unknown> | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (hint) for (const c of KIND_SPECS[kind].contextColumns) if (c in hint) out[c] = hint[c];
+  return out;
 }
 
 /** Settles the batch as confirmed with this server version (in one transaction). */
@@ -117,14 +120,15 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
   const head = batch[0]!;
   const kind = head.resource;
   const id = head.recordId;
-  const a = ADAPTERS[kind];
+  const update = KIND_SPECS[kind].update;
+  if (!update) throw new Error(`${kind} records are never updated`);
   const { payload, base, own } = mergeUpdates(batch);
   const hint = currentRecord(d.db, kind, id);
-  const ctx = contextOfRow(hint);
+  const ctx = contextOfRow(kind, hint);
 
   let server: ServerVersion | null;
   try {
-    server = await fetchRecord(d.client, kind, id, hint, payload, base);
+    server = await update.fetch(d.client, id, hint, payload, base);
   } catch (err) {
     if (unchanged(d.db, batch)) failed(d, batch, err, 'read', 'update');
     return;
@@ -173,9 +177,9 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
 
   let confirmed: ServerVersion | null;
   try {
-    const res = await d.client.write(a.update!, { id, body: toSend, priority: 'user' });
+    const res = await d.client.write(update.endpoint, { id, body: toSend, priority: 'user' });
     d.trace({ type: 'answered', entryIds: ids, ok: true });
-    confirmed = fromResponse(a.update!, res.body, res.value);
+    confirmed = fromResponse(update.endpoint, res.body, res.value);
   } catch (err) {
     d.trace({ type: 'answered', entryIds: ids, ok: false });
     failed(d, batch, err, 'write', 'update');
@@ -184,7 +188,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
   if (!confirmed) {
     // The answer carries no record: read it back.
     try {
-      confirmed = await fetchRecord(d.client, kind, id, hint, payload, base);
+      confirmed = await update.fetch(d.client, id, hint, payload, base);
     } catch (err) {
       // Applied (2xx) but not yet seen: the next attempt starts by reading and finds it.
       failed(d, batch, err, 'write', 'update');
@@ -199,11 +203,14 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
     }
   }
   const differ = Object.keys(toSend).filter(
-    (f) => !sameValue(canonIn(kind, f, confirmed.value), canonOf(kind, f, toSend[f])),
+    (f) =>
+      !sameValue(canonIn(KIND_SPECS[kind].fields, f, confirmed.value), canonOf(KIND_SPECS[kind].fields, f, toSend[f])),
   );
   if (differ.length) {
     d.db.transaction((tx) => keepServerVersion(tx, kind, id, confirmed.raw, ctx));
-    const shown = differ.map((f) => `${f} = ${JSON.stringify(canonIn(kind, f, confirmed.value))}`).join(', ');
+    const shown = differ
+      .map((f) => `${f} = ${JSON.stringify(canonIn(KIND_SPECS[kind].fields, f, confirmed.value))}`)
+      .join(', ');
     reject(d, batch, {
       code: 'bad_response',
       message: `The server accepted the change but shows ${shown}.`,
@@ -227,7 +234,9 @@ export async function replayDelete(d: StepDeps, batch: readonly Entry[]): Promis
   d.changed([kind], ids);
   d.trace({ type: 'send', entryIds: ids, kind: 'delete', resource: kind, id, body: null, base: null });
   try {
-    await d.client.write(ADAPTERS[kind].remove!, { id, priority: 'user' });
+    const remove = KIND_SPECS[kind].remove;
+    if (!remove) throw new Error(`${kind} records are never deleted`);
+    await d.client.write(remove.endpoint, { id, priority: 'user' });
     d.trace({ type: 'answered', entryIds: ids, ok: true });
   } catch (err) {
     d.trace({ type: 'answered', entryIds: ids, ok: false });

@@ -3,15 +3,8 @@
 // checks rather than a zod schema: the worker reads every record's chain on
 // each step, and this runs thousands of times per drain.
 import { OUTBOX_STATES, type ContractError, type OutboxState } from '../../shared/contract';
-import {
-  KINDS,
-  type ConflictValue,
-  type Entry,
-  type EntryContext,
-  type EntryKind,
-  type Kind,
-  type Values,
-} from './types';
+import { KINDS } from './kinds';
+import { type ConflictValue, type Entry, type EntryContext, type EntryKind, type Kind, type Values } from './types';
 
 export class DamagedEntryError extends Error {
   constructor(id: unknown, why: string) {

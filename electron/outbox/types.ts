@@ -1,31 +1,10 @@
-// The outbox's own vocabulary: the kinds of record it edits, an entry as the
+// The outbox's own vocabulary: an entry as the
 // code uses it (row.ts reads it from the table), the states and their urgency,
-// and what the trace hook reports.
-import type { ContractError, OutboxState, ResourceName } from '../../shared/contract';
+// and what the trace hook reports. The kinds of record are kinds/index.ts.
+import type { ContractError, OutboxState } from '../../shared/contract';
+import type { Kind } from './kinds';
 
-/** What the outbox edits. `messages` live in threads (contract resource `threads`). */
-export const KINDS = [
-  'cleaning',
-  'maintenance',
-  'incidents',
-  'bookings',
-  'guests',
-  'customers',
-  'messages',
-  'blocks',
-] as const;
-export type Kind = (typeof KINDS)[number];
-
-export const CONTRACT_RESOURCE: Record<Kind, ResourceName> = {
-  cleaning: 'cleaning',
-  maintenance: 'maintenance',
-  incidents: 'incidents',
-  bookings: 'bookings',
-  guests: 'guests',
-  customers: 'customers',
-  messages: 'threads',
-  blocks: 'blocks',
-};
+export type { Kind } from './kinds';
 
 export type EntryKind = 'update' | 'delete' | 'create';
 

@@ -7,17 +7,37 @@
 import type { OutboxMark } from '../../shared/contract';
 import { ident, type WritableDB } from '../cache/db';
 import { scrubSecrets } from '../cache/scrub';
-import { setOutboxMark, upsertRecords, writeLocal } from '../cache/write';
-import { upsertIncidents } from '../cache/write-compound';
-import type { Incident } from '../../shared/api';
-import { ADAPTERS, contextOf, localRecord, normalise } from './adapters';
+import { setOutboxMark, upsertRecords, writeLocal, type Incoming } from '../cache/write';
 import { overlayOf } from './entries';
 import type { OverlayEntry } from './row';
-import { applyChanges, codec } from './fields';
-import { URGENCY, type Kind, type Rec } from './types';
+import { applyChanges, codec } from './kinds/fields';
+import { KIND_SPECS, type Kind } from './kinds';
+import { URGENCY, type Rec } from './types';
+
+/**
+ * A stored server JSON → the record as the cache keeps it, with the context
+ * columns taken from the row (or the given context). Null when the JSON is
+ * empty (a record that only exists locally) or no longer readable.
+ */
+export function normalise(kind: Kind, raw: unknown, context: Rec = {}): Rec | null {
+  if (!raw || typeof raw !== 'object' || Object.keys(raw).length === 0) return null;
+  const spec = KIND_SPECS[kind];
+  const r = spec.read.safeParse(raw);
+  if (!r.success) return null;
+  const rec = r.data as Rec;
+  for (const c of spec.contextColumns) rec[c] = context[c] ?? null;
+  return rec;
+}
+
+/** Server versions into the cache, the way the kind stores them. */
+function store(db: WritableDB, kind: Kind, items: readonly Incoming<Rec>[]): void {
+  const spec = KIND_SPECS[kind];
+  if (spec.store) spec.store(db, items);
+  else upsertRecords(db, spec.table, items as readonly Incoming<never>[]);
+}
 
 function rowOf(db: WritableDB, kind: Kind, id: number): Rec | undefined {
-  const spec = ADAPTERS[kind].table;
+  const spec = KIND_SPECS[kind].table;
   return db.get<Rec>(`SELECT * FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
 }
 
@@ -31,10 +51,11 @@ function parseJson(text: unknown): unknown {
 }
 
 function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly OverlayEntry[]): Rec {
-  const fromEntry = contextOf(kind, entries[0]?.context ?? {});
+  const spec = KIND_SPECS[kind];
+  const fromEntry = spec.columnsOf?.(entries[0]?.context ?? {}) ?? {};
   if (!row) return fromEntry;
   const out: Rec = {};
-  for (const c of ADAPTERS[kind].contextColumns) out[c] = row[c] ?? fromEntry[c] ?? null;
+  for (const c of spec.contextColumns) out[c] = row[c] ?? fromEntry[c] ?? null;
   return out;
 }
 
@@ -54,7 +75,7 @@ export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullabl
   for (const e of entries) {
     if (e.kind === 'create') fields.add('created');
     else if (e.kind === 'delete') fields.add('deleted');
-    else for (const f of Object.keys(e.payload)) fields.add(codec(kind, f).read);
+    else for (const f of Object.keys(e.payload)) fields.add(codec(KIND_SPECS[kind].fields, f).read);
   }
   const state = URGENCY.find((s) => entries.some((e) => e.state === s)) ?? 'pending';
   return { state, entryIds: entries.map((e) => e.id), fields: [...fields].sort() };
@@ -62,14 +83,12 @@ export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullabl
 
 /** Writes the server version as the cached record, unmarked (the outbox has nothing left for it). */
 function writeServer(db: WritableDB, kind: Kind, id: number, server: Rec, raw: unknown): void {
-  const spec = ADAPTERS[kind].table;
+  const spec = KIND_SPECS[kind].table;
   db.run(
     `UPDATE ${ident(spec.table)} SET outbox_mark = NULL, server_raw = NULL, raw = '' WHERE ${ident(spec.key)} = ?`,
     [id],
   );
-  const item = { value: server as never, raw };
-  if (kind === 'incidents') upsertIncidents(db, [item]);
-  else upsertRecords(db, spec, [item]);
+  store(db, kind, [{ value: server, raw }]);
 }
 
 export interface ViewResult {
@@ -89,7 +108,7 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   const ctx = contextColumns(kind, row, entries);
   const serverRaw = row ? parseJson(typeof row['server_raw'] === 'string' ? row['server_raw'] : row['raw']) : null;
   const server = normalise(kind, serverRaw, ctx);
-  const spec = ADAPTERS[kind].table;
+  const spec = KIND_SPECS[kind].table;
 
   if (entries.length === 0) {
     if (!row) return { state: 'gone', changed: false };
@@ -105,8 +124,8 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
 
   let view: Rec | null = server ? structuredClone(server) : null;
   for (const e of entries) {
-    if (e.kind === 'create' && !view) view = localRecord(kind, id, e.context, e.payload, e.createdAt);
-    else if (e.kind === 'update' && view && shownAsValue(e)) applyChanges(kind, view, e.payload);
+    if (e.kind === 'create' && !view) view = localRecord(kind, id, e);
+    else if (e.kind === 'update' && view && shownAsValue(e)) applyChanges(KIND_SPECS[kind].fields, view, e.payload);
   }
   const mark = markOf(kind, entries);
   const markJson = JSON.stringify(mark);
@@ -121,6 +140,13 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
     return { state: 'marked', changed: false };
   writeLocal(db, spec, view as never, mark);
   return { state: 'marked', changed: true };
+}
+
+/** What a record created offline looks like until the server has it. */
+function localRecord(kind: Kind, id: number, e: OverlayEntry): Rec {
+  const create = KIND_SPECS[kind].create;
+  if (!create) throw new Error(`${kind} records cannot be created offline`);
+  return create.local(id, e.context, e.payload, e.createdAt);
 }
 
 const isMark = (v: unknown): v is NonNullable<OutboxMark> =>
@@ -146,12 +172,14 @@ export function showNewUpdate(db: WritableDB, kind: Kind, id: number, entryId: n
     return;
   }
   const view: Rec = { ...(data as Rec) };
-  for (const c of ADAPTERS[kind].contextColumns) view[c] = row[c] ?? null;
-  applyChanges(kind, view, changes);
+  const spec = KIND_SPECS[kind];
+  for (const c of spec.contextColumns) view[c] = row[c] ?? null;
+  applyChanges(spec.fields, view, changes);
   const fields = new Set(mark.fields);
-  for (const f of Object.keys(changes)) fields.add(codec(kind, f).read);
+  // applyChanges just found a codec for each of these fields.
+  for (const f of Object.keys(changes)) fields.add(spec.fields[f]!.read);
   const state = URGENCY.find((s) => s === mark.state || s === 'pending') ?? 'pending';
-  writeLocal(db, ADAPTERS[kind].table, view as never, {
+  writeLocal(db, spec.table, view as never, {
     state,
     entryIds: [...mark.entryIds, entryId],
     fields: [...fields].sort(),
@@ -164,7 +192,7 @@ export function showNewUpdate(db: WritableDB, kind: Kind, id: number, entryId: n
  * see: fields the server changed and I did not now show the server's values.
  */
 export function keepServerVersion(db: WritableDB, kind: Kind, id: number, raw: unknown, context: Rec = {}): void {
-  const spec = ADAPTERS[kind].table;
+  const spec = KIND_SPECS[kind].table;
   const clean = scrubSecrets(raw);
   const row = rowOf(db, kind, id);
   if (row) {
@@ -172,20 +200,19 @@ export function keepServerVersion(db: WritableDB, kind: Kind, id: number, raw: u
   } else {
     const value = normalise(kind, clean, context);
     if (!value) return;
-    if (kind === 'incidents') upsertIncidents(db, [{ value: value as Incident, raw: clean }]);
-    else upsertRecords(db, spec, [{ value: value as never, raw: clean }]);
+    store(db, kind, [{ value, raw: clean }]);
   }
   refreshView(db, kind, id);
 }
 
 /** Notes that the server has no such record any more (answered 404), so discarding its edits removes it. */
 export function markGoneOnServer(db: WritableDB, kind: Kind, id: number): void {
-  const spec = ADAPTERS[kind].table;
+  const spec = KIND_SPECS[kind].table;
   db.run(`UPDATE ${ident(spec.table)} SET server_raw = '{}' WHERE ${ident(spec.key)} = ?`, [id]);
 }
 
 /** Removes a record from the cache (a delete the server confirmed). */
 export function dropRecord(db: WritableDB, kind: Kind, id: number): void {
-  const spec = ADAPTERS[kind].table;
+  const spec = KIND_SPECS[kind].table;
   db.run(`DELETE FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
 }

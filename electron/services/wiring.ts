@@ -1,6 +1,6 @@
 // How the workspace gets its accounts, engines and demo simulator in the real
 // app (Electron and the web host alike): one Engine per account over its own
-// cache file, the outbox attached as the engine's extension, the engine's
+// cache file (the engine owns the account's outbox), the engine's
 // events forwarded to the bus, settings applied as they change. The one place
 // that knows the concrete engine, outbox, keychain and simulator modules.
 import { createHash, randomUUID } from 'node:crypto';
@@ -16,8 +16,8 @@ import {
 import { isApiError } from '../api/errors';
 import { MigrationHistoryError } from '../cache/migrations';
 import { LocalAccounts } from '../credentials/local-accounts';
-import { Engine, toCommandError, type EngineExtension } from '../engine';
-import { createOutbox, OUTBOX_MIGRATIONS, type Outbox } from '../outbox';
+import { Engine, toCommandError } from '../engine';
+import type { Outbox } from '../outbox';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
@@ -56,50 +56,16 @@ export function accountFile(dataDir: string, account: Account): string {
   return join(dataDir, 'accounts', `${id}.db`);
 }
 
-/** The outbox as an engine extension: attached once the engine has a client; stopped before the database closes. */
-function outboxExtension(log: Logger, holder: { outbox: Outbox | null }): EngineExtension {
+/** The engine's outbox as the handlers see it. */
+function outboxPort(outbox: Outbox): OutboxPort {
   return {
-    name: 'outbox',
-    migrations: OUTBOX_MIGRATIONS,
-    attach(ctx) {
-      const outbox = createOutbox({
-        db: ctx.db,
-        // A getter, not the value: after a sign-out and a new sign-in on the same
-        // engine the outbox must use the new session's client, not the closed one.
-        client: () => ctx.client,
-        governor: ctx.governor,
-        clock: ctx.clock,
-        events: { emit: (event, payload) => ctx.emit(event, payload) },
-        log: { error: (message, err) => log.error(`outbox: ${message}`, err) },
-      });
-      outbox.start();
-      holder.outbox = outbox;
-      return {
-        outboxSummary: () => outbox.summary(),
-        outboxEntries: () => outbox.list({ states: ['pending', 'sending', 'unknown'] }),
-        unsentCount: () => outbox.summary().unsent,
-        discardUnsent: async () => {
-          await outbox.discardAll();
-        },
-        close: () => outbox.stop(),
-      };
-    },
-  };
-}
-
-function outboxPort(holder: { outbox: Outbox | null }): OutboxPort {
-  const get = (): Outbox => {
-    if (!holder.outbox) throw new Error('the outbox is not attached');
-    return holder.outbox;
-  };
-  return {
-    edit: (name, input) => get().enqueue(name, input),
-    list: (input) => get().list(input),
-    summary: () => get().summary(),
-    retry: (id) => get().retry({ id }),
-    discard: (id) => void get().discard({ id }),
-    amend: (input) => get().amend(input),
-    resolve: (input) => get().resolve(input),
+    edit: (name, input) => outbox.enqueue(name, input),
+    list: (input) => outbox.list(input),
+    summary: () => outbox.summary(),
+    retry: (id) => outbox.retry({ id }),
+    discard: (id) => void outbox.discard({ id }),
+    amend: (input) => outbox.amend(input),
+    resolve: (input) => outbox.resolve(input),
   };
 }
 
@@ -120,20 +86,15 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     const removeDemoFiles = () => {
       if (demo) for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
     };
-    const holder: { outbox: Outbox | null } = { outbox: null };
     const engine = Engine.open({
       dbPath,
       credentials: demo ? new MemoryCredentialStore() : keychain,
       settings: o.settings.get(),
-      extensions: [outboxExtension(log, holder)],
+      outbox: { log: { error: (message, err) => log.error(`outbox: ${message}`, err) } },
       ...(o.background === false ? { background: false } : {}),
     });
     for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
     engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
-    // Back online: replay now rather than when the current back-off (up to a minute) ends.
-    engine.on('connectivity.changed', (p: { connectivity?: { kind?: string } }) => {
-      if (p.connectivity?.kind === 'online') holder.outbox?.nudge();
-    });
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));
     let started: { remembered: boolean } | false;
     try {
@@ -149,7 +110,6 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       await engine.close();
       return null;
     }
-    const outbox = outboxPort(holder);
     return {
       remembered: started.remembered,
       db: engine.db,
@@ -158,8 +118,9 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
         syncNow: (full) => engine.startSync(full),
         setInterest: (interest) => engine.setInterest(interest),
       },
+      // Null until a session first started (a cache reopened read-only has no outbox).
       get outbox() {
-        return holder.outbox ? outbox : null;
+        return engine.outbox && outboxPort(engine.outbox);
       },
       live: {
         // Not while the server is known unreachable, pausing us (rate limit) or refusing the session: answer at once.

@@ -10,7 +10,8 @@
 import type { Rng } from '../../../simulator/prng';
 import type { Outbox } from '../index';
 import { getEntry, resolveId } from '../entries';
-import { canonOf } from '../fields';
+import { canonOf } from '../kinds/fields';
+import { KIND_SPECS } from '../kinds';
 import type { Entry, TraceEvent, Values } from '../types';
 import type { Target } from './oracle';
 import type { Device } from './rig';
@@ -65,6 +66,6 @@ export function editWhileReplaying(
   } catch {
     return false; // refused (e.g. the record is being deleted): the person sees that and moves on
   }
-  for (const [f, v] of Object.entries(changes)) rules.edited(t, f, canonOf(t.kind, f, v));
+  for (const [f, v] of Object.entries(changes)) rules.edited(t, f, canonOf(KIND_SPECS[t.kind].fields, f, v));
   return true;
 }

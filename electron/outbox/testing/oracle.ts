@@ -4,10 +4,10 @@
 // a conflict was surfaced exactly where another user caused one), and the
 // check that cache and server agree on a record the outbox touched.
 import { addDays } from '../../cache/queries/common';
-import { ADAPTERS } from '../adapters';
+import { KIND_SPECS } from '../kinds';
 import { currentRecord } from '../enqueue';
 import { resolveId } from '../entries';
-import { canonIn, FIELDS, sameValue } from '../fields';
+import { canonIn, sameValue } from '../kinds/fields';
 import type { Kind, Rec } from '../types';
 import type { Device } from './rig';
 import { TODAY, type World } from './world';
@@ -72,9 +72,9 @@ export async function checkEdits(p: PhaseFacts): Promise<void> {
     p.server.set(k, expected);
     const now = await p.serverNow(t.kind, sid);
     if (!now) problems.push(`phase ${phase}: ${t.kind} ${sid} missing on the server`);
-    else if (!sameValue(canonIn(t.kind, e.field, now), expected))
+    else if (!sameValue(canonIn(KIND_SPECS[t.kind].fields, e.field, now), expected))
       problems.push(
-        `phase ${phase}: LOST ${k}: server has ${JSON.stringify(canonIn(t.kind, e.field, now))}, expected ${JSON.stringify(expected)}`,
+        `phase ${phase}: LOST ${k}: server has ${JSON.stringify(canonIn(KIND_SPECS[t.kind].fields, e.field, now))}, expected ${JSON.stringify(expected)}`,
       );
   }
   for (const k of p.surfaced)
@@ -130,7 +130,7 @@ export async function serverRecord(world: World, dev: Device, kind: Kind, id: nu
     }
   }
   if (!raw) return null;
-  const parsed = ADAPTERS[kind].read.safeParse(raw);
+  const parsed = KIND_SPECS[kind].read.safeParse(raw);
   return parsed.success ? (parsed.data as Rec) : null;
 }
 
@@ -143,7 +143,7 @@ export async function compareWithServer(
   serverNow: (kind: Kind, id: number) => Promise<Rec | null>,
 ): Promise<void> {
   const sid = resolveId(dev.db, t.kind, t.id);
-  const spec = ADAPTERS[t.kind].table;
+  const spec = KIND_SPECS[t.kind].table;
   const row = dev.db.get<{ data: string; outbox_mark: string | null }>(
     `SELECT data, outbox_mark FROM "${spec.table}" WHERE "${spec.key}" = ?`,
     [sid],
@@ -163,10 +163,10 @@ export async function compareWithServer(
     return;
   }
   const cached = JSON.parse(row.data) as Rec;
-  for (const f of Object.keys(FIELDS[t.kind])) {
+  for (const f of Object.keys(KIND_SPECS[t.kind].fields)) {
     if (t.kind === 'messages' && f === 'thread_id') continue;
-    const a = canonIn(t.kind, f, cached);
-    const b = canonIn(t.kind, f, server);
+    const a = canonIn(KIND_SPECS[t.kind].fields, f, cached);
+    const b = canonIn(KIND_SPECS[t.kind].fields, f, server);
     if (!sameValue(a, b))
       problems.push(`phase ${phase}: ${t.kind} ${sid}.${f}: cache ${JSON.stringify(a)} ≠ server ${JSON.stringify(b)}`);
   }

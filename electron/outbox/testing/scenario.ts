@@ -18,7 +18,8 @@ import { mulberry32 } from '../../../simulator/prng';
 import { addDays } from '../../cache/queries/common';
 import { currentRecord } from '../enqueue';
 import { getEntry, resolveId } from '../entries';
-import { canonIn, canonOf } from '../fields';
+import { canonIn, canonOf } from '../kinds/fields';
+import { KIND_SPECS } from '../kinds';
 import type { EditReceipt } from '../../../shared/contract';
 import type { Kind, Rec, TraceEvent } from '../types';
 import { Device } from './rig';
@@ -162,9 +163,9 @@ export async function runScenario(world: World, seed: number, options: RunOption
             edits.set(k, {
               target: t,
               field: f,
-              c0: prev ? prev.c0 : canonIn(t.kind, f, rec),
-              v: canonOf(t.kind, f, v),
-              mine: [...(prev?.mine ?? []), canonOf(t.kind, f, v)],
+              c0: prev ? prev.c0 : canonIn(KIND_SPECS[t.kind].fields, f, rec),
+              v: canonOf(KIND_SPECS[t.kind].fields, f, v),
+              mine: [...(prev?.mine ?? []), canonOf(KIND_SPECS[t.kind].fields, f, v)],
               existedOnServer: prev ? prev.existedOnServer : resolveId(dev.db, t.kind, t.id) > 0,
             });
           }
@@ -251,7 +252,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
                 problems.push(`phase ${phase}: the other user's write to ${t.kind} ${sid} got ${status}`);
               else
                 for (const [f, v] of Object.entries(changes)) {
-                  server.set(key(t.kind, t.id, f), canonOf(t.kind, f, v));
+                  server.set(key(t.kind, t.id, f), canonOf(KIND_SPECS[t.kind].fields, f, v));
                   theirs.add(key(t.kind, t.id, f));
                 }
               stats.otherWrites++;

@@ -38,7 +38,7 @@ export function bookingFormRecord(b: BookingRecord): Partial<Record<BookingField
 /**
  * Checks across fields, before anything is queued: the stay ends after it
  * starts; adults + children fit the listing (`capacity`, null when unknown —
- * the main side checks the same before queueing, see electron/outbox/checks.ts).
+ * the main side checks the same before queueing, see electron/outbox/kinds/bookings.ts).
  */
 export function bookingRules(
   parsed: Record<string, unknown>,

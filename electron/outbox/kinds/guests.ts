@@ -1,0 +1,106 @@
+// Guests of a booking: registered (created offline, matched on the server by content), edited;
+// confirmed by reading back. A refused registration can be edited and sent again in place.
+import { endpoint, guestRead, type GuestCreate, type GuestUpdate } from '../../../shared/api';
+import { documentTypes } from '../../../shared/codes';
+import type { ApiClient } from '../../api/client';
+import { validateOne } from '../../api/reads';
+import { guestsTable, type TableSpec } from '../../cache/tables';
+import { replaceBundleOfBooking } from '../../cache/write-compound';
+import type { EntryContext, Rec, Values } from '../types';
+import { applyChanges, codeName, PERSON, same } from './fields';
+import { fullName, isObj, notCached, orNull, USER } from './parts';
+import type { Collection, FieldCodecs, KindSpec, ServerVersion } from './spec';
+
+// Guests read their country as an id (customers as a name).
+const fields: FieldCodecs<GuestUpdate & GuestCreate['guest']> = {
+  ...PERSON,
+  country: same('country'),
+  document_type_id: codeName('document_type', documentTypes),
+};
+
+const columnsOf = (ctx: EntryContext): Rec => ({ booking_number: ctx.bookingNumber ?? null });
+
+async function fetch(client: ApiClient, id: number, hint: Rec | null): Promise<ServerVersion | null> {
+  const e = endpoint('guests.get');
+  const res = await orNull(client.request('guests.get', { ...USER, id }));
+  if (!res) return null;
+  const v = validateOne(e.response.item!, e, res.body);
+  if (!v.ok || !isObj(v.raw)) return null;
+  const raw = v.raw['guest'];
+  if (!isObj(raw) || Object.keys(raw).length === 0) return null;
+  const r = guestRead.safeParse(raw);
+  if (!r.success) return null;
+  return { value: { ...(r.data as Rec), booking_number: hint?.['booking_number'] ?? null }, raw };
+}
+
+async function collection(client: ApiClient, ctx: EntryContext): Promise<Collection | null> {
+  const bookingNumber = ctx.bookingNumber!;
+  const r = await orNull(client.one('guests.ofBooking', { ...USER, id: bookingNumber }));
+  if (!r) return null;
+  const bundle = r.value;
+  const rawGuests = isObj(r.raw) && Array.isArray(r.raw['guests']) ? (r.raw['guests'] as unknown[]) : [];
+  return {
+    items: bundle.guests.map((g, i) => ({
+      value: { ...(g as unknown as Rec), booking_number: bookingNumber },
+      raw: rawGuests[i] ?? g,
+    })),
+    store: (db) => replaceBundleOfBooking(db, bookingNumber, bundle, r.raw),
+  };
+}
+
+function local(id: number, ctx: EntryContext, payload: Values): Rec {
+  const blank: Rec = {
+    id,
+    name: '',
+    lastname: '',
+    email: '',
+    address: '',
+    city: '',
+    zip_code: '',
+    number_id: '',
+    document_type: null,
+    nationality: null,
+    sex: null,
+    date_issue: null,
+    date_birth: null,
+    country: null,
+    ...columnsOf(ctx),
+  };
+  return applyChanges(fields, blank, payload);
+}
+
+export const guests = {
+  kind: 'guests',
+  table: guestsTable as TableSpec<never>,
+  contextColumns: ['booking_number'],
+  read: guestRead,
+  fields,
+  commands: {
+    'guests.update': { op: 'update', what: 'This guest' },
+    'guests.create': {
+      op: 'create',
+      step: (db, v) => {
+        const bookingNumber = v['bookingNumber'] as number;
+        if (!db.get('SELECT 1 FROM bookings WHERE booking_number = ?', [bookingNumber]))
+          throw notCached(`Booking ${bookingNumber}`);
+        const guest = v['guest'] as Values;
+        return { payload: guest, context: { bookingNumber }, parent: `guests@${bookingNumber}`, labelRec: guest };
+      },
+    },
+  },
+  label: (_db, rec, ctx) => `Guest ${fullName(rec)} · booking ${String(ctx.bookingNumber ?? rec['booking_number'])}`,
+  entryContext: (rec) => ({ bookingNumber: rec['booking_number'] as number }),
+  columnsOf,
+  update: { endpoint: 'guests.update', idKey: 'id', fetch },
+  create: {
+    endpoint: 'guests.create',
+    local,
+    body: (ctx, payload) => ({ id: ctx.bookingNumber, guest: payload }),
+    collection,
+    amend: {
+      command: 'guests.create',
+      input: (ctx, guest) => ({ bookingNumber: ctx.bookingNumber, guest }),
+      key: 'guest',
+    },
+  },
+} satisfies KindSpec<'guests'>;

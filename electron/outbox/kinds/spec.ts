@@ -1,0 +1,116 @@
+// What the outbox knows about one kind of record, as ONE object per kind
+// (kinds/<kind>.ts), collected in kinds/index.ts. The generic machinery
+// (enqueue, the cached view, replay of updates, deletes and creates, the
+// person's actions) reads these and never switches on the kind. See
+// README.md "Adding a kind".
+import type { z } from 'zod';
+import type { EndpointName } from '../../../shared/api';
+import type { editCommands } from '../../../shared/contract';
+import type { ApiClient } from '../../api/client';
+import type { ReadableDB, WritableDB } from '../../cache/db';
+import type { TableSpec } from '../../cache/tables';
+import type { Incoming } from '../../cache/write';
+import type { EntryContext, Rec, Values } from '../types';
+
+export type EditName = keyof typeof editCommands;
+
+/** How one write field shows on the read record and compares (see fields.ts). */
+export interface FieldCodec {
+  /** The field of the read record this write field changes (what the mark lists). */
+  read: string;
+  apply(rec: Rec, v: unknown): void;
+  canon(rec: Rec): unknown;
+}
+
+/** One codec per field of a write schema: the compiler fails when a field has none. */
+export type FieldCodecs<Write> = { readonly [F in keyof Required<Write>]: FieldCodec };
+
+export interface ServerVersion {
+  value: Rec;
+  /** The record's JSON as the server sent it (what the cache keeps as raw / server_raw). */
+  raw: unknown;
+}
+
+/** A create's target collection as the server has it now, and how to store that answer in the cache. */
+export interface Collection {
+  items: ServerVersion[];
+  store(db: WritableDB): void;
+}
+
+/** What a create command queues (the parsed command input `v`). */
+export interface CreateStep {
+  payload: Values;
+  context: EntryContext;
+  /** The collection it lands in: creates of one collection go one at a time, in order. */
+  parent: string;
+  /** What the Sync screen's label is made from. */
+  labelRec: Rec;
+}
+
+/** What an edit command of the contract does to records of this kind. */
+export type EditCommand =
+  | { op: 'update'; what: string }
+  /** Bulk: one update per item (`items: {id, changes}[]`); `what` names one item. */
+  | { op: 'updateMany'; what: (id: number) => string }
+  | { op: 'delete'; what: string }
+  /** Checks what the create needs (throws CommandError) and says what to queue. */
+  | { op: 'create'; step(db: WritableDB, v: Record<string, unknown>): CreateStep };
+
+/** How a refused create of a kind takes new values ("Edit and send again"). */
+export interface CreateAmend {
+  command: EditName;
+  input(ctx: EntryContext, values: Values): Record<string, unknown>;
+  /** Where the values are in the command's input (and its error paths). */
+  key: string;
+}
+
+export interface KindSpec<K extends string> {
+  readonly kind: K;
+  /** Its cache table (key, typed columns; `table.resource` is the contract's resource name). */
+  readonly table: TableSpec<never>;
+  /** Columns of the row that are not part of the API record but of its context. */
+  readonly contextColumns: readonly string[];
+  /** The read schema: a stored server JSON → the record as the cache keeps it (without context columns). */
+  readonly read: z.ZodType;
+  /** Every field its write payloads may carry. */
+  readonly fields: Readonly<Record<string, FieldCodec>>;
+  /** The contract's edit commands of this kind. */
+  readonly commands: Readonly<Partial<Record<EditName, EditCommand>>>;
+  /** The short label the Sync screen shows, built when the edit is made. */
+  label(db: ReadableDB, rec: Rec, ctx: EntryContext): string;
+  /** The entry context an update of `rec` keeps (default none). */
+  entryContext?(rec: Rec): EntryContext;
+  /** The context columns of a record from its entry's context (default none). */
+  columnsOf?(ctx: EntryContext): Rec;
+  /** Stores server versions in the cache (default: upsertRecords into `table`). */
+  store?(db: WritableDB, items: readonly Incoming<Rec>[]): void;
+  /** What the server would surely refuse and the cache can tell, refused before queueing (throws CommandError). */
+  check?(db: WritableDB, rec: Rec, changes: Values): void;
+  readonly update?: {
+    endpoint: EndpointName;
+    /** The key of the record id in the single-record update command's input. */
+    idKey: 'id' | 'bookingNumber';
+    /**
+     * The server's current version, or null when it no longer has it. `hint`: the cached
+     * record; `mine` the changes and `base` the values they were made against.
+     */
+    fetch(client: ApiClient, id: number, hint: Rec | null, mine: Values, base: Values): Promise<ServerVersion | null>;
+  };
+  readonly remove?: { endpoint: EndpointName };
+  readonly create?: {
+    endpoint: EndpointName;
+    /** What a record created offline looks like until the server has it. */
+    local(id: number, ctx: EntryContext, payload: Values, now: number): Rec;
+    /** The request body from the (merged) payload (default: the payload). */
+    body?(ctx: EntryContext, payload: Values): unknown;
+    /** The collection it lands in, read now; null when its owner is gone (other failures throw ApiError). */
+    collection(client: ApiClient, ctx: EntryContext, payload: Values): Promise<Collection | null>;
+    /** The fields a create is recognised by on the server (default: every field sent). */
+    matchBy?: readonly string[];
+    /**
+     * "Edit and send again" of a refused create (amended in place): the command whose schema
+     * checks the merged values, its input, and the key of the values in that input. Absent: Discard only.
+     */
+    amend?: CreateAmend;
+  };
+}

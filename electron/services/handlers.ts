@@ -1,6 +1,7 @@
 // The complete handler table: one entry per contract command, merged from the
 // domain files (a duplicate throws at startup, a missing one fails to compile
 // and throws at startup).
+import { documentHandlers } from './documents';
 import { editHandlers, outboxHandlers } from './outbox';
 import { readHandlers } from './reads';
 import { assertComplete, mergeHandlers } from './registry';
@@ -17,6 +18,7 @@ export function buildHandlers(): Handlers {
     outboxHandlers,
     syncHandlers,
     settingsHandlers,
+    documentHandlers,
   );
   return assertComplete(merged);
 }

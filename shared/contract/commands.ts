@@ -3,6 +3,7 @@
 // throws at load. Types for names, inputs and outputs derive from it.
 import type { z } from 'zod';
 import { mergeTables, type CommandSpec } from './define';
+import { documentCommands } from './commands/documents';
 import { editCommands } from './commands/edits';
 import { outboxCommands } from './commands/outbox';
 import { readCommands } from './commands/reads';
@@ -15,10 +16,11 @@ type AllCommands = typeof sessionCommands &
   typeof editCommands &
   typeof outboxCommands &
   typeof syncCommands &
-  typeof settingsCommands;
+  typeof settingsCommands &
+  typeof documentCommands;
 
 export const COMMANDS: AllCommands = mergeTables<Record<string, CommandSpec>>(
-  [sessionCommands, readCommands, editCommands, outboxCommands, syncCommands, settingsCommands],
+  [sessionCommands, readCommands, editCommands, outboxCommands, syncCommands, settingsCommands, documentCommands],
   'command',
 ) as AllCommands;
 
@@ -38,3 +40,4 @@ export function isCommandName(name: unknown): name is CommandName {
 }
 
 export { sessionCommands, readCommands, editCommands, outboxCommands, syncCommands, settingsCommands };
+export { documentCommands };

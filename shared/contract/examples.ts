@@ -489,6 +489,16 @@ export const COMMAND_EXAMPLES: Examples = {
   'settings.get': { input: {}, output: settings },
   'settings.update': { input: { locale: 'es' }, output: settings },
   'app.info': { input: {}, output: { name: 'Stayboard', version: '0.1.0', demo: true } },
+  'documents.daySheet': {
+    input: { date: '2026-05-04', city: 'Sitges', includeSecrets: false, locale: 'es' },
+    // "%PDF-1.7\n" — a real answer is a whole PDF.
+    output: { filename: 'hoja-del-dia-2026-05-04.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjcK' },
+  },
+  'documents.exportCsv': {
+    input: { list: 'board', query: { date: '2026-05-04', onlyActive: true }, locale: 'en' },
+    // BOM + "Listing,City\r\n" — a real answer has every column and row.
+    output: { filename: 'board-2026-05-04.csv', mime: 'text/csv;charset=utf-8', base64: '77u/TGlzdGluZyxDaXR5DQo=' },
+  },
 };
 
 type EventExamples = { [E in EventName]: EventPayload<E> };

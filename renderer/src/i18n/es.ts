@@ -584,4 +584,18 @@ export const es: UiCatalog = {
   'error.local_data_refused':
     'Los datos de esta cuenta en este ordenador los guardó otra versión de Stayboard, así que no se han abierto. No se ha cambiado nada.',
   'error.internal': 'Algo ha fallado dentro de Stayboard.',
+  'paper.exportCsv': 'Exportar CSV',
+  'paper.exporting': 'Exportando…',
+  'paper.exportFailed': 'No se ha podido hacer el CSV: {reason}',
+  'paper.daySheet': 'Hoja del día',
+  'paper.daySheetTitle': 'Hoja del día (PDF)',
+  'paper.daySheetHint':
+    'Una hoja imprimible del día por alojamiento, hecha con los datos de este ordenador (funciona sin conexión).',
+  'paper.onlySelected':
+    '{count, plural, one {Solo el alojamiento seleccionado en el tablero} other {Solo los # alojamientos seleccionados en el tablero}}',
+  'paper.includeSecrets': 'Incluir códigos de acceso, números de llave y contraseñas wifi',
+  'paper.secretsWarning': 'Quien tenga el papel puede abrir estas puertas: guárdelo bien y destrúyalo después.',
+  'paper.making': 'Haciendo el PDF…',
+  'paper.makePdf': 'Hacer el PDF',
+  'paper.sheetFailed': 'No se ha podido hacer la hoja del día: {reason}',
 };

@@ -70,6 +70,8 @@ describe('day sheet', () => {
     expect(text).toContain('Departure');
     expect(text).toContain('Cleaning');
     expect(text).toContain('Arrival');
+    expect(text).toMatch(/\b[1-9]\d* adults?\b/);
+    expect(text).not.toMatch(/adults [0-9]/);
   });
 
   it('prints no access code, key number or wifi password unless asked', async () => {

@@ -21,7 +21,7 @@ import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import type { MadeFile } from './file';
 import { PdfSheet, TICK, type Column, type Row } from './pdf';
-import { LOCALE_TAG, changeWord, numbered, wordsFor, type Say } from './words';
+import { LOCALE_TAG, changeWord, numbered, party, wordsFor, type Say } from './words';
 
 export interface DaySheetInput {
   date: string;
@@ -107,13 +107,16 @@ function duration(hhmm: string | null): string {
 
 const join = (parts: readonly (string | null | undefined | false)[]) => parts.filter(Boolean).join(' · ');
 
-function listingRows(
-  db: ReadableDB,
-  row: BoardRow,
-  say: Say,
-  secrets: Secrets | null,
-  dateOf: (d: string) => string,
-): Row[] {
+interface Writing {
+  say: Say;
+  locale: Locale;
+  /** Null unless the person asked for access codes. */
+  secrets: Secrets | null;
+  dateOf: (d: string) => string;
+}
+
+function listingRows(db: ReadableDB, row: BoardRow, w: Writing): Row[] {
+  const { say, locale, secrets, dateOf } = w;
   const rows: Row[] = [];
   for (const d of row.departures)
     rows.push({
@@ -164,11 +167,7 @@ function listingRows(
         join([
           say('sheet.booking', { n: a.booking_number }),
           a.customer_name,
-          [
-            say('sheet.adults', { n: a.adults }),
-            say('sheet.children', { n: a.children }),
-            say('sheet.infants', { n: extra.infants }),
-          ].join(', '),
+          party(say, locale, { adults: a.adults, children: a.children, infants: extra.infants }),
           codes?.opening_code && say('sheet.openingCode', { v: codes.opening_code }),
           codes?.key_numbers && say('sheet.keyNumbers', { v: codes.key_numbers }),
           changeWord(say, a.outbox),
@@ -249,7 +248,7 @@ export async function daySheet(
   for (const row of rows) {
     const secrets = input.includeSecrets ? secretsOf(db, row) : null;
     sheet.section(row.listing.name, row.listing.city || undefined);
-    sheet.table(columns, listingRows(db, row, say, secrets, shortDate));
+    sheet.table(columns, listingRows(db, row, { say, locale: input.locale, secrets, dateOf: shortDate }));
   }
   const bytes = await sheet.finish(
     (n, total) => `${say('sheet.title')} · ${longDate} · ${say('sheet.page', { n, total })}`,

@@ -30,9 +30,12 @@ const en = {
   'sheet.incident': 'Incident',
   'sheet.access': 'Access',
   'sheet.booking': 'Booking {n}',
-  'sheet.adults': 'adults {n}',
-  'sheet.children': 'children {n}',
-  'sheet.infants': 'infants {n}',
+  'sheet.adults.one': '{n} adult',
+  'sheet.adults.other': '{n} adults',
+  'sheet.children.one': '{n} child',
+  'sheet.children.other': '{n} children',
+  'sheet.infants.one': '{n} infant',
+  'sheet.infants.other': '{n} infants',
   'sheet.openingCode': 'Opening code {v}',
   'sheet.keyNumbers': 'Keys {v}',
   'sheet.keyNumber': 'Key number {v}',
@@ -148,9 +151,12 @@ const es: Words = {
   'sheet.incident': 'Incidencia',
   'sheet.access': 'Acceso',
   'sheet.booking': 'Reserva {n}',
-  'sheet.adults': 'adultos {n}',
-  'sheet.children': 'niños {n}',
-  'sheet.infants': 'bebés {n}',
+  'sheet.adults.one': '{n} adulto',
+  'sheet.adults.other': '{n} adultos',
+  'sheet.children.one': '{n} niño',
+  'sheet.children.other': '{n} niños',
+  'sheet.infants.one': '{n} bebé',
+  'sheet.infants.other': '{n} bebés',
   'sheet.openingCode': 'Código de apertura {v}',
   'sheet.keyNumbers': 'Llaves {v}',
   'sheet.keyNumber': 'Número de llave {v}',
@@ -263,9 +269,12 @@ const ca: Words = {
   'sheet.incident': 'Incidència',
   'sheet.access': 'Accés',
   'sheet.booking': 'Reserva {n}',
-  'sheet.adults': 'adults {n}',
-  'sheet.children': 'nens {n}',
-  'sheet.infants': 'nadons {n}',
+  'sheet.adults.one': '{n} adult',
+  'sheet.adults.other': '{n} adults',
+  'sheet.children.one': '{n} nen',
+  'sheet.children.other': '{n} nens',
+  'sheet.infants.one': '{n} nadó',
+  'sheet.infants.other': '{n} nadons',
   'sheet.openingCode': 'Codi d’obertura {v}',
   'sheet.keyNumbers': 'Claus {v}',
   'sheet.keyNumber': 'Número de clau {v}',
@@ -374,6 +383,20 @@ export function wordsFor(locale: Locale): Say {
 /** The fate of a local change, in the words the screens use ("Waiting to send"…); empty when the record is in sync. */
 export function changeWord(say: Say, mark: OutboxMark): string {
   return mark ? say(`outbox.${mark.state}`) : '';
+}
+
+/** "2 adults, 1 child": the party of a stay (children and infants only when there are some). */
+export function party(say: Say, locale: Locale, p: { adults: number; children: number; infants: number }): string {
+  const rules = new Intl.PluralRules(LOCALE_TAG[locale]);
+  const count = (what: 'adults' | 'children' | 'infants', n: number) =>
+    say(`sheet.${what}.${rules.select(n) === 'one' ? 'one' : 'other'}`, { n });
+  return [
+    count('adults', p.adults),
+    p.children ? count('children', p.children) : '',
+    p.infants ? count('infants', p.infants) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function numbered(say: Say, family: 'status' | 'priority' | 'bookingState', n: number): string {

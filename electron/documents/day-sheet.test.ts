@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openCache } from '../cache/db';
+import { recordFetched } from '../cache/state';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { daySheet, sheetRows, type DaySheetInput } from './day-sheet';
 import { pdfText, pdfToPngs } from './testing/look';
@@ -104,5 +105,19 @@ describe('day sheet', () => {
     expect(text).toContain(a!.listing.name.slice(0, 20));
     expect(text).toContain(b!.listing.name.slice(0, 20));
     expect(text).not.toContain(c!.listing.name);
+  });
+
+  it('says when the day’s data was last received: the oldest of bookings, cleaning and maintenance', async () => {
+    const fresh = cache();
+    const text = async () => pdfText((await daySheet(fresh.db, { ...base, date: fresh.date })).bytes).join(' ');
+    expect(await text()).toContain('have not been received from the server yet');
+    const at = (hh: string) => Date.parse(`2026-06-10T${hh}:00Z`);
+    const win = `${START}..2026-07-10`;
+    recordFetched(fresh.db, { resource: 'bookings', scope: 'all', win, at: at('09:00'), records: 1 });
+    recordFetched(fresh.db, { resource: 'cleaning', scope: 'all', win, at: at('08:00'), records: 1 });
+    expect(await text()).toContain('have not been received from the server yet');
+    recordFetched(fresh.db, { resource: 'maintenance', scope: 'all', win, at: at('10:00'), records: 1 });
+    const stamp = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(at('08:00'));
+    expect((await text()).replace(/\s+/g, ' ')).toContain(`were last received from the server ${stamp}.`);
   });
 });

@@ -9,6 +9,7 @@ import { harness } from '../services/testing';
 import { csvText, toCsv } from './csv';
 import { exportList } from './exports';
 import { parseCsv } from './testing/look';
+import { numbered, wordsFor } from './words';
 
 const START = '2026-06-01';
 const END = '2026-06-20';
@@ -151,5 +152,15 @@ describe('paper commands at the door', () => {
     ).toBe('%PDF-');
     const csv = await d.dispatch('documents.exportCsv', { list: 'board', query: { date: '2026-06-10' }, locale: 'en' });
     expect(csv).toMatchObject({ ok: true, value: { filename: 'board-2026-06-10.csv' } });
+  });
+});
+
+describe('words for values outside the tables', () => {
+  it('fall back to a numbered phrase in every family', () => {
+    for (const locale of ['en', 'es', 'ca'] as const) {
+      const say = wordsFor(locale);
+      for (const family of ['status', 'priority', 'bookingState', 'maintenanceType'] as const)
+        expect(numbered(say, family, 77)).toMatch(/\S+ 77$/);
+    }
   });
 });

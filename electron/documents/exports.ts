@@ -154,7 +154,8 @@ function maintenanceColumns(name: Names): CsvColumn<MaintenanceRecord>[] {
     { header: 'col.date', cell: (m) => m.date },
     { header: 'col.time', cell: (m) => hm(m.hour) },
     { header: 'col.listing', cell: (m) => name(m.listing_id) },
-    { header: 'col.type', cell: (m, say) => (m.type === 1 ? say('sheet.exitCheck') : say('sheet.entryCheck')) },
+    // The maintenance screen's words for the type (the board says "Entry check" / "Exit check").
+    { header: 'col.type', cell: (m, say) => numbered(say, 'maintenanceType', m.type) },
     { header: 'col.duration', cell: (m) => hm(m.duration) },
     { header: 'col.inspected', cell: (m, say) => yesNo(say, m.inspected) },
     { header: 'col.inspectionDate', cell: (m) => m.inspection_date },

@@ -53,6 +53,10 @@ const en = {
   'priority.2': 'Medium',
   'priority.3': 'High',
   'priority.4': 'Urgent',
+  'maintenanceType.0': 'Entrance',
+  'maintenanceType.1': 'Exit',
+  'maintenanceType.other': 'Type {n}',
+  'priority.other': 'Priority {n}',
   'col.listing': 'Listing',
   'col.city': 'City',
   'col.date': 'Date',
@@ -174,6 +178,10 @@ const es: Words = {
   'priority.2': 'Media',
   'priority.3': 'Alta',
   'priority.4': 'Urgente',
+  'maintenanceType.0': 'Entrada',
+  'maintenanceType.1': 'Salida',
+  'maintenanceType.other': 'Tipo {n}',
+  'priority.other': 'Prioridad {n}',
   'col.listing': 'Alojamiento',
   'col.city': 'Ciudad',
   'col.date': 'Fecha',
@@ -292,6 +300,10 @@ const ca: Words = {
   'priority.2': 'Mitjana',
   'priority.3': 'Alta',
   'priority.4': 'Urgent',
+  'maintenanceType.0': 'Entrada',
+  'maintenanceType.1': 'Sortida',
+  'maintenanceType.other': 'Tipus {n}',
+  'priority.other': 'Prioritat {n}',
   'col.listing': 'Allotjament',
   'col.city': 'Ciutat',
   'col.date': 'Data',
@@ -399,7 +411,11 @@ export function party(say: Say, locale: Locale, p: { adults: number; children: n
     .join(', ');
 }
 
-export function numbered(say: Say, family: 'status' | 'priority' | 'bookingState', n: number): string {
+export function numbered(
+  say: Say,
+  family: 'status' | 'priority' | 'bookingState' | 'maintenanceType',
+  n: number,
+): string {
   const key = `${family}.${n}`;
   return key in en ? say(key as WordKey) : say(`${family}.other` as WordKey, { n });
 }

@@ -10,6 +10,10 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
+// Fonts are named by their file path: pdfkit caches a font under the name it was
+// set with, and a registered alias of the document's default font is re-read
+// from disk on every use (pdfkit finds the same font by its PostScript name and
+// returns before caching the alias) — 10 s for a 300-listing sheet.
 const FONT = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
@@ -63,14 +67,12 @@ export class PdfSheet {
       displayTitle: true,
       info: { Title: opts.title, Creator: opts.author ?? 'Stayboard', Producer: 'Stayboard' },
     });
-    this.doc.registerFont('regular', FONT.regular);
-    this.doc.registerFont('bold', FONT.bold);
     this.doc.on('data', (c: Buffer) => this.chunks.push(c));
     this.done = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve(new Uint8Array(Buffer.concat(this.chunks))));
       this.doc.on('error', reject);
     });
-    this.doc.font('regular').fontSize(SIZE.body).fillColor(INK);
+    this.doc.font(FONT.regular).fontSize(SIZE.body).fillColor(INK);
   }
 
   private get left(): number {
@@ -87,15 +89,19 @@ export class PdfSheet {
   }
 
   title(text: string, sub?: string): this {
-    this.doc.font('bold').fontSize(SIZE.title).fillColor(INK).text(text, this.left, this.doc.y, { width: this.width });
-    if (sub) this.doc.font('regular').fontSize(SIZE.heading).text(sub, { width: this.width });
+    this.doc
+      .font(FONT.bold)
+      .fontSize(SIZE.title)
+      .fillColor(INK)
+      .text(text, this.left, this.doc.y, { width: this.width });
+    if (sub) this.doc.font(FONT.regular).fontSize(SIZE.heading).text(sub, { width: this.width });
     this.doc.moveDown(0.3);
     return this;
   }
 
   paragraph(text: string, opts: { muted?: boolean; bold?: boolean } = {}): this {
     this.doc
-      .font(opts.bold ? 'bold' : 'regular')
+      .font(opts.bold ? FONT.bold : FONT.regular)
       .fontSize(SIZE.small)
       .fillColor(opts.muted ? MUTED : INK)
       .text(text, this.left, this.doc.y, { width: this.width });
@@ -113,15 +119,15 @@ export class PdfSheet {
    * (besides the heading) are left on the page, it starts a new page.
    */
   section(heading: string, sub?: string, keepWith = 60): this {
-    this.doc.font('bold').fontSize(SIZE.heading);
+    this.doc.font(FONT.bold).fontSize(SIZE.heading);
     const h =
       this.doc.heightOfString(heading, { width: this.width }) +
-      (sub ? this.doc.font('regular').fontSize(SIZE.small).heightOfString(sub, { width: this.width }) : 0);
+      (sub ? this.doc.font(FONT.regular).fontSize(SIZE.small).heightOfString(sub, { width: this.width }) : 0);
     if (this.room() < h + keepWith) this.doc.addPage();
-    this.doc.font('bold').fontSize(SIZE.heading).fillColor(INK).text(heading, this.left, this.doc.y, {
+    this.doc.font(FONT.bold).fontSize(SIZE.heading).fillColor(INK).text(heading, this.left, this.doc.y, {
       width: this.width,
     });
-    if (sub) this.doc.font('regular').fontSize(SIZE.small).fillColor(MUTED).text(sub, { width: this.width });
+    if (sub) this.doc.font(FONT.regular).fontSize(SIZE.small).fillColor(MUTED).text(sub, { width: this.width });
     this.doc.fillColor(INK).moveDown(0.2);
     return this;
   }
@@ -153,7 +159,7 @@ export class PdfSheet {
   }
 
   private rowHeight(row: Row, widths: readonly number[]): number {
-    this.doc.font(row.bold ? 'bold' : 'regular').fontSize(SIZE.body);
+    this.doc.font(row.bold ? FONT.bold : FONT.regular).fontSize(SIZE.body);
     let h = BOX;
     row.cells.forEach((cell, i) => {
       const text = this.textOf(cell);
@@ -176,7 +182,7 @@ export class PdfSheet {
           .stroke(INK);
       } else {
         this.doc
-          .font(row.bold ? 'bold' : 'regular')
+          .font(row.bold ? FONT.bold : FONT.regular)
           .fontSize(SIZE.body)
           .fillColor(isHeader ? MUTED : INK)
           .text(this.textOf(cell), x + PAD, y + PAD, {
@@ -206,7 +212,7 @@ export class PdfSheet {
       const margin = this.doc.page.margins.bottom;
       this.doc.page.margins.bottom = 0;
       this.doc
-        .font('regular')
+        .font(FONT.regular)
         .fontSize(SIZE.small)
         .fillColor(MUTED)
         .text(text, this.left, this.doc.page.height - margin + 14, {

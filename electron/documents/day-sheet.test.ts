@@ -25,7 +25,10 @@ function cache() {
   });
   host.listings[0]!['name'] = 'Apartament Øresund Жемчужина with a very long name that has to wrap inside its heading';
   host.listings[1]!['name'] = 'Ático Ñandú';
-  for (const b of host.bookings) b['opening_code'] = SECRETS[2];
+  host.bookings.forEach((b, i) => {
+    b['opening_code'] = SECRETS[2];
+    if (i % 2 === 0) b['infants'] = 1;
+  });
   host.cleaning.forEach((c, i) => {
     if (i % 5 === 0)
       c['notes'] =
@@ -73,6 +76,7 @@ describe('day sheet', () => {
     expect(text).toContain('Arrival');
     expect(text).toMatch(/\b[1-9]\d* adults?\b/);
     expect(text).not.toMatch(/adults [0-9]/);
+    expect(text).toContain(', 1 infant');
   });
 
   it('prints no access code, key number or wifi password unless asked', async () => {

@@ -56,21 +56,24 @@ export function sheetRows(db: ReadableDB, input: DaySheetInput): BoardRow[] {
     );
 }
 
-/** Infants are not on the board's slim booking: read them (and, only when asked, the access codes) from the record. */
-function bookingExtras(
-  db: ReadableDB,
-  bookingNumber: number,
-): { infants: number; opening_code: string | null; key_numbers: string | null } {
-  const b = q.getBooking(db, bookingNumber);
-  return { infants: b?.infants ?? 0, opening_code: b?.opening_code ?? null, key_numbers: b?.key_numbers ?? null };
+/** Infants are not on the board's slim booking: one field of the stored record (the access codes beside it are not read). */
+function infantsOf(db: ReadableDB, bookingNumber: number): number {
+  const r = db.get<{ n: number | null }>(
+    "SELECT json_extract(data, '$.infants') AS n FROM bookings WHERE booking_number = ?",
+    [bookingNumber],
+  );
+  return typeof r?.n === 'number' ? r.n : 0;
 }
 
 function secretsOf(db: ReadableDB, row: BoardRow): Secrets {
   const detail = q.getListingDetail(db, row.listing.id);
   const bookings = new Map<number, { opening_code: string | null; key_numbers: string | null }>();
   for (const b of row.arrivals) {
-    const x = bookingExtras(db, b.booking_number);
-    bookings.set(b.booking_number, { opening_code: x.opening_code, key_numbers: x.key_numbers });
+    const full = q.getBooking(db, b.booking_number);
+    bookings.set(b.booking_number, {
+      opening_code: full?.opening_code ?? null,
+      key_numbers: full?.key_numbers ?? null,
+    });
   }
   const l = detail?.listing;
   return {
@@ -157,7 +160,6 @@ function listingRows(db: ReadableDB, row: BoardRow, w: Writing): Row[] {
       ],
     });
   for (const a of row.arrivals) {
-    const extra = bookingExtras(db, a.booking_number);
     const codes = secrets?.bookings.get(a.booking_number);
     rows.push({
       cells: [
@@ -167,7 +169,7 @@ function listingRows(db: ReadableDB, row: BoardRow, w: Writing): Row[] {
         join([
           say('sheet.booking', { n: a.booking_number }),
           a.customer_name,
-          party(say, locale, { adults: a.adults, children: a.children, infants: extra.infants }),
+          party(say, locale, { adults: a.adults, children: a.children, infants: infantsOf(db, a.booking_number) }),
           codes?.opening_code && say('sheet.openingCode', { v: codes.opening_code }),
           codes?.key_numbers && say('sheet.keyNumbers', { v: codes.key_numbers }),
           changeWord(say, a.outbox),

@@ -592,8 +592,13 @@ export const ca: UiCatalog = {
   'paper.daySheetTitle': 'Full del dia (PDF)',
   'paper.daySheetHint':
     'Un full imprimible del dia per allotjament, fet amb les dades d’aquest ordinador (funciona sense connexió).',
-  'paper.onlySelected':
-    '{count, plural, one {Només l’allotjament seleccionat al tauler} other {Només els # allotjaments seleccionats al tauler}}',
+  'paper.listings': 'Allotjaments',
+  'paper.listingsAll': 'Cap marcat: tots els allotjaments amb activitat aquell dia.',
+  'paper.listingsPicked':
+    '{count, plural, one {Només l’allotjament marcat.} other {Només els # allotjaments marcats.}}',
+  'paper.listingsClear': 'Desmarca’ls tots',
+  'paper.listingsFilter': 'Cerca un allotjament',
+  'paper.listingsMore': '{count} més: afineu la cerca',
   'paper.includeSecrets': 'Inclou codis d’accés, números de clau i contrasenyes wifi',
   'paper.secretsWarning': 'Qui tingui el paper pot obrir aquestes portes: guardeu-lo bé i destruïu-lo després.',
   'paper.making': 'S’està fent el PDF…',

@@ -584,8 +584,12 @@ export const en = {
   'paper.daySheetTitle': 'Day sheet (PDF)',
   'paper.daySheetHint':
     'A printable sheet of the day per listing, made from the data on this computer (works offline).',
-  'paper.onlySelected':
-    '{count, plural, one {Only the listing selected on the board} other {Only the # listings selected on the board}}',
+  'paper.listings': 'Listings',
+  'paper.listingsAll': 'None ticked: every listing with activity that day.',
+  'paper.listingsPicked': '{count, plural, one {Only the ticked listing.} other {Only the # ticked listings.}}',
+  'paper.listingsClear': 'Untick all',
+  'paper.listingsFilter': 'Find a listing',
+  'paper.listingsMore': '{count} more — refine the search',
   'paper.includeSecrets': 'Include access codes, key numbers and wifi passwords',
   'paper.secretsWarning': 'Anyone holding the paper can open these doors: keep it safe and destroy it after use.',
   'paper.making': 'Making the PDF…',

@@ -591,8 +591,13 @@ export const es: UiCatalog = {
   'paper.daySheetTitle': 'Hoja del día (PDF)',
   'paper.daySheetHint':
     'Una hoja imprimible del día por alojamiento, hecha con los datos de este ordenador (funciona sin conexión).',
-  'paper.onlySelected':
-    '{count, plural, one {Solo el alojamiento seleccionado en el tablero} other {Solo los # alojamientos seleccionados en el tablero}}',
+  'paper.listings': 'Alojamientos',
+  'paper.listingsAll': 'Ninguno marcado: todos los alojamientos con actividad ese día.',
+  'paper.listingsPicked':
+    '{count, plural, one {Solo el alojamiento marcado.} other {Solo los # alojamientos marcados.}}',
+  'paper.listingsClear': 'Desmarcar todos',
+  'paper.listingsFilter': 'Buscar un alojamiento',
+  'paper.listingsMore': '{count} más: afine la búsqueda',
   'paper.includeSecrets': 'Incluir códigos de acceso, números de llave y contraseñas wifi',
   'paper.secretsWarning': 'Quien tenga el papel puede abrir estas puertas: guárdelo bien y destrúyalo después.',
   'paper.making': 'Haciendo el PDF…',

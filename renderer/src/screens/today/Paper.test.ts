@@ -2,7 +2,7 @@
 // filters and the secrets choice unticked, asks the main side for the PDF and
 // saves it as a download; "Export CSV" exports the board with its filters in
 // the UI language; a failure is said, not swallowed.
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppState } from '../../app/app.svelte';
 import { today } from '../../state/dates';
@@ -72,5 +72,28 @@ describe('paper on the Today board', () => {
     await settle();
     expect(saved).toEqual([]);
     expect(document.body.textContent).toContain('The CSV could not be made: Open the account first.');
+  });
+
+  it('keeps the sheet to the ticked listings; the rows selected on the board come ticked', async () => {
+    const { bridge, app } = setup();
+    const stop = app.listings.start(); // the shell does this at start
+    await settle();
+    await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Day sheet' }));
+    const dialog = screen.getByRole('dialog');
+    const casaAzul = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: /Casa Azul/ });
+    expect(casaAzul.checked).toBe(true);
+    expect(dialog.textContent).toContain('Only the ticked listing.');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Make the PDF' }));
+    await settle();
+    expect(bridge.callsOf('documents.daySheet')[0]).toMatchObject({ listingIds: [12] });
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Day sheet' }));
+    await fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Untick all' }));
+    expect(screen.getByRole('dialog').textContent).toContain('None ticked: every listing with activity that day.');
+    await fireEvent.click(screen.getByRole('button', { name: 'Make the PDF' }));
+    await settle();
+    expect(bridge.callsOf('documents.daySheet')[1]).not.toHaveProperty('listingIds');
+    stop();
   });
 });

@@ -1,17 +1,25 @@
 // The layers inside electron/ (ARCHITECTURE.md), checked by dependency-cruiser
 // in `npm test` (`npx depcruise --config .dependency-cruiser.mjs electron shared`):
 //
-//   api ← cache, credentials ← sync, outbox ← engine ← services ← shell ← host
+//   api ← cache, credentials ← sync, outbox, documents ← engine ← services ← shell ← host
 //
 // A layer imports only layers to its left (and shared/); siblings (cache and
-// credentials, sync and outbox) do not import each other. main.ts, preload.ts
+// credentials; sync, outbox and documents) do not import each other. main.ts, preload.ts
 // and cli.ts are the composition roots above all of them. No production file
 // imports simulator/ or a test helper; tests (*.test.ts) and test helpers
 // (testing/ folders, services/testing.ts, api/test-server.ts, the simulator's
 // conformance kit) may import anything.
 // The allowed exceptions, each with its reason, are in EXCEPTIONS below.
 
-const LAYERS = [['api'], ['cache', 'credentials'], ['sync', 'outbox'], ['engine'], ['services'], ['shell'], ['host']];
+const LAYERS = [
+  ['api'],
+  ['cache', 'credentials'],
+  ['sync', 'outbox', 'documents'],
+  ['engine'],
+  ['services'],
+  ['shell'],
+  ['host'],
+];
 
 const TEST_FILE = '\\.test\\.ts$';
 const TEST_HELPER = '(^|/)testing/|(^|/)testing\\.ts$|(^|/)test-server\\.ts$|^simulator/conformance/';

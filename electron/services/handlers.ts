@@ -2,6 +2,7 @@
 // domain files (a duplicate throws at startup, a missing one fails to compile
 // and throws at startup).
 import { liveHandlers } from './live';
+import { documentHandlers } from './documents';
 import { editHandlers, outboxHandlers } from './outbox';
 import { platformHandlers } from './platform';
 import { readHandlers } from './reads';
@@ -21,6 +22,7 @@ export function buildHandlers(): Handlers {
     syncHandlers,
     settingsHandlers,
     platformHandlers,
+    documentHandlers,
   );
   return assertComplete(merged);
 }

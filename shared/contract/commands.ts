@@ -3,6 +3,7 @@
 // throws at load. Types for names, inputs and outputs derive from it.
 import type { z } from 'zod';
 import { mergeTables, type CommandSpec } from './define';
+import { documentCommands } from './commands/documents';
 import { editCommands } from './commands/edits';
 import { outboxCommands } from './commands/outbox';
 import { platformCommands } from './commands/platform';
@@ -17,10 +18,20 @@ type AllCommands = typeof sessionCommands &
   typeof outboxCommands &
   typeof syncCommands &
   typeof settingsCommands &
-  typeof platformCommands;
+  typeof platformCommands &
+  typeof documentCommands;
 
 export const COMMANDS: AllCommands = mergeTables<Record<string, CommandSpec>>(
-  [sessionCommands, readCommands, editCommands, outboxCommands, syncCommands, settingsCommands, platformCommands],
+  [
+    sessionCommands,
+    readCommands,
+    editCommands,
+    outboxCommands,
+    syncCommands,
+    settingsCommands,
+    platformCommands,
+    documentCommands,
+  ],
   'command',
 ) as AllCommands;
 
@@ -47,4 +58,5 @@ export {
   syncCommands,
   settingsCommands,
   platformCommands,
+  documentCommands,
 };

@@ -563,6 +563,16 @@ export const COMMAND_EXAMPLES: Examples = {
     input: {},
     output: { text: 'Stayboard 0.1.0 · Electron 45.4.1 · linux 6.8 x64\nOutbox: 3 unsent (3 waiting to send)' },
   },
+  'documents.daySheet': {
+    input: { date: '2026-05-04', city: 'Sitges', includeSecrets: false, locale: 'es' },
+    // "%PDF-1.7\n" — a real answer is a whole PDF.
+    output: { filename: 'hoja-del-dia-2026-05-04.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjcK' },
+  },
+  'documents.exportCsv': {
+    input: { list: 'board', query: { date: '2026-05-04', onlyActive: true }, locale: 'en' },
+    // BOM + "Listing,City\r\n" — a real answer has every column and row.
+    output: { filename: 'board-2026-05-04.csv', mime: 'text/csv;charset=utf-8', base64: '77u/TGlzdGluZyxDaXR5DQo=' },
+  },
 };
 
 type EventExamples = { [E in EventName]: EventPayload<E> };

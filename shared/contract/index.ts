@@ -13,5 +13,13 @@ export * from './bridge';
 export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
 export { SCREENS, interestInput, type Interest } from './commands/sync';
 export { UPDATE_KINDS, updateState, installAnswer, type UpdateState, type InstallAnswer } from './commands/platform';
+export {
+  EXPORT_LISTS,
+  paperFile,
+  type DaySheetInput,
+  type ExportInput,
+  type ExportList,
+  type PaperFile,
+} from './commands/documents';
 // Realistic example input/output per command and payload per event (tests and fake bridges).
 export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

@@ -618,4 +618,23 @@ export const ca: UiCatalog = {
   'error.local_data_refused':
     'Les dades d’aquest compte en aquest ordinador les va desar una altra versió de Stayboard, i per això no s’han obert. No s’hi ha canviat res.',
   'error.internal': 'Alguna cosa ha fallat dins de Stayboard.',
+  'paper.exportCsv': 'Exporta CSV',
+  'paper.exporting': 'S’està exportant…',
+  'paper.exportFailed': 'No s’ha pogut fer el CSV: {reason}',
+  'paper.daySheet': 'Full del dia',
+  'paper.daySheetTitle': 'Full del dia (PDF)',
+  'paper.daySheetHint':
+    'Un full imprimible del dia per allotjament, fet amb les dades d’aquest ordinador (funciona sense connexió).',
+  'paper.listings': 'Allotjaments',
+  'paper.listingsAll': 'Cap marcat: tots els allotjaments amb activitat aquell dia.',
+  'paper.listingsPicked':
+    '{count, plural, one {Només l’allotjament marcat.} other {Només els # allotjaments marcats.}}',
+  'paper.listingsClear': 'Desmarca’ls tots',
+  'paper.listingsFilter': 'Cerca un allotjament',
+  'paper.listingsMore': '{count} més: afineu la cerca',
+  'paper.includeSecrets': 'Inclou codis d’accés, números de clau i contrasenyes wifi',
+  'paper.secretsWarning': 'Qui tingui el paper pot obrir aquestes portes: guardeu-lo bé i destruïu-lo després.',
+  'paper.making': 'S’està fent el PDF…',
+  'paper.makePdf': 'Fes el PDF',
+  'paper.sheetFailed': 'No s’ha pogut fer el full del dia: {reason}',
 };

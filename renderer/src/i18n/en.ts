@@ -609,6 +609,24 @@ export const en = {
   'error.local_data_refused':
     'This account’s data on this computer was saved by a different version of Stayboard, so it was not opened. Nothing in it was changed.',
   'error.internal': 'Something went wrong inside Stayboard.',
+  'paper.exportCsv': 'Export CSV',
+  'paper.exporting': 'Exporting…',
+  'paper.exportFailed': 'The CSV could not be made: {reason}',
+  'paper.daySheet': 'Day sheet',
+  'paper.daySheetTitle': 'Day sheet (PDF)',
+  'paper.daySheetHint':
+    'A printable sheet of the day per listing, made from the data on this computer (works offline).',
+  'paper.listings': 'Listings',
+  'paper.listingsAll': 'None ticked: every listing with activity that day.',
+  'paper.listingsPicked': '{count, plural, one {Only the ticked listing.} other {Only the # ticked listings.}}',
+  'paper.listingsClear': 'Untick all',
+  'paper.listingsFilter': 'Find a listing',
+  'paper.listingsMore': '{count} more — refine the search',
+  'paper.includeSecrets': 'Include access codes, key numbers and wifi passwords',
+  'paper.secretsWarning': 'Anyone holding the paper can open these doors: keep it safe and destroy it after use.',
+  'paper.making': 'Making the PDF…',
+  'paper.makePdf': 'Make the PDF',
+  'paper.sheetFailed': 'The day sheet could not be made: {reason}',
 } as const;
 
 export type UiKey = keyof typeof en;

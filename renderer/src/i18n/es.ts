@@ -617,4 +617,23 @@ export const es: UiCatalog = {
   'error.local_data_refused':
     'Los datos de esta cuenta en este ordenador los guardó otra versión de Stayboard, así que no se han abierto. No se ha cambiado nada.',
   'error.internal': 'Algo ha fallado dentro de Stayboard.',
+  'paper.exportCsv': 'Exportar CSV',
+  'paper.exporting': 'Exportando…',
+  'paper.exportFailed': 'No se ha podido hacer el CSV: {reason}',
+  'paper.daySheet': 'Hoja del día',
+  'paper.daySheetTitle': 'Hoja del día (PDF)',
+  'paper.daySheetHint':
+    'Una hoja imprimible del día por alojamiento, hecha con los datos de este ordenador (funciona sin conexión).',
+  'paper.listings': 'Alojamientos',
+  'paper.listingsAll': 'Ninguno marcado: todos los alojamientos con actividad ese día.',
+  'paper.listingsPicked':
+    '{count, plural, one {Solo el alojamiento marcado.} other {Solo los # alojamientos marcados.}}',
+  'paper.listingsClear': 'Desmarcar todos',
+  'paper.listingsFilter': 'Buscar un alojamiento',
+  'paper.listingsMore': '{count} más: afine la búsqueda',
+  'paper.includeSecrets': 'Incluir códigos de acceso, números de llave y contraseñas wifi',
+  'paper.secretsWarning': 'Quien tenga el papel puede abrir estas puertas: guárdelo bien y destrúyalo después.',
+  'paper.making': 'Haciendo el PDF…',
+  'paper.makePdf': 'Hacer el PDF',
+  'paper.sheetFailed': 'No se ha podido hacer la hoja del día: {reason}',
 };

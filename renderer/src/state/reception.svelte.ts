@@ -3,8 +3,8 @@
 // (calendar-blocking statuses) are the list and its count; the bookings that
 // are not (cancelled, pre-booking, on request, virtual, abandoned) are kept
 // apart, one switch away, and never counted as arrivals or departures.
-import type { BookingListItem, StayboardBridge } from '../../../shared/contract';
-import { isLiveBooking } from '../../../shared/domain/states';
+import type { BookingListItem, CommandInput, StayboardBridge } from '../../../shared/contract';
+import { BOOKING_STATUSES, isLiveBooking } from '../../../shared/domain/states';
 import { addDays, daysBetween, isIsoDateString, today } from './dates';
 import { Query } from './query.svelte';
 
@@ -58,6 +58,13 @@ export class ReceptionList {
   readonly notStaying = $derived(this.all.filter((b) => !isLiveBooking(b.state)));
   /** What the list shows now. */
   readonly rows = $derived(this.showNotStaying ? this.notStaying : this.staying);
+
+  /** What the list shows as the read's input, for "Export CSV": the stays, or the bookings that hold no room. */
+  get exportQuery(): CommandInput<'bookings.list'> {
+    const { from, to, kind } = this.filters;
+    const states = BOOKING_STATUSES.filter((s) => s.blocksCalendar !== this.showNotStaying).map((s) => s.id);
+    return { from, to, kind, states };
+  }
 
   async load(): Promise<void> {
     const { from, to, kind } = this.filters;

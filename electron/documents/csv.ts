@@ -1,0 +1,53 @@
+// CSV files for spreadsheets, one way for every list: a column spec (a header
+// word and a cell function per column) applied to rows, written by
+// csv-stringify as UTF-8 with a BOM (so Excel reads accents right), ";"
+// between fields when the UI language is Spanish or Catalan (what their
+// spreadsheets expect, where "," is the decimal mark) and "," in English.
+// Cells are safe to open: a text starting with = + - @ (or a tab / carriage
+// return) is prefixed with ' so no spreadsheet runs it as a formula. Dates are
+// ISO (YYYY-MM-DD); money is a plain decimal with two places and the decimal
+// mark of the separator's convention (12,50 with ";", 12.50 with ",") and no
+// currency sign or grouping, so every spreadsheet reads it as a number.
+import { stringify } from 'csv-stringify/sync';
+import type { Locale } from '../../shared/contract';
+import { wordsFor, type Say, type WordKey } from './words';
+
+/** A typed cell: text (guarded), a whole number, money, or nothing. */
+export type CsvCell = string | number | { money: number | null } | null | undefined;
+
+export interface CsvColumn<R> {
+  header: WordKey;
+  cell: (row: R, say: Say) => CsvCell;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** ";" for Spanish and Catalan spreadsheets, "," for English ones. */
+export function separatorOf(locale: Locale): ';' | ',' {
+  return locale === 'en' ? ',' : ';';
+}
+
+export function csvText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+function cellText(cell: CsvCell, decimalMark: '.' | ','): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'string') return csvText(cell);
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell).replace('.', decimalMark) : '';
+  if (cell.money === null || !Number.isFinite(cell.money)) return '';
+  return cell.money.toFixed(2).replace('.', decimalMark);
+}
+
+/** The CSV bytes of `rows` under `columns`, headers in the UI language. */
+export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[], locale: Locale): Uint8Array {
+  const say = wordsFor(locale);
+  const delimiter = separatorOf(locale);
+  const decimalMark = delimiter === ';' ? ',' : '.';
+  const records = [
+    columns.map((c) => csvText(say(c.header))),
+    ...rows.map((r) => columns.map((c) => cellText(c.cell(r, say), decimalMark))),
+  ];
+  const text = stringify(records, { bom: true, delimiter, record_delimiter: '\r\n', quoted_match: /^\s|\s$/ });
+  return new TextEncoder().encode(text);
+}

@@ -1,0 +1,180 @@
+// The words of the documents the main process writes (the day sheet PDF and
+// the CSV exports), in the three UI languages. The renderer's catalogs live in
+// renderer/src/i18n, which the main process may not import (layers); these are
+// the same words where the screens have them ("Pending", "Entry check"…), kept
+// here once for every document. A missing key fails to compile (each language
+// is typed by the English table; Spanish and Catalan are in words-es.ts and
+// words-ca.ts).
+import type { Locale, OutboxMark } from '../../shared/contract';
+import { ca } from './words-ca';
+import { es } from './words-es';
+
+const en = {
+  'sheet.title': 'Day sheet',
+  'sheet.filters': 'Filters',
+  'sheet.allListings': 'All listings with activity',
+  'sheet.city': 'City',
+  'sheet.destination': 'Destination',
+  'sheet.listings': '{n} listings',
+  'sheet.printed': 'Printed {when} from the data on this computer.',
+  'sheet.received': 'This day’s bookings and tasks were last received from the server {fresh}.',
+  'sheet.notReceived': 'This day’s bookings and tasks have not been received from the server yet.',
+  'sheet.secretsIncluded': 'Contains access codes and wifi passwords: keep it safe and destroy it after use.',
+  'sheet.noSecrets': 'Access codes and wifi passwords are not printed.',
+  'sheet.empty': 'Nothing happens on this day with these filters.',
+  'sheet.page': 'Page {n} of {total}',
+  'sheet.col.what': 'What',
+  'sheet.col.time': 'Time',
+  'sheet.col.details': 'Details',
+  'sheet.departure': 'Departure',
+  'sheet.arrival': 'Arrival',
+  'sheet.cleaning': 'Cleaning',
+  'sheet.maintenance': 'Maintenance',
+  'sheet.incident': 'Incident',
+  'sheet.access': 'Access',
+  'sheet.booking': 'Booking {n}',
+  'sheet.adults.one': '{n} adult',
+  'sheet.adults.other': '{n} adults',
+  'sheet.children.one': '{n} child',
+  'sheet.children.other': '{n} children',
+  'sheet.infants.one': '{n} infant',
+  'sheet.infants.other': '{n} infants',
+  'sheet.openingCode': 'Opening code {v}',
+  'sheet.keyNumbers': 'Keys {v}',
+  'sheet.keyNumber': 'Key number {v}',
+  'sheet.wifi': 'Wifi {network} / password {password}',
+  'sheet.inspected': 'inspected',
+  'sheet.notInspected': 'not inspected',
+  'sheet.entryCheck': 'Entry check',
+  'sheet.exitCheck': 'Exit check',
+  'sheet.since': 'since {date}',
+  'status.0': 'Pending',
+  'status.1': 'In progress',
+  'status.2': 'Done',
+  'status.other': 'Status {n}',
+  'priority.1': 'Low',
+  'priority.2': 'Medium',
+  'priority.3': 'High',
+  'priority.4': 'Urgent',
+  'maintenanceType.0': 'Entrance',
+  'maintenanceType.1': 'Exit',
+  'maintenanceType.other': 'Type {n}',
+  'priority.other': 'Priority {n}',
+  'col.listing': 'Listing',
+  'col.city': 'City',
+  'col.date': 'Date',
+  'col.time': 'Time',
+  'col.status': 'Status',
+  'col.duration': 'Duration (h:mm)',
+  'col.inspected': 'Inspected',
+  'col.inspectionDate': 'Inspection date',
+  'col.booking': 'Booking',
+  'col.notes': 'Notes',
+  'col.type': 'Type',
+  'col.priority': 'Priority',
+  'col.title': 'Title',
+  'col.description': 'Description',
+  'col.listings': 'Listings',
+  'col.finished': 'Finished',
+  'col.departures': 'Departures',
+  'col.cleaning': 'Cleaning',
+  'col.maintenance': 'Maintenance',
+  'col.arrivals': 'Arrivals',
+  'col.incidents': 'Open incidents',
+  'col.ready': 'Ready for check-in',
+  'col.notReadyBecause': 'Not ready because',
+  'col.bookingState': 'Booking status',
+  'col.customer': 'Customer',
+  'col.arrival': 'Arrival',
+  'col.departure': 'Departure',
+  'col.arrivalTime': 'Arrival time',
+  'col.departureTime': 'Departure time',
+  'col.adults': 'Adults',
+  'col.children': 'Children',
+  'col.infants': 'Infants',
+  'col.guestsRegistered': 'Guests registered',
+  'col.total': 'Total',
+  'col.paid': 'Paid',
+  'col.changeState': 'Your change',
+  yes: 'yes',
+  no: 'no',
+  'blocker.no_cleaning_task': 'no cleaning task',
+  'blocker.cleaning_not_done': 'cleaning not done',
+  'blocker.not_inspected': 'not inspected',
+  'blocker.maintenance_open': 'maintenance open',
+  'blocker.urgent_incident': 'urgent incident',
+  'blocker.departure_pending': 'guests still checking out',
+  'blocker.overbooked': 'arrivals overbooked',
+  'bookingState.1': 'Cancelled',
+  'bookingState.2': 'Pre-booking',
+  'bookingState.3': 'Confirmed',
+  'bookingState.4': 'Abandoned',
+  'bookingState.5': 'On request',
+  'bookingState.6': 'Provisional',
+  'bookingState.8': 'No show',
+  'bookingState.9': 'Virtual',
+  'bookingState.other': 'Status {n}',
+  'outbox.pending': 'Waiting to send',
+  'outbox.sending': 'Sending',
+  'outbox.confirmed': 'Sent',
+  'outbox.rejected': 'Not accepted',
+  'outbox.conflict': 'Conflict',
+  'outbox.unknown': 'Checking',
+  'file.daySheet': 'day-sheet',
+  'file.board': 'board',
+  'file.bookings': 'bookings',
+  'file.arrivals': 'arrivals',
+  'file.departures': 'departures',
+  'file.cleaning': 'cleaning',
+  'file.maintenance': 'maintenance',
+  'file.incidents': 'incidents',
+  'file.openIncidents': 'open-incidents',
+} as const;
+
+export type WordKey = keyof typeof en;
+export type Words = Record<WordKey, string>;
+
+const TABLES: Record<Locale, Words> = { en, es, ca };
+
+/** Intl tags of the UI languages (dates on paper are written the way the screens write them). */
+export const LOCALE_TAG: Record<Locale, string> = { en: 'en-GB', es: 'es-ES', ca: 'ca-ES' };
+
+export type Say = (key: WordKey, vars?: Record<string, string | number>) => string;
+
+/** The word table of one language, with `{name}` placeholders filled. */
+export function wordsFor(locale: Locale): Say {
+  const table = TABLES[locale];
+  return (key, vars) => {
+    const text = table[key];
+    return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+  };
+}
+
+/** A word whose key carries a number, falling back to the `.other` phrase for values outside the table. */
+/** The fate of a local change, in the words the screens use ("Waiting to send"…); empty when the record is in sync. */
+export function changeWord(say: Say, mark: OutboxMark): string {
+  return mark ? say(`outbox.${mark.state}`) : '';
+}
+
+/** "2 adults, 1 child": the party of a stay (children and infants only when there are some). */
+export function party(say: Say, locale: Locale, p: { adults: number; children: number; infants: number }): string {
+  const rules = new Intl.PluralRules(LOCALE_TAG[locale]);
+  const count = (what: 'adults' | 'children' | 'infants', n: number) =>
+    say(`sheet.${what}.${rules.select(n) === 'one' ? 'one' : 'other'}`, { n });
+  return [
+    count('adults', p.adults),
+    p.children ? count('children', p.children) : '',
+    p.infants ? count('infants', p.infants) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export function numbered(
+  say: Say,
+  family: 'status' | 'priority' | 'bookingState' | 'maintenanceType',
+  n: number,
+): string {
+  const key = `${family}.${n}`;
+  return key in en ? say(key as WordKey) : say(`${family}.other` as WordKey, { n });
+}

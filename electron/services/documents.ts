@@ -1,0 +1,25 @@
+// Handlers of the paper commands: the day sheet PDF and the CSV exports, made
+// from the account's local cache (they work offline) and answered as a file
+// in base64. Neither logs what it wrote.
+import { daySheet } from '../documents/day-sheet';
+import { exportList } from '../documents/exports';
+import type { MadeFile } from '../documents/file';
+import * as q from '../cache/queries';
+import { cacheOf } from './reads';
+import type { HandlerTable } from './types';
+
+const answer = (file: MadeFile) => ({
+  filename: file.filename,
+  mime: file.mime,
+  base64: Buffer.from(file.bytes).toString('base64'),
+});
+
+export const documentHandlers: HandlerTable<'documents.daySheet' | 'documents.exportCsv'> = {
+  'documents.daySheet': async (i, ctx) => {
+    const db = cacheOf(ctx);
+    const destinationName =
+      i.destination === undefined ? null : (q.listDestinations(db).find((d) => d.id === i.destination)?.name ?? null);
+    return answer(await daySheet(db, i, { destinationName }));
+  },
+  'documents.exportCsv': (i, ctx) => answer(exportList(cacheOf(ctx), i)),
+};

@@ -22,10 +22,11 @@ import {
   wTime,
   type Field,
 } from './primitives';
+import { nullable, produces } from './output';
 import { nested, record } from './record';
 
 /** customer_type: {id, nombre, created_at, updated_at}, or a bare id → {id, name}. */
-const customerType: Field<{ id: number; name: string | null } | null> = (v) => {
+const readCustomerType: Field<{ id: number; name: string | null } | null> = (v) => {
   if (v === null || v === undefined || v === '') return null;
   if (typeof v === 'object' && !Array.isArray(v)) {
     const o = v as Record<string, unknown>;
@@ -37,6 +38,10 @@ const customerType: Field<{ id: number; name: string | null } | null> = (v) => {
   const id = F.int(v);
   return typeof id === 'number' ? { id, name: null } : bad(`expected a customer type, got ${show(v)}`);
 };
+const customerType = produces(
+  readCustomerType,
+  nullable(z.object({ id: z.number().int(), name: nullable(z.string()) })),
+);
 
 const personFields = {
   id: F.int,

@@ -5,7 +5,7 @@
 // reject); every unreadable field is reported with its path.
 import { z } from 'zod';
 import { outputOf, produces } from './output';
-import { Bad, bad, show, type Field } from './primitives';
+import { Bad, bad, coerce, show, type Field } from './primitives';
 
 type Fields = Record<string, Field<unknown>>;
 type Read<S extends Fields> = { -readonly [K in keyof S]: Exclude<ReturnType<S[K]>, Bad> };
@@ -44,17 +44,14 @@ export function recordOutput<S extends Fields>(fields: S) {
  */
 export function record<S extends Fields, O = Read<S>>(fields: S, post?: (r: Read<S>) => O) {
   const read = recordReader(fields);
-  const schema = z
-    .unknown()
-    .optional()
-    .transform((v, ctx): O => {
-      const r = read(v);
-      if (r instanceof Bad) {
-        ctx.addIssue({ code: 'custom', message: r.message, path: [...r.path] });
-        return z.NEVER;
-      }
-      return post ? post(r) : (r as O);
-    });
+  const schema = coerce<O>(
+    post
+      ? (v) => {
+          const r = read(v);
+          return r instanceof Bad ? r : post(r);
+        }
+      : (read as Field<O>),
+  );
   return Object.assign(schema, { fields });
 }
 

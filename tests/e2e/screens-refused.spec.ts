@@ -8,10 +8,19 @@
 // and a task's panel shows the same banner. What the cache can check (more
 // people than the listing sleeps) is refused on the form, before queueing.
 // Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { addDays, ask, eventually, expectUnsent, open, shoot, simulator, today } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
+
+/** Saves the amending dialog: it closes, the refusal banner goes, and the change is sent. */
+async function savedAndSent(page: Page, dialog: Locator, banner: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(banner).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
+}
 
 /** dd/mm/yyyy, as the English date fields take it. */
 const typed = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -135,10 +144,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expect(dialog.getByLabel('City')).toHaveValue('Refusedville');
   await shoot(page, SHOTS, 'refused-guest-amending');
   await dialog.getByLabel('Nationality').selectOption('73');
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(guestBanner).toHaveCount(0);
-  await expectUnsent(page, 0, 60_000);
+  await savedAndSent(page, dialog, guestBanner);
   const guestWrites = () =>
     sim.mutations().filter((m) => m.actor === 'api' && m.id === guest.id && /guest/.test(m.endpoint));
   expect(
@@ -197,10 +203,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expect(dialog.getByLabel('City')).toHaveValue('Refusedtown');
   await shoot(page, SHOTS, 'refused-customer-amending');
   await dialog.getByLabel('Customer type').selectOption('2');
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(customerBanner).toHaveCount(0);
-  await expectUnsent(page, 0, 60_000);
+  await savedAndSent(page, dialog, customerBanner);
   const customerWrites = sim
     .mutations()
     .filter((m) => m.actor === 'api' && m.id === customer.id && /customer/.test(m.endpoint));

@@ -9,6 +9,7 @@
 // people than the listing sleeps) is refused on the form, before queueing.
 // Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
 import type { Locator, Page } from '@playwright/test';
+import type { Mutation } from '../../simulator/types';
 import { expect, test } from './fixtures';
 import { addDays, ask, eventually, expectUnsent, open, shoot, simulator, today } from './screens-helpers';
 
@@ -21,6 +22,10 @@ async function savedAndSent(page: Page, dialog: Locator, banner: Locator): Promi
   await expect(banner).toHaveCount(0);
   await expectUnsent(page, 0, 60_000);
 }
+
+/** Each write's outcome with the values it sent for `fields`. */
+const outcomes = (writes: Mutation[], ...fields: string[]) =>
+  writes.map((m) => [m.result, ...fields.map((f) => (m.body as Record<string, unknown>)[f])]);
 
 /** dd/mm/yyyy, as the English date fields take it. */
 const typed = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -147,13 +152,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await savedAndSent(page, dialog, guestBanner);
   const guestWrites = () =>
     sim.mutations().filter((m) => m.actor === 'api' && m.id === guest.id && /guest/.test(m.endpoint));
-  expect(
-    guestWrites().map((m) => [
-      m.result,
-      (m.body as Record<string, unknown>)['nationality'],
-      (m.body as Record<string, unknown>)['city'],
-    ]),
-  ).toEqual([
+  expect(outcomes(guestWrites(), 'nationality', 'city')).toEqual([
     ['rejected', 99_999, 'Refusedville'],
     ['applied', 73, 'Refusedville'],
   ]);
@@ -207,13 +206,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   const customerWrites = sim
     .mutations()
     .filter((m) => m.actor === 'api' && m.id === customer.id && /customer/.test(m.endpoint));
-  expect(
-    customerWrites.map((m) => [
-      m.result,
-      (m.body as Record<string, unknown>)['customer_type'],
-      (m.body as Record<string, unknown>)['city'],
-    ]),
-  ).toEqual([
+  expect(outcomes(customerWrites, 'customer_type', 'city')).toEqual([
     ['rejected', 99, 'Refusedtown'],
     ['applied', 2, 'Refusedtown'],
   ]);

@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { secretServiceUp } from './secret-service.mjs';
 import { tallyPlaywright, tallyVitest } from './tally.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,20 +47,7 @@ async function startKeyring() {
   });
   daemon.stdin.end('stayboard-test-keyring\n');
   for (let i = 0; i < 100; i++) {
-    const r = spawnSync(
-      'dbus-send',
-      [
-        '--session',
-        '--dest=org.freedesktop.DBus',
-        '--type=method_call',
-        '--print-reply',
-        '/org/freedesktop/DBus',
-        'org.freedesktop.DBus.NameHasOwner',
-        'string:org.freedesktop.secrets',
-      ],
-      { encoding: 'utf8' },
-    );
-    if (r.stdout?.includes('boolean true')) {
+    if (secretServiceUp()) {
       process.env.STAYBOARD_KEYRING = 'available';
       return () => {
         daemon.kill();

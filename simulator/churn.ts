@@ -4,6 +4,7 @@
 // today, where a client's cache is busiest. Every change is logged as a
 // mutation with actor 'churn', so sync and conflict handling can be tested.
 import { isLiveBooking } from '../shared/domain/states';
+import { newBooking } from './build';
 import { freeUnit } from './calendar';
 import { createTasks, dropOpenTasks, CLEANING_NOTES, MAINTENANCE_NOTES } from './lifecycle';
 import { companion, dni, email, person } from './generate/people';
@@ -134,38 +135,20 @@ export class Churn {
       });
       const id = this.store.newId('booking');
       const adults = rng.int(1, Math.max(1, listing.person_capacity - 1));
-      const booking = this.store.bookings.insert({
-        id,
-        listing_id: listing.id,
-        unit,
-        start,
-        end,
-        customer_id: customerId,
-        state: rng.chance(0.8) ? 3 : 6,
-        adults,
-        children: 0,
-        infants: 0,
-        paid: 0,
-        prepaid: 0,
-        total: (end - start) * rng.int(70, 200),
-        deposit: listing.deposit,
-        tourist_tax: Math.round(listing.tourist_tax * adults * Math.min(end - start, 7) * 100) / 100,
-        arrival_time: 16 * 60,
-        arrival_time_until: 20 * 60,
-        departure_time: 10 * 60,
-        departure_time_until: 11 * 60,
-        source_id: rng.pick([2, 3, 1]),
-        opening_code: null,
-        checkin_completed: false,
-        key_numbers: 1,
-        notes: null,
-        services: [],
-        extras: [],
-        lines: [],
-        guestIds: [],
-        createdAt: at,
-        updatedAt: at,
-      });
+      const state = rng.chance(0.8) ? 3 : 6;
+      const stay = { id, listing, unit, start, end, customer_id: customerId, state, at };
+      const booking = this.store.bookings.insert(
+        newBooking(stay, {
+          adults,
+          total: (end - start) * rng.int(70, 200),
+          tourist_tax: Math.round(listing.tourist_tax * adults * Math.min(end - start, 7) * 100) / 100,
+          arrival_time: 16 * 60,
+          arrival_time_until: 20 * 60,
+          departure_time: 10 * 60,
+          departure_time_until: 11 * 60,
+          source_id: rng.pick([2, 3, 1]),
+        }),
+      );
       createTasks(this.store, booking, at);
       return {
         endpoint: 'bookings.create',

@@ -218,45 +218,34 @@ export interface Booking {
   updatedAt: number;
 }
 
-export interface Customer {
+/** What customers and guests both have. */
+interface PersonRecord {
   id: number;
   name: string;
   lastname: string;
   email: string;
-  phone: string;
   address: string;
   city: string;
   zip_code: string;
   number_id: string;
-  customer_type: number;
   country: number | null;
   document_type: number | null;
   nationality: number | null;
   sex: 'M' | 'F' | null;
   date_issue: string | null;
   date_birth: string | null;
-  language_id: number;
-  createdAt: number;
   updatedAt: number;
 }
 
-export interface Guest {
-  id: number;
+export interface Customer extends PersonRecord {
+  phone: string;
+  customer_type: number;
+  language_id: number;
+  createdAt: number;
+}
+
+export interface Guest extends PersonRecord {
   booking_id: number;
-  name: string;
-  lastname: string;
-  email: string;
-  address: string;
-  city: string;
-  zip_code: string;
-  number_id: string;
-  country: number | null;
-  document_type: number | null;
-  nationality: number | null;
-  sex: 'M' | 'F' | null;
-  date_issue: string | null;
-  date_birth: string | null;
-  updatedAt: number;
 }
 
 export interface IncidentProperty {

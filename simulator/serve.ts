@@ -15,7 +15,7 @@ import { Faults } from './server/faults';
 import { createApiServer } from './server/http';
 import { Logs } from './server/logs';
 import { RateLimiter } from './server/ratelimit';
-import type { Simulator, SimulatorOptions } from './types';
+import type { Simulator, SimulatorOps, SimulatorOptions } from './types';
 
 export const DEFAULTS = {
   seed: 7,
@@ -63,20 +63,27 @@ export async function serveSimulator(opts: SimulatorOptions = {}, makeControl?: 
   const churn = new Churn(store, logs, now, opts.every);
   let online = true;
 
-  const sim = {} as Simulator;
+  // What a test does to the simulator, the same in process and over the control API.
+  const drive: Pick<Simulator, SimulatorOps> = {
+    setFaults: (f) => faults.set(f),
+    resetFaults: () => faults.reset(),
+    revokeTokens: () => tokens.revokeAll(),
+    setOnline: (o) => {
+      online = o;
+      // Idle keep-alive sockets would otherwise carry the next request past the "network".
+      if (!o) server.closeIdleConnections();
+    },
+    churn: (n) => churn.apply(n),
+    startChurn: (perMinute) => churn.start(perMinute),
+    stopChurn: () => churn.stop(),
+    mutations: () => logs.mutations(),
+    requestLog: () => logs.requestLog(),
+    counters: () => logs.counters(),
+  };
   const ops: ControlOps = {
+    ...drive,
     faults: () => ({ ...faults.config }),
-    setFaults: (f) => sim.setFaults(f),
-    resetFaults: () => sim.resetFaults(),
-    revokeTokens: () => sim.revokeTokens(),
-    setOnline: (o) => sim.setOnline(o),
     online: () => online,
-    churn: (n) => sim.churn(n),
-    startChurn: (p) => sim.startChurn(p),
-    stopChurn: () => sim.stopChurn(),
-    mutations: () => sim.mutations(),
-    requestLog: () => sim.requestLog(),
-    counters: () => sim.counters(),
     rateLimit: () => ({ ...limiter.config }),
     setRateLimit: (r) => {
       limiter.config = { ...r };
@@ -112,25 +119,12 @@ export async function serveSimulator(opts: SimulatorOptions = {}, makeControl?: 
   });
   const { port } = server.address() as AddressInfo;
 
-  Object.assign(sim, {
+  return {
     url: `http://127.0.0.1:${port}`,
     user,
     password,
     controlSecret,
-    setFaults: (f) => faults.set(f),
-    resetFaults: () => faults.reset(),
-    revokeTokens: () => tokens.revokeAll(),
-    setOnline: (o) => {
-      online = o;
-      // Idle keep-alive sockets would otherwise carry the next request past the "network".
-      if (!o) server.closeIdleConnections();
-    },
-    churn: (n) => churn.apply(n),
-    startChurn: (perMinute) => churn.start(perMinute),
-    stopChurn: () => churn.stop(),
-    mutations: () => logs.mutations(),
-    requestLog: () => logs.requestLog(),
-    counters: () => logs.counters(),
+    ...drive,
     close: async () => {
       churn.stop();
       api.cancelTimers();
@@ -138,6 +132,5 @@ export async function serveSimulator(opts: SimulatorOptions = {}, makeControl?: 
       server.closeAllConnections();
       await closed;
     },
-  } satisfies Simulator);
-  return sim;
+  };
 }

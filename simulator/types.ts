@@ -62,6 +62,19 @@ export interface SimulatorOptions {
 
 export type Every = (ms: number, fn: () => void) => () => void;
 
+/** What a test drives on a running simulator (in process, or over the control API). */
+export type SimulatorOps =
+  | 'setFaults'
+  | 'resetFaults'
+  | 'revokeTokens'
+  | 'setOnline'
+  | 'churn'
+  | 'startChurn'
+  | 'stopChurn'
+  | 'mutations'
+  | 'requestLog'
+  | 'counters';
+
 export interface Simulator {
   /** Base URL WITHOUT /api/v1, e.g. 'http://127.0.0.1:43121'. */
   url: string;

@@ -28,6 +28,7 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser } from '@playwright/test';
 import { DEFAULT_RENDERER_DIR } from '../../electron/host/launch';
 import { staleReason } from '../../scripts/start';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/chromium';
 import { BIG_CACHE_LISTINGS, bigCache } from '../fixtures/big-cache';
 import { startPrivateKeyring, type PrivateKeyring } from '../fixtures/keyring';
 import { prepareDataDir } from '../fixtures/workspace';
@@ -35,18 +36,6 @@ import { median, nowMs, spreadOf } from '../stats';
 import type { BenchRow, BenchSuite } from '../types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 /** A row of the Today board (renderer/src/screens/Today.svelte + today/BoardRowView.svelte). */
 const BOARD_ROW = '[role="grid"] [role="row"][data-listing]';
 const PAINT_TIMEOUT_MS = 30_000;

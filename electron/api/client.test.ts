@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rejection } from '../../shared/testing';
 import { endpoint } from '../../shared/api';
 import { ApiClient, type RequestEvent } from './client';
 import { ManualClock, type Clock } from './clock';
@@ -36,15 +37,7 @@ async function setup(inner: Handler, opts: { requestTimeoutMs?: number; limit?: 
 
 const booking = (n: number) => ({ booking_number: n, start_date: '2026-01-02', end_date: '2026-01-05', state: 3 });
 
-async function caught(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected an ApiError');
-}
+const caught = (p: Promise<unknown>) => rejection(p, ApiError);
 
 describe('ApiClient', () => {
   it('logs in with Basic and sends the bearer token on every other request', async () => {

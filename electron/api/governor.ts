@@ -10,6 +10,7 @@
 // never earlier than the server saw it — so our sliding window can only
 // over-estimate the server's.
 import { EventEmitter } from 'node:events';
+import type { BudgetInfo } from '../../shared/contract';
 import { abortReason, systemClock, type Clock, type Timer } from './clock';
 import { header, parseRetryAfter } from './errors';
 
@@ -352,4 +353,19 @@ export class BudgetGovernor extends EventEmitter {
     this.queue = [];
     for (const w of waiting) w.reject(new Error('the request budget governor was closed'));
   }
+}
+
+/** The request budget as the contract reports it (sync status, engine status). */
+export function budgetInfo(g: BudgetGovernor): BudgetInfo {
+  const s = g.snapshot();
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  return {
+    limit: s.limit,
+    used: s.used,
+    remaining: Math.max(0, s.limit - s.used),
+    reserve: s.limit - s.backgroundCap,
+    nextFreeAt: iso(s.nextFreeAt),
+    throttledUntil: iso(s.blockedUntil),
+    rateLimited: s.rateLimited,
+  };
 }

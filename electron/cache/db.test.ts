@@ -11,6 +11,8 @@ const CACHE_VERSIONS = CACHE_MIGRATIONS.map((m) => m.version);
 /** The next version a migration appended after the cache's own would take. */
 const NEXT = CACHE_VERSIONS[CACHE_VERSIONS.length - 1]! + 1;
 const pad = (n: number) => String(n).padStart(3, '0');
+/** A migration appended after the cache's own, named `<NNN>_<name>`. */
+const nextMigration = (name: string, up: string): Migration => ({ version: NEXT, name: `${pad(NEXT)}_${name}`, up });
 
 const dirs: string[] = [];
 function tempDb(): string {
@@ -108,11 +110,7 @@ describe('openCache', () => {
 
   it('refuses a database whose applied migrations are not a prefix of the known ones', () => {
     const path = tempDb();
-    const foreign: Migration = {
-      version: NEXT,
-      name: `${pad(NEXT)}_something_else`,
-      up: 'CREATE TABLE x (a INTEGER) STRICT;',
-    };
+    const foreign = nextMigration('something_else', 'CREATE TABLE x (a INTEGER) STRICT;');
     openCache({ path, migrations: [...CACHE_MIGRATIONS, foreign] }).close();
     expect(() => openCache({ path })).toThrow(MigrationHistoryError);
     const renamed: Migration = { ...foreign, name: `${pad(NEXT)}_renamed` };
@@ -121,11 +119,7 @@ describe('openCache', () => {
 
   it('rolls a failing migration back completely', () => {
     const path = tempDb();
-    const broken: Migration = {
-      version: NEXT,
-      name: `${pad(NEXT)}_broken`,
-      up: 'CREATE TABLE half (a INTEGER) STRICT; SELECT * FROM nope;',
-    };
+    const broken = nextMigration('broken', 'CREATE TABLE half (a INTEGER) STRICT; SELECT * FROM nope;');
     expect(() => openCache({ path, migrations: [...CACHE_MIGRATIONS, broken] })).toThrow(/no such table/);
     const db = openCache({ path });
     expect(db.get("SELECT 1 FROM sqlite_master WHERE name = 'half'")).toBeUndefined();

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { silentLogger, type Logger } from '../shell/log';
-import { writePrivateJson } from './private-json';
+import { savePrivateJson } from './private-json';
 import type { Account } from './store';
 import { checkVerifier, makeVerifier, passwordVerifier } from './verifier';
 
@@ -114,11 +114,6 @@ export class LocalAccounts {
   }
 
   private save(): void {
-    if (!this.file) return;
-    try {
-      writePrivateJson(this.file, this.data);
-    } catch (e) {
-      this.log.error('could not save the list of accounts', e);
-    }
+    savePrivateJson(this.file, this.data, this.log, 'the list of accounts');
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rejection } from '../../shared/testing';
 import { CommandError, EVENTS, syncStatus } from '../../shared/contract';
 import { startSimulator, type Simulator } from '../../simulator';
 import { ManualClock } from '../api/clock';
@@ -44,15 +45,7 @@ function open(dir: string, creds: CredentialStore): Engine {
   return e;
 }
 
-async function rejected(p: Promise<unknown>): Promise<CommandError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof CommandError) return e;
-    throw e;
-  }
-  throw new Error('expected a CommandError');
-}
+const rejected = (p: Promise<unknown>) => rejection(p, CommandError);
 
 describe('Engine', { timeout: 60_000 }, () => {
   it('signs in, syncs, reports a contract-shaped status and events', async () => {

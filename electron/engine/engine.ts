@@ -17,7 +17,7 @@ import {
 import { ApiClient, type Credentials } from '../api/client';
 import { systemClock, type Clock } from '../api/clock';
 import { isApiError } from '../api/errors';
-import { BudgetGovernor } from '../api/governor';
+import { BudgetGovernor, budgetInfo } from '../api/governor';
 import type { Transport, TransportOptions } from '../api/transport';
 import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
 import { getMeta, quarantineCount, setMeta } from '../cache/state';
@@ -388,17 +388,7 @@ export class Engine extends EventEmitter {
 }
 
 function budgetOf(g: BudgetGovernor): SyncStatus['budget'] {
-  const s = g.snapshot();
-  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-  return {
-    limit: s.limit,
-    used: s.used,
-    remaining: Math.max(0, s.limit - s.used),
-    reserve: s.limit - s.backgroundCap,
-    nextFreeAt: iso(s.nextFreeAt),
-    throttledUntil: iso(s.blockedUntil),
-    rateLimited: s.rateLimited,
-  };
+  return budgetInfo(g);
 }
 
 /** API failures of a sign-in → the contract's error codes. */

@@ -1,31 +1,26 @@
 // A cache the engine refuses to open (its migration history differs from this
 // build's) reaches the person as its own error, naming the migration, and the
 // file is left as it was — unsent changes included.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openCache } from '../cache/db';
 import { migrationChecksum } from '../cache/migrations';
 import { CACHE_MIGRATIONS } from '../cache/schema';
 import { MemoryCredentialStore } from '../credentials/store';
 import { OUTBOX_MIGRATIONS } from '../outbox';
 import { silentLogger } from '../shell/log';
-import { createRuntime, type Runtime } from './runtime';
+import { createRuntime } from './runtime';
+import { cleanedAfterEach } from './testing';
 import { accountFile, translateError, workspaceDeps } from './wiring';
 
-let runtime: Runtime | null = null;
-const dirs: string[] = [];
-afterEach(async () => {
-  await runtime?.close();
-  runtime = null;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const made = cleanedAfterEach();
 
 describe('an account whose data on this computer a different build wrote', () => {
   it('is refused with the migration named, and nothing in it changes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stayboard-refused-'));
-    dirs.push(dataDir);
+    made.dirs.push(dataDir);
     // Nothing listens on port 9: the refusal must come before any request.
     const path = accountFile(dataDir, { baseUrl: 'http://127.0.0.1:9', user: 'ana' });
     const db = openCache({ path, migrations: [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS] });
@@ -38,7 +33,7 @@ describe('an account whose data on this computer a different build wrote', () =>
     db.run('UPDATE schema_migrations SET checksum = ? WHERE version = 3', [other]);
     db.close();
 
-    runtime = createRuntime({
+    const runtime = createRuntime({
       dataDir,
       log: silentLogger,
       app: { name: 'Stayboard', version: 'test' },
@@ -46,6 +41,7 @@ describe('an account whose data on this computer a different build wrote', () =>
       workspace: (parts) =>
         workspaceDeps({ ...parts, dataDir, credentials: new MemoryCredentialStore('No keychain in this test.') }),
     });
+    made.runtime = runtime;
     const answer = await runtime.dispatcher.dispatch('session.signIn', {
       environment: 'custom',
       baseUrl: 'http://127.0.0.1:9',

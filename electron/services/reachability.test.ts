@@ -5,10 +5,10 @@
 // except those listed in NOT_REACHABLE_YET, each with the reason and the
 // issue that makes it reachable. The list can only shrink: an operation that
 // is reached while still listed fails the test too, so the list stays true.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints';
 import type {
   BlockRecord,
@@ -23,8 +23,8 @@ import type {
 } from '../../shared/contract';
 import { MemoryCredentialStore } from '../credentials/store';
 import { silentLogger } from '../shell/log';
-import { createRuntime, type Runtime } from './runtime';
-import { until } from './testing';
+import { createRuntime } from './runtime';
+import { cleanedAfterEach, until } from './testing';
 import { workspaceDeps } from './wiring';
 
 /**
@@ -58,12 +58,7 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'admins.update': 'Intranet users screen (issue 16).',
 };
 
-let runtime: Runtime | null = null;
-const dir = mkdtempSync(join(tmpdir(), 'stayboard-reach-'));
-afterAll(async () => {
-  await runtime?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const made = cleanedAfterEach();
 
 /** A full demo sync beside every other suite on a shared 2-core machine takes its time. */
 const wait = <T>(what: string, probe: () => Promise<T | null | undefined | false>) => until(what, probe, 240_000);
@@ -73,12 +68,14 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 // Generous: a full sync of the demo runs beside every other suite on a shared 2-core machine.
 describe('every API operation is reachable', { timeout: 600_000 }, () => {
   it('a full sync and one of each edit command reach every operation not listed as not reachable yet', async () => {
-    runtime = createRuntime({
+    const dir = mkdtempSync(join(tmpdir(), 'stayboard-reach-'));
+    made.dirs.push(dir);
+    const runtime = (made.runtime = createRuntime({
       dataDir: dir,
       log: silentLogger,
       app: { name: 'Stayboard', version: 'test' },
       workspace: (parts) => workspaceDeps({ ...parts, dataDir: dir, credentials: new MemoryCredentialStore('none') }),
-    });
+    }));
     const d = runtime.dispatcher;
     async function ask<T>(name: CommandName, input: unknown): Promise<T> {
       const r = await d.dispatch(name, input);

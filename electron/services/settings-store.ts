@@ -4,7 +4,7 @@
 // defaults field by field, and says so in the log).
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SETTINGS, settingsShape, type Settings } from '../../shared/contract';
-import { writePrivateJson } from '../credentials/private-json';
+import { savePrivateJson } from '../credentials/private-json';
 import { silentLogger, type Logger } from '../shell/log';
 
 export type SettingsListener = (settings: Settings, changed: (keyof Settings)[]) => void;
@@ -63,12 +63,6 @@ export class SettingsStore {
   }
 
   private save(): void {
-    if (!this.file) return;
-    try {
-      writePrivateJson(this.file, this.current);
-    } catch (e) {
-      // The new values stay in effect for this session; the person is not blocked by a read-only disk.
-      this.log.error('could not save settings', e);
-    }
+    savePrivateJson(this.file, this.current, this.log, 'settings');
   }
 }

@@ -32,11 +32,7 @@ describe('sync, outbox and edit commands', () => {
   it('reach the engine with validated input', async () => {
     const p = parts();
     const h = harness({ parts: () => p });
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'a',
-      password: 'p',
-    });
+    await h.signIn({ user: 'a', password: 'p' });
     const d = h.runtime.dispatcher;
     expect(await d.dispatch('sync.now', {})).toEqual({ ok: true, value: { started: true } });
     expect(await d.dispatch('sync.setInterest', { screen: 'today', from: '2026-06-01' })).toEqual({
@@ -65,11 +61,7 @@ describe('sync, outbox and edit commands', () => {
 
   it('answer not_signed_in when the engine runs without them (read-only after an expired session)', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'a',
-      password: 'p',
-    });
+    await h.signIn({ user: 'a', password: 'p' });
     expect(await h.runtime.dispatcher.dispatch('sync.status', {})).toEqual({
       ok: false,
       error: { code: 'not_signed_in', message: 'Sign in again to sync; what is here can still be read.' },

@@ -1,8 +1,11 @@
 // Test helpers for the services: a context around fakes, a fake engine over a
 // real in-memory cache, a fake account store and demo server. Not used by the app.
+import { rmSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { CommandError, type AccountInfo } from '../../shared/contract';
 import { openCache, type WritableDB } from '../cache/db';
 import { LocalAccounts } from '../credentials/local-accounts';
+import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
 import { silentLogger, type Logger } from '../shell/log';
 import { EventBus } from './bus';
 import type { EnginePort, OutboxPort, SyncPort } from './engine-port';
@@ -68,6 +71,8 @@ export interface Harness {
   expire: (message: string) => void;
   /** The accounts used "on this computer" (in memory); survives `restart`. */
   local: LocalAccounts;
+  /** `session.signIn` as ana / pw at https://pms.example.com unless `over` says otherwise. */
+  signIn: (over?: Record<string, unknown>) => ReturnType<Runtime['dispatcher']['dispatch']>;
 }
 
 /**
@@ -139,7 +144,14 @@ export function harness(
       },
     }),
   });
-  return { runtime, engines, demos, accounts, expire: (m) => onExpired(m), local };
+  const signIn = (over: Record<string, unknown> = {}) =>
+    runtime.dispatcher.dispatch('session.signIn', {
+      baseUrl: 'https://pms.example.com',
+      user: 'ana',
+      password: 'pw',
+      ...over,
+    });
+  return { runtime, engines, demos, accounts, expire: (m) => onExpired(m), local, signIn };
 }
 
 export const bus = () => new EventBus();
@@ -160,4 +172,27 @@ export async function until<T>(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A keychain that survives a "restart" of the runtime within a test, as the OS keychain does. */
+export function lastingKeychain(): CredentialStore {
+  const keychain = new MemoryCredentialStore();
+  return {
+    status: () => Promise.resolve({ available: true, message: null }),
+    save: (a, p) => keychain.save(a, p).then(() => 'keychain' as const),
+    load: (a) => keychain.load(a),
+    forget: (a) => keychain.forget(a),
+    accounts: () => keychain.accounts(),
+  };
+}
+
+/** The runtime and data folders a test opens: closed and removed after each test. */
+export function cleanedAfterEach(): { runtime: Runtime | null; dirs: string[] } {
+  const made = { runtime: null as Runtime | null, dirs: [] as string[] };
+  afterEach(async () => {
+    await made.runtime?.close();
+    made.runtime = null;
+    for (const dir of made.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return made;
 }

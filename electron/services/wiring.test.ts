@@ -4,33 +4,28 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CleaningRecord, EventName, OutboxSummary } from '../../shared/contract';
 import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
 import { silentLogger } from '../shell/log';
-import { createRuntime, type Runtime } from './runtime';
-import { until } from './testing';
+import { createRuntime } from './runtime';
+import { cleanedAfterEach, lastingKeychain, until } from './testing';
 import { workspaceDeps } from './wiring';
 
-let runtime: Runtime | null = null;
-const dirs: string[] = [];
-afterEach(async () => {
-  await runtime?.close();
-  runtime = null;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const made = cleanedAfterEach();
 
 function start(
   dataDir = mkdtempSync(join(tmpdir(), 'stayboard-wiring-')),
   credentials: CredentialStore = new MemoryCredentialStore('No keychain in this test.'),
 ) {
-  dirs.push(dataDir);
-  runtime = createRuntime({
+  made.dirs.push(dataDir);
+  const runtime = createRuntime({
     dataDir,
     log: silentLogger,
     app: { name: 'Stayboard', version: 'test' },
     workspace: (parts) => workspaceDeps({ ...parts, dataDir, credentials }),
   });
+  made.runtime = runtime;
   return { runtime, dataDir };
 }
 
@@ -133,15 +128,7 @@ describe('real wiring on the demo workspace', () => {
 
   it('reopens the remembered account at the next start from its cache, even with the server offline', async () => {
     const demo = await import('./demo').then((m) => m.startDemoServer({ listings: 4 }));
-    // A keychain that survives the "restart" (the OS keychain does).
-    const keychain = new MemoryCredentialStore();
-    const available: CredentialStore = {
-      status: () => Promise.resolve({ available: true, message: null }),
-      save: (a, p) => keychain.save(a, p).then(() => 'keychain' as const),
-      load: (a) => keychain.load(a),
-      forget: (a) => keychain.forget(a),
-      accounts: () => keychain.accounts(),
-    };
+    const available = lastingKeychain();
     try {
       const first = start(undefined, available);
       const signIn = {
@@ -230,14 +217,7 @@ describe('real wiring on the demo workspace', () => {
 
   it('quits cleanly mid-edit: the request in flight finishes, the database closes, and nothing is sent twice after restart', async () => {
     const demo = await import('./demo').then((m) => m.startDemoServer({ listings: 3 }));
-    const keychain = new MemoryCredentialStore();
-    const store: CredentialStore = {
-      status: () => Promise.resolve({ available: true, message: null }),
-      save: (a, p) => keychain.save(a, p).then(() => 'keychain' as const),
-      load: (a) => keychain.load(a),
-      forget: (a) => keychain.forget(a),
-      accounts: () => keychain.accounts(),
-    };
+    const store = lastingKeychain();
     try {
       const first = start(undefined, store);
       const d = first.runtime.dispatcher;

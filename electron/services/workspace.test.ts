@@ -14,11 +14,7 @@ describe('workspace', () => {
   it('signs in to the server address given and announces it', async () => {
     const h = harness();
     const seen = events(h);
-    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'pw',
-    });
+    const r = await h.signIn();
     expect(r).toEqual({
       ok: true,
       value: {
@@ -34,17 +30,8 @@ describe('workspace', () => {
 
   it('signs in to an address given with or without /api/v1, and offers it first next time', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'http://other.example',
-      user: 'bob',
-      password: 'pw',
-    });
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com/api/v1/',
-      user: 'ana',
-      password: 'pw',
-      remember: true,
-    });
+    await h.signIn({ baseUrl: 'http://other.example', user: 'bob' });
+    await h.signIn({ baseUrl: 'https://pms.example.com/api/v1/', remember: true });
     expect(await h.runtime.workspace.info()).toMatchObject({
       account: { baseUrl: 'https://pms.example.com', environment: 'custom' },
       remembered: true,
@@ -64,11 +51,7 @@ describe('workspace', () => {
 
   it('reports wrong credentials and stays signed out', async () => {
     const h = harness();
-    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'wrong',
-    });
+    const r = await h.signIn({ password: 'wrong' });
     expect(r).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
     expect((await h.runtime.workspace.info()).state).toBe('signedOut');
   });
@@ -92,11 +75,7 @@ describe('workspace', () => {
 
   it('refuses to sign out while edits are unsent, then discards them when told to', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'pw',
-    });
+    await h.signIn();
     h.engines[0]!.unsent = 3;
     expect(await h.runtime.dispatcher.dispatch('session.signOut', {})).toEqual({
       ok: false,
@@ -113,17 +92,9 @@ describe('workspace', () => {
 
   it('also refuses to switch accounts over unsent edits', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'pw',
-    });
+    await h.signIn();
     h.engines[0]!.unsent = 1;
-    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'bob',
-      password: 'pw',
-    });
+    const r = await h.signIn({ user: 'bob' });
     expect(r.ok ? null : r.error.message).toBe(
       '1 change has not been sent yet. Stay signed in until they are, or discard them.',
     );
@@ -141,23 +112,14 @@ describe('workspace', () => {
 
   it('forgets remembered credentials on request', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'pw',
-      remember: true,
-    });
+    await h.signIn({ remember: true });
     await h.runtime.dispatcher.dispatch('session.signOut', { forget: true });
     expect(h.accounts.saved).toEqual([]);
   });
 
   it('marks the session expired when the server refuses the credentials later', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'pw',
-    });
+    await h.signIn();
     const seen = events(h);
     h.expire('The server no longer accepts this password.');
     h.expire('again');
@@ -183,18 +145,10 @@ describe('workspace', () => {
 
   it('signs in again to the same account over unsent edits (they are kept and sent with the new session)', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'pw',
-    });
+    await h.signIn();
     h.engines[0]!.unsent = 2;
     h.expire('Sign in again.');
-    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'new',
-    });
+    const r = await h.signIn({ password: 'new' });
     expect(r).toMatchObject({ ok: true, value: { state: 'signedIn' } });
     expect(h.engines[0]).toMatchObject({ closed: true, discarded: false });
     expect(h.engines[1]!.request.password).toBe('new');
@@ -202,17 +156,9 @@ describe('workspace', () => {
 
   it('after a failed sign-in to the same account, shows its cache again with the session expired', async () => {
     const h = harness();
-    await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'pw',
-    });
+    await h.signIn();
     h.expire('Sign in again.');
-    const r = await h.runtime.dispatcher.dispatch('session.signIn', {
-      baseUrl: 'https://pms.example.com',
-      user: 'ana',
-      password: 'wrong',
-    });
+    const r = await h.signIn({ password: 'wrong' });
     expect(r).toMatchObject({ ok: false, error: { code: 'wrong_credentials' } });
     expect(await h.runtime.workspace.info()).toMatchObject({ state: 'expired', account: { user: 'ana' } });
     expect(h.engines).toHaveLength(2);

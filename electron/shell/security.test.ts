@@ -22,18 +22,22 @@ const root = join(import.meta.dirname, '..', '..');
 describe('webPreferences', () => {
   const prefs = secureWebPreferences('/app/preload.cjs');
   it('isolates the context, sandboxes the renderer and keeps Node out', () => {
-    expect(prefs.contextIsolation).toBe(true);
-    expect(prefs.sandbox).toBe(true);
-    expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.nodeIntegrationInWorker).toBe(false);
-    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+    });
   });
   it('keeps web security on and insecure content, webviews and experiments off', () => {
-    expect(prefs.webSecurity).toBe(true);
-    expect(prefs.allowRunningInsecureContent).toBe(false);
-    expect(prefs.webviewTag).toBe(false);
-    expect(prefs.experimentalFeatures).toBe(false);
-    expect(prefs.navigateOnDragDrop).toBe(false);
+    expect(prefs).toMatchObject({
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+    });
     expect(prefs).not.toHaveProperty('enableBlinkFeatures');
   });
   it('loads our preload', () => {

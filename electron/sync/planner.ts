@@ -8,6 +8,7 @@
 import type { Freshness, Interest } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
 import { longestStay } from '../cache/queries/bookings';
+import type { SyncStateRow } from '../cache/state';
 import { describeJob, identify, jobKey, type Job, type Windows } from './jobs';
 import type { Policy } from './policy';
 import {
@@ -82,14 +83,7 @@ export interface Plan {
   partial: boolean;
 }
 
-interface StateRow {
-  resource: string;
-  scope: string;
-  win: string;
-  fetched_at: number | null;
-  attempted_at: number | null;
-  error: string | null;
-}
+type StateRow = Omit<SyncStateRow, 'records'>;
 
 export class Planner {
   private far: FarCache | null = null;

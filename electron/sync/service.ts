@@ -7,7 +7,7 @@ import type { BudgetInfo, ContractError, Freshness, Interest, ResourceName, Sync
 import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
 import { isApiError } from '../api/errors';
-import type { BudgetGovernor } from '../api/governor';
+import { budgetInfo, type BudgetGovernor } from '../api/governor';
 import type { ReadableDB, WritableDB } from '../cache/db';
 import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state';
 import { CapabilityMissing, runJob } from './fetchers';
@@ -403,17 +403,7 @@ export class SyncService extends EventEmitter {
   }
 
   budget(): BudgetInfo {
-    const g = this.governor.snapshot();
-    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-    return {
-      limit: g.limit,
-      used: g.used,
-      remaining: Math.max(0, g.limit - g.used),
-      reserve: g.limit - g.backgroundCap,
-      nextFreeAt: iso(g.nextFreeAt),
-      throttledUntil: iso(g.blockedUntil),
-      rateLimited: g.rateLimited,
-    };
+    return budgetInfo(this.governor);
   }
 
   status(): {

@@ -22,10 +22,11 @@ import {
   wTime,
   type Field,
 } from './primitives';
+import { nullable, produces } from './output';
 import { nested, record } from './record';
 
 /** customer_type: {id, nombre, created_at, updated_at}, or a bare id → {id, name}. */
-const customerType: Field<{ id: number; name: string | null } | null> = (v) => {
+const readCustomerType: Field<{ id: number; name: string | null } | null> = (v) => {
   if (v === null || v === undefined || v === '') return null;
   if (typeof v === 'object' && !Array.isArray(v)) {
     const o = v as Record<string, unknown>;
@@ -37,6 +38,10 @@ const customerType: Field<{ id: number; name: string | null } | null> = (v) => {
   const id = F.int(v);
   return typeof id === 'number' ? { id, name: null } : bad(`expected a customer type, got ${show(v)}`);
 };
+const customerType = produces(
+  readCustomerType,
+  nullable(z.object({ id: z.number().int(), name: nullable(z.string()) })),
+);
 
 const personFields = {
   id: F.int,
@@ -177,8 +182,8 @@ export const bookingLine = z.strictObject({
   type_pay: z.number().int(),
 });
 
-const createCustomer = z.strictObject({
-  id: wId.optional(),
+/** What the booking-create payload says of any person: its customer and each guest. */
+const createPerson = {
   name: wNonEmpty(120),
   surname: wNonEmpty(160),
   email: wEmail.optional(),
@@ -186,12 +191,17 @@ const createCustomer = z.strictObject({
   city: wText(120).optional(),
   country_id: wId.optional(),
   postal_code: wText(20).optional(),
-  phone: wText(40).optional(),
   number_id: wText(40).optional(),
   nationality: wId.optional(),
   expedition_date: wDate.optional(),
-  customer_type_id: wId.optional(),
   sex: wSex.optional(),
+};
+
+const createCustomer = z.strictObject({
+  id: wId.optional(),
+  ...createPerson,
+  phone: wText(40).optional(),
+  customer_type_id: wId.optional(),
   date_birth: wDate.optional(),
   language_id: wId.optional(),
   language_code: z.string().length(2).optional(),
@@ -212,20 +222,10 @@ const createCustomer = z.strictObject({
 });
 
 const createGuest = z.strictObject({
-  name: wNonEmpty(120),
-  surname: wNonEmpty(160),
-  address: wText(250).optional(),
-  city: wText(120).optional(),
-  postal_code: wText(20).optional(),
+  ...createPerson,
   birth_date: wDate.optional(),
   document_type_id: wId.optional(),
-  email: wEmail.optional(),
-  country_id: wId.optional(),
-  number_id: wText(40).optional(),
-  nationality: wId.optional(),
-  expedition_date: wDate.optional(),
   expiration_date: wDate.optional(),
-  sex: wSex.optional(),
 });
 
 /** Booking create payload. Field names of creation date and origin name/code are not shown: kept out. */

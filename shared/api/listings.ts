@@ -3,10 +3,11 @@
 // Read schemas are loose objects: unknown fields are kept, never a reason to reject.
 import { z } from 'zod';
 import { Bad, F, bad, listOf, orElse, orNull, show, wDate, wId, wLangText, wText, type Field } from './primitives';
+import { nullable, outputOf, produces } from './output';
 import { nested, record } from './record';
 
 /** `state` comes as an integer (single-record read) or {id, nombre} (list). */
-const stateRef: Field<{ id: number | null; name: string | null }> = (v) => {
+const readStateRef: Field<{ id: number | null; name: string | null }> = (v) => {
   if (v === null || v === undefined) return { id: null, name: null };
   if (typeof v === 'object' && !Array.isArray(v)) {
     const o = v as Record<string, unknown>;
@@ -17,11 +18,12 @@ const stateRef: Field<{ id: number | null; name: string | null }> = (v) => {
   const id = F.int(v);
   return id instanceof Bad ? bad(`expected a state id or {id, nombre}, got ${show(v)}`) : { id, name: null };
 };
+const stateRef = produces(readStateRef, z.object({ id: nullable(z.number().int()), name: nullable(z.string()) }));
 
 const room = nested({ type: F.text, num_beds: orElse(F.int, 0) });
 type Room = { type: string; num_beds: number };
 /** Rooms: object keyed by room number → beds. Some back ends send [] for "no rooms". */
-const rooms: Field<Record<string, Room[]>> = (v) => {
+const readRooms: Field<Record<string, Room[]>> = (v) => {
   if (v === null || v === undefined) return {};
   const entries: [string, unknown][] = Array.isArray(v)
     ? v.map((beds, i) => [String(i + 1), beds])
@@ -37,6 +39,7 @@ const rooms: Field<Record<string, Room[]>> = (v) => {
   }
   return out;
 };
+const rooms = produces(readRooms, z.record(z.string(), z.array(outputOf(room))));
 
 export const listingRead = record(
   {

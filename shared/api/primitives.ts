@@ -3,6 +3,7 @@
 // or "true"/"false", four date/time formats) and normalise each to ONE domain
 // form. Write-side pieces are strict and carry messages a person can read.
 import { z } from 'zod';
+import { isoDate, nullable, outputOf, produces } from './output';
 
 /**
  * A read-side coercer: one function instead of a union of schemas. Zod tries
@@ -117,13 +118,13 @@ const blank = (v: unknown) => absent(v) || (typeof v === 'string' && v.trim() ==
  */
 export const F = {
   /** Integer, or a string of digits (ids and counts sometimes arrive as strings). */
-  int: toInt,
+  int: produces(toInt, z.number().int()),
   /** Number, or a numeric string ("12.50", "12,50"). */
-  num: toNum,
+  num: produces(toNum, z.number()),
   /** A number that may be missing, null or "" → null. */
-  numOrNull: (v: unknown) => (absent(v) || v === '' ? null : toNum(v)),
+  numOrNull: produces((v: unknown) => (absent(v) || v === '' ? null : toNum(v)), nullable(z.number())),
   /** Flags: 0/1, true/false, "0"/"1", "true"/"false", "yes"/"no" (any case) → boolean. */
-  flag: (v: unknown): boolean | Bad => {
+  flag: produces((v: unknown): boolean | Bad => {
     if (typeof v === 'boolean') return v;
     if (v === 0 || v === 1) return v === 1;
     if (typeof v === 'string') {
@@ -132,43 +133,46 @@ export const F = {
       if (t === '0' || t === 'false' || t === 'no') return false;
     }
     return bad(`expected a flag (0/1 or true/false), got ${show(v)}`);
-  },
+  }, z.boolean()),
   /** Text that may be null or missing → string ('' when absent). */
-  text: (v: unknown): string | Bad => {
+  text: produces((v: unknown): string | Bad => {
     const t = toText(v);
     return t === null ? '' : t;
-  },
+  }, z.string()),
   /** Text that may be null → string | null (null and '' both mean "not set"). */
-  textOrNull: (v: unknown): string | null | Bad => {
+  textOrNull: produces((v: unknown): string | null | Bad => {
     const t = toText(v);
     return t === '' ? null : t;
-  },
+  }, nullable(z.string())),
   /** A date: YYYY-MM-DD, YYYY/MM/DD (admin birth dates), or the date part of a date-time → YYYY-MM-DD. */
-  date: toDate,
-  dateOrNull: (v: unknown) => (absent(v) || v === '' || v === '0000-00-00' ? null : toDate(v)),
+  date: produces(toDate, isoDate),
+  dateOrNull: produces(
+    (v: unknown) => (absent(v) || v === '' || v === '0000-00-00' ? null : toDate(v)),
+    nullable(isoDate),
+  ),
   /**
    * A date-time: "YYYY-MM-DD HH:MM:SS" (incidents, booking audit fields; local
    * time of the business) stays in that form; ISO-8601 UTC with microseconds
    * (threads) → ISO string with ms and Z. Both sort correctly as text within their kind.
    */
-  dateTime: toDateTime,
-  dateTimeOrNull: (v: unknown) => (absent(v) || v === '' ? null : toDateTime(v)),
+  dateTime: produces(toDateTime, z.string()),
+  dateTimeOrNull: produces((v: unknown) => (absent(v) || v === '' ? null : toDateTime(v)), nullable(z.string())),
   /** A time of day, HH:MM or HH:MM:SS (or H:MM) → "HH:MM"; "" / null → null. */
-  time: (v: unknown): string | null | Bad => {
+  time: produces((v: unknown): string | null | Bad => {
     if (blank(v)) return null;
     const m = typeof v === 'string' ? TIME_RE.exec(v.trim()) : null;
     if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return bad(`${show(v)} is not a time of day (HH:MM)`);
     return `${m[1]!.padStart(2, '0')}:${m[2]}`;
-  },
+  }, nullable(z.string())),
   /** A duration "HH:MM" (hours may exceed 23) → "HH:MM"; "" / null → null. */
-  duration: (v: unknown): string | null | Bad => {
+  duration: produces((v: unknown): string | null | Bad => {
     if (blank(v)) return null;
     const m = typeof v === 'string' ? DURATION_RE.exec(v.trim()) : null;
     if (!m || Number(m[2]) > 59) return bad(`${show(v)} is not a duration (HH:MM)`);
     return `${m[1]!.padStart(2, '0')}:${m[2]}`;
-  },
+  }, nullable(z.string())),
   /** Multilingual text: a plain string, or a language object (en, then es, then any non-empty value). */
-  langText: (v: unknown): string | Bad => {
+  langText: produces((v: unknown): string | Bad => {
     if (absent(v)) return '';
     if (typeof v === 'string') return v;
     if (typeof v === 'object' && !Array.isArray(v)) {
@@ -177,45 +181,51 @@ export const F = {
       return pick ?? '';
     }
     return bad(`expected text or a language object, got ${show(v)}`);
-  },
+  }, z.string()),
   /** M or F (any case) → 'M' | 'F'; anything else → null (never a reason to reject a guest). */
-  sex: (v: unknown): 'M' | 'F' | null => {
-    const t = typeof v === 'string' ? v.trim().toUpperCase() : '';
-    return t === 'M' || t === 'F' ? t : null;
-  },
+  sex: produces(
+    (v: unknown): 'M' | 'F' | null => {
+      const t = typeof v === 'string' ? v.trim().toUpperCase() : '';
+      return t === 'M' || t === 'F' ? t : null;
+    },
+    nullable(z.enum(['M', 'F'])),
+  ),
   /** Any value, kept as it came (shapes the spec does not show); missing → null. */
-  any: (v: unknown): unknown => v ?? null,
+  any: produces((v: unknown): unknown => v ?? null, z.unknown()),
 } as const;
 
 /** Missing or null → null; otherwise read with `f`. */
-export const orNull =
-  <T>(f: Field<T>): Field<T | null> =>
-  (v) =>
-    absent(v) ? null : f(v);
+export const orNull = <T>(f: Field<T>): Field<T | null> =>
+  produces((v) => (absent(v) ? null : f(v)), nullable(outputOf(f)));
 
 /** Missing/null → `fallback`; unreadable → `fallback` too (for fields where a default is safe). */
-export const orElse =
-  <T>(f: Field<T>, fallback: T): Field<T> =>
-  (v) => {
-    if (absent(v)) return fallback;
-    const r = f(v);
-    return r instanceof Bad ? fallback : r;
-  };
+export const orElse = <T>(f: Field<T>, fallback: T): Field<T> =>
+  produces(
+    (v) => {
+      if (absent(v)) return fallback;
+      const r = f(v);
+      return r instanceof Bad ? fallback : r;
+    },
+    // A null fallback makes the field nullable (T includes null then).
+    fallback === null ? (nullable(outputOf(f)) as unknown as ReturnType<typeof outputOf<Field<T>>>) : outputOf(f),
+  );
 
 /** An array of `f` (null/missing → []); the first bad element fails with its index in the path. */
-export const listOf =
-  <T>(f: Field<T>): Field<T[]> =>
-  (v) => {
-    if (absent(v)) return [];
-    if (!Array.isArray(v)) return bad(`expected a list, got ${show(v)}`);
-    const out: T[] = new Array<T>(v.length);
-    for (let i = 0; i < v.length; i++) {
-      const r = f(v[i]);
-      if (r instanceof Bad) return bad(r.message, [i, ...r.path]);
-      out[i] = r;
-    }
-    return out;
-  };
+export const listOf = <T>(f: Field<T>): Field<T[]> =>
+  produces(
+    (v) => {
+      if (absent(v)) return [];
+      if (!Array.isArray(v)) return bad(`expected a list, got ${show(v)}`);
+      const out: T[] = new Array<T>(v.length);
+      for (let i = 0; i < v.length; i++) {
+        const r = f(v[i]);
+        if (r instanceof Bad) return bad(r.message, [i, ...r.path]);
+        out[i] = r;
+      }
+      return out;
+    },
+    z.array(outputOf(f)),
+  );
 
 // zod wrappers of single values (ad-hoc use and tests); records use the F readers via record().
 export const numLike = coerce(F.num);

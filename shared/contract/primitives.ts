@@ -12,14 +12,12 @@ export const serverId = z
   .positive({ error: 'must be positive' });
 
 /** YYYY-MM-DD on output (already normalised by the API read schemas). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export { isoDate } from '../api/output';
 /** An instant, ISO-8601 UTC (`new Date().toISOString()`). */
 export const instant = z.string();
 
 /** Nullable on the wire; a missing value becomes null so outputs are always complete JSON. */
-export function nullable<T extends z.ZodType>(schema: T) {
-  return schema.nullable().default(null);
-}
+export { nullable } from '../api/output';
 
 const MAX_WINDOW_DAYS = 800;
 

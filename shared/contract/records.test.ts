@@ -1,7 +1,7 @@
-// The record shapes of the contract must stay what the API read schemas
-// produce: the cache hands normalised records over as they are. These
-// assignments fail to compile when shared/api and the contract drift apart,
-// and the runtime checks run real wire data through both.
+// The record shapes of the contract are derived from the API read schemas'
+// field tables (records.ts); these checks hold the derivation to what the reads
+// really produce: the types must be equal (minus the local marks the cache adds),
+// and real wire data read by the API schema must pass the contract's schema.
 import { describe, expect, it } from 'vitest';
 import {
   blockRead,
@@ -43,19 +43,22 @@ import {
   type MaintenanceRecord,
   type ThreadRecord,
 } from './records';
+import { recordOutput } from '../api/record';
 
 type Local<T> = Omit<T, 'outbox'>;
-// Compile-time: every normalised API record is assignable to the contract's record (minus local marks).
-export const typeChecks = {
-  listing: (v: Listing): ListingRecord => v,
-  booking: (v: Booking): Local<BookingRecord> => v,
-  customer: (v: Customer): Local<CustomerRecord> => v,
-  guest: (v: Guest): Local<Omit<GuestRecord, 'booking_number'>> => v,
-  cleaning: (v: CleaningTask): Local<CleaningRecord> => v,
-  maintenance: (v: MaintenanceTask): Local<MaintenanceRecord> => v,
-  incident: (v: Incident): Local<IncidentRecord> => v,
-  block: (v: Block): Local<BlockRecord> => v,
-  thread: (v: Thread): Omit<ThreadRecord, 'messages'> => v,
+/** True only when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// Compile-time: each contract record is exactly the normalised API record plus the cache's own fields.
+export const typeChecks: Record<string, true> = {
+  listing: true satisfies Same<Listing, ListingRecord>,
+  booking: true satisfies Same<Omit<Booking, 'customers'>, Local<BookingRecord>>,
+  customer: true satisfies Same<Customer, Local<CustomerRecord>>,
+  guest: true satisfies Same<Guest, Local<Omit<GuestRecord, 'booking_number'>>>,
+  cleaning: true satisfies Same<CleaningTask, Local<CleaningRecord>>,
+  maintenance: true satisfies Same<MaintenanceTask, Local<MaintenanceRecord>>,
+  incident: true satisfies Same<Incident, Local<IncidentRecord>>,
+  block: true satisfies Same<Block, Local<BlockRecord>>,
+  thread: true satisfies Same<Omit<Thread, 'messages'>, Omit<ThreadRecord, 'messages'>>,
 };
 
 describe('records accept what the read schemas produce from wire data', () => {
@@ -117,5 +120,27 @@ describe('records accept what the read schemas produce from wire data', () => {
     const normalised = read.parse(wire);
     const r = record.safeParse(normalised);
     expect(r.success ? 'ok' : r.error.message).toBe('ok');
+  });
+});
+
+describe('the derivation', () => {
+  it('refuses a field reader nobody said the output of', () => {
+    const unregistered = (v: unknown) => v;
+    expect(() => recordOutput({ x: unregistered })).toThrow(/no output schema/);
+  });
+
+  it('strips what the read keeps but the contract does not carry', () => {
+    const read = bookingRead.parse({
+      booking_number: 1,
+      start_date: '2026-01-01',
+      end_date: '2026-01-03',
+      state: 3,
+      extra_field: 'x',
+      customers: { user: null, guests: [] },
+    });
+    const out = bookingRecord.parse(read);
+    expect(out).not.toHaveProperty('extra_field');
+    expect(out).not.toHaveProperty('customers');
+    expect(out.outbox).toBeNull();
   });
 });

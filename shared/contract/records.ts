@@ -1,66 +1,42 @@
-// Output shapes of cached records as the renderer receives them: the
-// normalised forms of the API read schemas (shared/api, snake_case fields kept
-// so the cache can hand them over as they are), plus the `outbox` mark of
-// unsent changes. Plain schemas with no transforms: they check and strip what
-// leaves the main side, and `z.output` of each is the renderer's type.
+// Output shapes of cached records as the renderer receives them: derived from
+// the API read schemas' own field tables (shared/api, `recordOutput`), so the
+// contract cannot drift from what sync stores; snake_case fields are kept so
+// the cache can hand records over as they are. Each record with local changes
+// adds the `outbox` mark of unsent changes. Plain schemas with no transforms:
+// they check and strip what leaves the main side, and `z.output` of each is the
+// renderer's type. What differs from the read is said beside it.
 import { z } from 'zod';
-import { isoDate, nullable, outboxMark, recordId } from './primitives';
+import {
+  adminRead,
+  blockRead,
+  bookingRead,
+  cleaningRead,
+  costRead,
+  customerRead,
+  destinationRead,
+  guestRead,
+  incidentRead,
+  listingRead,
+  maintenanceRead,
+  messageRead,
+  originRead,
+  ownerRead,
+  photoRead,
+  priceRead,
+  rateRead,
+  threadRead,
+} from '../api';
+import { recordOutput } from '../api/record';
+import { nullable, outboxMark } from './primitives';
 
 const int = z.number().int();
-const num = z.number();
 const str = z.string();
-const time = str; // "HH:MM", normalised by the read schemas
-const json = z.unknown(); // members the spec leaves open ("value or null"); always JSON from the server
+const local = { outbox: outboxMark };
 
-const room = z.object({ type: str, num_beds: int });
-
-export const listingRecord = z.object({
-  id: recordId,
-  active: z.boolean(),
-  name: str,
-  mu: z.boolean(),
-  destination: nullable(int),
-  street: str,
-  floor: str,
-  door: str,
-  city: str,
-  state: nullable(int),
-  state_name: nullable(str),
-  country: nullable(int),
-  zipcode: str,
-  license: str,
-  lat: nullable(num),
-  lng: nullable(num),
-  person_capacity: nullable(int),
-  bathrooms: nullable(int),
-  bath: nullable(int),
-  bedrooms: nullable(int),
-  m2: nullable(int),
-  longstay: z.boolean(),
-  checkinfrom: nullable(time),
-  checkinto: nullable(time),
-  checkout: nullable(time),
-  latecheckinfrom: nullable(time),
-  latecheckinto: nullable(time),
-  price_latecheckin: nullable(num),
-  entry_limit_time: nullable(time),
-  deposit: nullable(num),
-  intercom_number: nullable(str),
-  key_number: nullable(str),
-  wifi_network: nullable(str),
-  wifi_password: nullable(str),
-  tourist_tax: nullable(num),
-  description: str,
-  short_description: str,
-  property_type: nullable(int),
-  url: str,
-  num_sofa_beds: nullable(int),
-  fees: z.array(int),
-  services: z.array(int),
-  owner_id: nullable(int),
-  rooms: z.record(str, z.array(room)),
-  synchronization_category: nullable(str),
-});
+/** The read splits the wire's `state` ({id, nombre} or an id) into `state` and `state_name`. */
+export const listingRecord = recordOutput(listingRead.fields)
+  .omit({ state: true })
+  .extend({ state: nullable(int), state_name: nullable(str) });
 export type ListingRecord = z.output<typeof listingRecord>;
 
 /** What lists, the board and the calendar need of a listing. */
@@ -80,101 +56,20 @@ export const listingSummary = listingRecord.pick({
 });
 export type ListingSummary = z.output<typeof listingSummary>;
 
-export const photoRecord = z.object({
-  id: recordId,
-  listing_id: nullable(int),
-  name: str,
-  zone: str,
-  type: nullable(int),
-  position: int,
-  alt_text: str,
-  title: str,
-});
+export const photoRecord = recordOutput(photoRead.fields);
 export type PhotoRecord = z.output<typeof photoRecord>;
 
-export const rateRecord = z.object({
-  rate_id: recordId,
-  name: str,
-  parent_rate: nullable(int),
-  increment_by_person: nullable(
-    z.array(
-      z.object({
-        maximum_people: nullable(num),
-        minimum_people: nullable(num),
-        increment_type: nullable(str),
-        increment_price: nullable(num),
-      }),
-    ),
-  ),
-  modify_price: json,
-  modify: json,
-  listing_id: nullable(int),
-  category_id: nullable(int),
-  policy: nullable(
-    z.object({
-      name: str,
-      description: str,
-      prepaid: nullable(z.object({ percent: nullable(num), less_than_days: nullable(num), percent2: nullable(num) })),
-    }),
-  ),
-});
+export const rateRecord = recordOutput(rateRead.fields);
 export type RateRecord = z.output<typeof rateRecord>;
 
-export const priceRecord = z.object({
-  rate_id: int,
-  date: isoDate,
-  min_days: nullable(int),
-  max_days: nullable(int),
-  price: num,
-  active: z.boolean(),
-  cta: z.boolean(),
-  ctd: z.boolean(),
-});
+export const priceRecord = recordOutput(priceRead.fields);
 export type PriceRecord = z.output<typeof priceRecord>;
 
-export const blockRecord = z.object({
-  id: recordId,
-  start_date: isoDate,
-  end_date: isoDate,
-  listing_id: int,
-  block_type: int,
-  reason: str,
-  outbox: outboxMark,
-});
+export const blockRecord = recordOutput(blockRead.fields).extend(local);
 export type BlockRecord = z.output<typeof blockRecord>;
 
-export const bookingService = z.object({ id: int, qty: int, price: num });
-
-export const bookingRecord = z.object({
-  booking_number: recordId,
-  listing_id: nullable(int),
-  start_date: isoDate,
-  end_date: isoDate,
-  customer_id: nullable(int),
-  state: int,
-  adults: int,
-  children: int,
-  infants: int,
-  paid: nullable(num),
-  prepaid: nullable(num),
-  total: nullable(num),
-  deposit: nullable(num),
-  tourist_tax: nullable(num),
-  arrival_time: nullable(time),
-  arrival_time_until: nullable(time),
-  departure_time: nullable(time),
-  departure_time_until: nullable(time),
-  source_id: nullable(int),
-  opening_code: nullable(str),
-  checkin_completed: z.boolean(),
-  key_numbers: nullable(str),
-  notes: nullable(str),
-  services: z.array(bookingService),
-  extras: z.array(json),
-  created_at: nullable(str),
-  updated_at: nullable(str),
-  outbox: outboxMark,
-});
+/** The booking as cached: its embedded customers bundle is stored as customer and guest records instead. */
+export const bookingRecord = recordOutput(bookingRead.fields).omit({ customers: true }).extend(local);
 export type BookingRecord = z.output<typeof bookingRecord>;
 
 /** A booking in a list: the record plus the names lists show and the guest registration count. */
@@ -187,158 +82,44 @@ export const bookingListItem = bookingRecord.extend({
 });
 export type BookingListItem = z.output<typeof bookingListItem>;
 
-const person = {
-  id: recordId,
-  name: str,
-  lastname: str,
-  email: str,
-  address: str,
-  city: str,
-  zip_code: str,
-  number_id: str,
-  document_type: nullable(str),
-  nationality: nullable(str),
-  sex: nullable(z.enum(['M', 'F'])),
-  date_issue: nullable(isoDate),
-  date_birth: nullable(isoDate),
-  outbox: outboxMark,
-};
-
-export const customerRecord = z.object({
-  ...person,
-  customer_type: nullable(z.object({ id: int, name: nullable(str) })),
-  /** A country name (customers) as the API sends it. */
-  country: nullable(str),
-});
+/** A customer; `country` is a country name as the API sends it. */
+export const customerRecord = recordOutput(customerRead.fields).extend(local);
 export type CustomerRecord = z.output<typeof customerRecord>;
 
-export const guestRecord = z.object({
-  ...person,
-  /** A country id (guests). */
-  country: nullable(int),
-  booking_number: nullable(int),
-});
+/** A guest; `country` is a country id. The cache files each guest under its booking. */
+export const guestRecord = recordOutput(guestRead.fields).extend({ booking_number: nullable(int), ...local });
 export type GuestRecord = z.output<typeof guestRecord>;
 
-export const incidentRecord = z.object({
-  id: recordId,
-  priority: int,
-  /** "YYYY-MM-DD HH:MM:SS" */
-  date: str,
-  subtitle: nullable(str),
-  note: str,
-  images: z.array(json),
-  properties: z.array(z.object({ listing_id: int, finished: z.boolean(), finish_date: nullable(isoDate) })),
-  outbox: outboxMark,
-});
+/** `date` is "YYYY-MM-DD HH:MM:SS". */
+export const incidentRecord = recordOutput(incidentRead.fields).extend(local);
 export type IncidentRecord = z.output<typeof incidentRecord>;
 
-export const maintenanceRecord = z.object({
-  id: recordId,
-  listing_id: nullable(int),
-  booking_id: nullable(int),
-  type: int,
-  date: isoDate,
-  hour: nullable(time),
-  inspected: z.boolean(),
-  inspection_date: nullable(isoDate),
-  duration: nullable(str),
-  start: json,
-  end: json,
-  /** The API's own `pending` counter (not Stayboard's outbox: see `outbox`). */
-  pending: int,
-  notes: str,
-  outbox: outboxMark,
-});
+/** `pending` is the API's own counter (not Stayboard's outbox: see `outbox`). */
+export const maintenanceRecord = recordOutput(maintenanceRead.fields).extend(local);
 export type MaintenanceRecord = z.output<typeof maintenanceRecord>;
 
-export const cleaningRecord = z.object({
-  id: recordId,
-  listing_id: nullable(int),
-  status: int,
-  date: isoDate,
-  inspected: z.boolean(),
-  time: nullable(time),
-  duration: nullable(str),
-  booking_id: nullable(int),
-  notes: str,
-  outbox: outboxMark,
-});
+export const cleaningRecord = recordOutput(cleaningRead.fields).extend(local);
 export type CleaningRecord = z.output<typeof cleaningRecord>;
 
-export const messageRecord = z.object({
-  id: recordId,
-  thread_id: nullable(int),
-  in_out: int,
-  message: str,
-  external_id: nullable(str),
-  type: nullable(str),
-  created_at: nullable(str),
-  outbox: outboxMark,
-});
+export const messageRecord = recordOutput(messageRead.fields).extend(local);
 export type MessageRecord = z.output<typeof messageRecord>;
 
-export const threadRecord = z.object({
-  id: recordId,
-  listing_id: nullable(int),
-  booking_id: nullable(int),
-  customer_id: nullable(int),
-  origin: nullable(str),
-  external_id: nullable(str),
-  type: nullable(str),
-  created_at: nullable(str),
-  messages: z.array(messageRecord),
-});
+/** A thread's messages each carry their own outbox mark (a message being sent). */
+export const threadRecord = recordOutput(threadRead.fields).extend({ messages: z.array(messageRecord) });
 export type ThreadRecord = z.output<typeof threadRecord>;
 
-export const destinationRecord = z.object({
-  id: recordId,
-  name: str,
-  tourist_tax: nullable(num),
-  latitude: nullable(num),
-  longitude: nullable(num),
-  max_days: nullable(num),
-});
+export const destinationRecord = recordOutput(destinationRead.fields);
 export type DestinationRecord = z.output<typeof destinationRecord>;
 
-export const originRecord = z.object({ id: recordId, name: str, active: z.boolean(), tourist_tax: nullable(num) });
+export const originRecord = recordOutput(originRead.fields);
 export type OriginRecord = z.output<typeof originRecord>;
 
-export const ownerRecord = z.object({
-  id: recordId,
-  company_name: str,
-  name: str,
-  email: str,
-  phone: str,
-  document_number: str,
-  tourist_tax: nullable(num),
-});
+export const ownerRecord = recordOutput(ownerRead.fields);
 export type OwnerRecord = z.output<typeof ownerRecord>;
 
-export const costRecord = z.object({
-  id: recordId,
-  owner_id: nullable(int),
-  concept: nullable(str),
-  amount: nullable(num),
-});
+export const costRecord = recordOutput(costRead.fields);
 export type CostRecord = z.output<typeof costRecord>;
 
-/** Intranet users. The password is never part of this shape. */
-export const adminRecord = z.object({
-  id: nullable(int),
-  username: str,
-  department: str,
-  name: str,
-  last_name: str,
-  date_of_birth: nullable(isoDate),
-  address: str,
-  city: str,
-  zip_code: str,
-  email: str,
-  phone: str,
-  active: z.boolean(),
-  notes: str,
-  iso_lang: str,
-  user_type: str,
-});
+/** Intranet users. The password is never part of this shape (the read drops it too). */
+export const adminRecord = recordOutput(adminRead.fields).omit({ password: true });
 export type AdminRecord = z.output<typeof adminRecord>;

@@ -3,9 +3,10 @@
 // nationalities), services, tasks and message threads, plus calendar blocks
 // placed in the gaps between stays.
 import { isLiveBooking } from '../../shared/domain/states';
+import { newBooking } from '../build';
 import { msOfDay } from '../days';
 import { createTasks } from '../lifecycle';
-import type { Booking, Listing, Rate, Store } from '../model';
+import type { Listing, Rate, Store } from '../model';
 import { priceOn } from '../prices';
 import type { Rng } from '../prng';
 import { companion, person, type Person } from './people';
@@ -202,38 +203,30 @@ function addBooking(
   }
 
   const id = store.newId('booking');
-  const booking: Booking = {
-    id,
-    listing_id: listing.id,
-    unit,
-    start,
-    end,
-    customer_id: customerId,
-    state,
-    adults,
-    children,
-    infants,
-    paid,
-    prepaid: state === 1 && rng.chance(0.3) ? -Math.round(total * 0.3) : Math.round(paid * 0.3 * 100) / 100,
-    total: Math.round(total * 100) / 100,
-    deposit: listing.deposit,
-    tourist_tax: Math.round(listing.tourist_tax * adults * Math.min(nights, 7) * 100) / 100,
-    arrival_time: checkin + rng.pick([0, 60, 120, 240, 360]),
-    arrival_time_until: 0,
-    departure_time: rng.pick([9, 10, 10, 11]) * 60,
-    departure_time_until: 0,
-    source_id: source,
-    opening_code: rng.chance(0.4) ? String(rng.int(1000, 9999)) : null,
-    checkin_completed: start <= today ? live && rng.chance(0.9) : start - today <= 7 && rng.chance(0.4),
-    key_numbers: rng.int(1, 3),
-    notes: rng.chance(0.25) ? rng.pick(BOOKING_NOTES) : null,
-    services,
-    extras: rng.chance(0.05) ? [{ id: 6, name: 'Cot', price: 1000 }] : [],
-    lines: [],
-    guestIds: [],
-    createdAt,
-    updatedAt: createdAt + rng.int(0, 5 * 86400) * 1000,
-  };
+  const booking = newBooking(
+    { id, listing, unit, start, end, customer_id: customerId, state, at: createdAt },
+    {
+      adults,
+      children,
+      infants,
+      paid,
+      prepaid: state === 1 && rng.chance(0.3) ? -Math.round(total * 0.3) : Math.round(paid * 0.3 * 100) / 100,
+      total: Math.round(total * 100) / 100,
+      tourist_tax: Math.round(listing.tourist_tax * adults * Math.min(nights, 7) * 100) / 100,
+      arrival_time: checkin + rng.pick([0, 60, 120, 240, 360]),
+      arrival_time_until: 0,
+      departure_time: rng.pick([9, 10, 10, 11]) * 60,
+      departure_time_until: 0,
+      source_id: source,
+      opening_code: rng.chance(0.4) ? String(rng.int(1000, 9999)) : null,
+      checkin_completed: start <= today ? live && rng.chance(0.9) : start - today <= 7 && rng.chance(0.4),
+      key_numbers: rng.int(1, 3),
+      notes: rng.chance(0.25) ? rng.pick(BOOKING_NOTES) : null,
+      services,
+      extras: rng.chance(0.05) ? [{ id: 6, name: 'Cot', price: 1000 }] : [],
+      updatedAt: createdAt + rng.int(0, 5 * 86400) * 1000,
+    },
+  );
   if (end >= today - 120) booking.lines = linesOf(booking, rng);
   booking.arrival_time_until = Math.min(23 * 60 + 59, booking.arrival_time + 120);
   booking.departure_time_until = booking.departure_time + 60;

@@ -285,38 +285,25 @@ export function generateRates(store: Store, rng: Rng, listing: Listing): void {
     basePrice: base,
     updatedAt: 0,
   });
-  if (rng.chance(0.6)) {
+  /** A rate priced as a percentage off the standard one. */
+  const percentOff = (name: string, percent: number, policy: Policy | null) => {
     const id = store.newId('rate');
     store.rates.set(id, {
       id,
-      name: 'No reembolsable',
+      name,
       parent_rate: std,
       increment_by_person: null,
-      modify_price: -10,
+      modify_price: -percent,
       modify: 'percent',
       listing_id: listing.id,
       category_id: null,
-      policy: POLICIES[2]!,
+      policy,
       basePrice: base,
       updatedAt: 0,
     });
-  }
-  if (listing.longstay) {
-    const id = store.newId('rate');
-    store.rates.set(id, {
-      id,
-      name: 'Estancia larga',
-      parent_rate: std,
-      increment_by_person: null,
-      modify_price: -25,
-      modify: 'percent',
-      listing_id: listing.id,
-      category_id: null,
-      policy: null,
-      basePrice: base,
-      updatedAt: 0,
-    });
-  }
+  };
+  if (rng.chance(0.6)) percentOff('No reembolsable', 10, POLICIES[2]!);
+  if (listing.longstay) percentOff('Estancia larga', 25, null);
 }
 
 function generatePhotos(store: Store, rng: Rng, listing: Listing): void {

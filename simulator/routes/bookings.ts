@@ -2,9 +2,10 @@
 // (status accepts exactly "canceled" and "confirmed"; dates must still fit the
 // calendar) and create with customer, guests and lines. Every change moves the
 // booking's tasks the way the back office would (lifecycle.ts).
-import { bookingCreate, bookingUpdate } from '../../shared/api/bookings';
+import { bookingCreate, bookingUpdate, type BookingCreate } from '../../shared/api/bookings';
 import { countries, documentTypes } from '../../shared/codes';
 import { isLiveBooking, stateAfter } from '../../shared/domain/states';
+import { newBooking } from '../build';
 import { freeUnit } from '../calendar';
 import { SIM } from '../config';
 import { dayOf } from '../days';
@@ -34,6 +35,24 @@ function checkCapacity(listing: Listing, adults: number, children: number): void
 
 function checkCountry(field: string, id: number | undefined): void {
   if (id !== undefined && !countries.byId(id)) invalid(field, 'unknown country code');
+}
+
+/** What a create payload says of a person (its customer or a guest), in the stored shape. */
+type PersonIn = Pick<BookingCreate['customer'], 'name' | 'surname' | 'email' | 'address' | 'city' | 'postal_code'> &
+  Pick<BookingCreate['customer'], 'number_id' | 'country_id' | 'nationality' | 'sex'>;
+function personOf(p: PersonIn) {
+  return {
+    name: p.name,
+    lastname: p.surname,
+    email: p.email ?? '',
+    address: p.address ?? '',
+    city: p.city ?? '',
+    zip_code: p.postal_code ?? '',
+    number_id: p.number_id ?? '',
+    country: p.country_id ?? null,
+    nationality: p.nationality ?? null,
+    sex: p.sex ?? null,
+  };
 }
 
 export const bookingHandlers = {
@@ -117,19 +136,10 @@ export const bookingHandlers = {
       customerId = store.newId('customer');
       const customer: Customer = {
         id: customerId,
-        name: c.name,
-        lastname: c.surname,
-        email: c.email ?? '',
+        ...personOf(c),
         phone: c.phone ?? '',
-        address: c.address ?? '',
-        city: c.city ?? '',
-        zip_code: c.postal_code ?? '',
-        number_id: c.number_id ?? '',
         customer_type: c.customer_type_id && c.customer_type_id <= 5 ? c.customer_type_id : 1,
-        country: c.country_id ?? null,
         document_type: null,
-        nationality: c.nationality ?? null,
-        sex: c.sex ?? null,
         date_issue: c.expedition_date ?? null,
         date_birth: c.date_birth ?? null,
         language_id: c.language_id ?? 1,
@@ -141,55 +151,36 @@ export const bookingHandlers = {
     const id = store.newId('booking');
     const std = [...store.rates.values()].find((r) => r.listing_id === listing.id && r.parent_rate === null);
     const total = b.total ?? (std ? stayTotal(store, std, start, end) : 0);
-    const booking: Booking = {
-      id,
-      listing_id: listing.id,
-      unit,
-      start,
-      end,
-      customer_id: customerId,
-      state,
-      adults: b.adults,
-      children: b.children ?? 0,
-      infants: b.infants ?? 0,
-      paid: b.paid ?? 0,
-      prepaid: b.prepaid ?? 0,
-      total,
-      deposit: listing.deposit,
-      tourist_tax: b.tourist_tax ?? 0,
-      arrival_time: minutes(b.arrival_time ?? listing.checkinfrom ?? '15:00'),
-      arrival_time_until: minutes(b.arrival_time_until ?? listing.checkinto ?? '21:00'),
-      departure_time: minutes(b.departure_time ?? '10:00'),
-      departure_time_until: minutes(b.departure_time_until ?? listing.checkout ?? '11:00'),
-      source_id: 1,
-      opening_code: b.opening_code ?? null,
-      checkin_completed: b.checkin_online === 1,
-      key_numbers: b.key_numbers ?? 1,
-      notes: b.notes ?? null,
-      services: [],
-      extras: [],
-      lines: (b.lines ?? []).map((l) => ({ ...l })),
-      guestIds: [],
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    };
+    const booking = newBooking(
+      { id, listing, unit, start, end, customer_id: customerId, state, at: ctx.now },
+      {
+        adults: b.adults,
+        children: b.children ?? 0,
+        infants: b.infants ?? 0,
+        paid: b.paid ?? 0,
+        prepaid: b.prepaid ?? 0,
+        total,
+        tourist_tax: b.tourist_tax ?? 0,
+        arrival_time: minutes(b.arrival_time ?? listing.checkinfrom ?? '15:00'),
+        arrival_time_until: minutes(b.arrival_time_until ?? listing.checkinto ?? '21:00'),
+        departure_time: minutes(b.departure_time ?? '10:00'),
+        departure_time_until: minutes(b.departure_time_until ?? listing.checkout ?? '11:00'),
+        source_id: 1,
+        opening_code: b.opening_code ?? null,
+        checkin_completed: b.checkin_online === 1,
+        key_numbers: b.key_numbers ?? 1,
+        notes: b.notes ?? null,
+        lines: (b.lines ?? []).map((l) => ({ ...l })),
+      },
+    );
     store.bookings.insert(booking);
     for (const g of b.guests ?? []) {
       const gid = store.newId('guest');
       store.guests.set(gid, {
         id: gid,
         booking_id: id,
-        name: g.name,
-        lastname: g.surname,
-        email: g.email ?? '',
-        address: g.address ?? '',
-        city: g.city ?? '',
-        zip_code: g.postal_code ?? '',
-        number_id: g.number_id ?? '',
-        country: g.country_id ?? null,
+        ...personOf(g),
         document_type: g.document_type_id ?? null,
-        nationality: g.nationality ?? null,
-        sex: g.sex ?? null,
         date_issue: g.expedition_date ?? null,
         date_birth: g.birth_date ?? null,
         updatedAt: ctx.now,

@@ -34,6 +34,21 @@ function remove<T extends { id: number }>(ctx: Ctx, table: DayTable<T>, what: st
   return ok({});
 }
 
+/** The list, get and delete of a task kind: the same for maintenance and cleaning. */
+function reads<P extends string, T extends { id: number }>(
+  prefix: P,
+  tableOf: (ctx: Ctx) => DayTable<T>,
+  wire: (row: T) => unknown,
+  what: string,
+): Record<`${P}.${'list' | 'get' | 'delete'}`, Handler> {
+  const handlers: Record<string, Handler> = {
+    [`${prefix}.list`]: (ctx) => listOf(ctx, tableOf(ctx), wire),
+    [`${prefix}.get`]: (ctx) => ok({ data: wire(rowOf(ctx, tableOf(ctx), what)) }),
+    [`${prefix}.delete`]: (ctx) => remove(ctx, tableOf(ctx), what),
+  };
+  return handlers;
+}
+
 export const taskHandlers = {
   'incidents.list': (ctx) => listOf(ctx, ctx.store.incidents, incidentWire),
   'incidents.delete': (ctx) => remove(ctx, ctx.store.incidents, 'Incident'),
@@ -55,9 +70,7 @@ export const taskHandlers = {
     return updated(() => incidentWire(incident));
   },
 
-  'maintenance.list': (ctx) => listOf(ctx, ctx.store.maintenance, maintenanceWire),
-  'maintenance.get': (ctx) => ok({ data: maintenanceWire(rowOf(ctx, ctx.store.maintenance, 'Maintenance task')) }),
-  'maintenance.delete': (ctx) => remove(ctx, ctx.store.maintenance, 'Maintenance task'),
+  ...reads('maintenance', (ctx) => ctx.store.maintenance, maintenanceWire, 'Maintenance task'),
   'maintenance.update': (ctx) => {
     const task = rowOf(ctx, ctx.store.maintenance, 'Maintenance task');
     const b = validBody(ctx, maintenanceUpdate);
@@ -76,9 +89,7 @@ export const taskHandlers = {
     return ok({ data: maintenanceWire(task) });
   },
 
-  'cleanings.list': (ctx) => listOf(ctx, ctx.store.cleanings, cleaningWire),
-  'cleanings.get': (ctx) => ok({ data: cleaningWire(rowOf(ctx, ctx.store.cleanings, 'Cleaning task')) }),
-  'cleanings.delete': (ctx) => remove(ctx, ctx.store.cleanings, 'Cleaning task'),
+  ...reads('cleanings', (ctx) => ctx.store.cleanings, cleaningWire, 'Cleaning task'),
   'cleanings.update': (ctx) => {
     const task = rowOf(ctx, ctx.store.cleanings, 'Cleaning task');
     const b = validBody(ctx, cleaningUpdate);

@@ -4,21 +4,12 @@
 // log, counters and mutation log over HTTP. Routes are listed in README.md.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FaultConfig, Mutation, RequestLogEntry } from '../types';
+import type { FaultConfig, Simulator, SimulatorOps } from '../types';
 
-export interface ControlOps {
+/** The simulator's own operations plus what only the control API reads or sets. */
+export interface ControlOps extends Pick<Simulator, SimulatorOps> {
   faults(): FaultConfig;
-  setFaults(f: Partial<FaultConfig>): void;
-  resetFaults(): void;
-  revokeTokens(): void;
-  setOnline(online: boolean): void;
   online(): boolean;
-  churn(n: number): Mutation[];
-  startChurn(perMinute: number): void;
-  stopChurn(): void;
-  mutations(): Mutation[];
-  requestLog(): RequestLogEntry[];
-  counters(): Record<string, number>;
   rateLimit(): { limit: number; windowSeconds: number };
   setRateLimit(r: { limit: number; windowSeconds: number }): void;
   info(): Record<string, unknown>;

@@ -4,13 +4,12 @@
 // data folder — the sign-in screen offers the account, a wrong password is
 // refused, the right one opens the cached board with the unsent change still
 // there, and once the server is back the change is sent exactly once.
-import type { Page } from '@playwright/test';
 import { MemoryCredentialStore } from '../../electron/credentials/store';
 import { launchWebHost, type Launched } from '../../electron/host/launch';
 import { workspaceDeps } from '../../electron/services/wiring';
 import { startSimulator } from '../../simulator';
 import { expect, test } from './fixtures';
-import { eventually, expectUnsent, open, today } from './screens-helpers';
+import { eventually, expectUnsent, open, shoot, today } from './screens-helpers';
 
 /** One start of the app on `dataDir`; every start gets an empty keychain (none survives a restart). */
 function start(dataDir: string): Promise<Launched> {
@@ -19,17 +18,6 @@ function start(dataDir: string): Promise<Launched> {
     workspace: (parts) =>
       workspaceDeps({ ...parts, dataDir, credentials: new MemoryCredentialStore('No keychain in this test.') }),
   });
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1366, 768],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/offline-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
 }
 
 test('restart with no network and no keychain: unlock offline, the board and the unsent change are there, sent once on reconnect', async ({
@@ -43,7 +31,7 @@ test('restart with no network and no keychain: unlock offline, the board and the
     // 1. Sign in online, typing the server's address (no made-up host is offered).
     await page.goto(host.url);
     await expect(page.getByLabel('Server address')).toHaveValue('');
-    await shoot(page, 'sign-in-first');
+    await shoot(page, '/tmp', 'offline-sign-in-first', true);
     await page.getByLabel('Server address').fill(`${sim.url}/api/v1/`);
     await page.getByLabel('User').fill(sim.user);
     await page.getByLabel('Password').fill(sim.password);
@@ -78,13 +66,13 @@ test('restart with no network and no keychain: unlock offline, the board and the
       error: { code: 'locked' },
     });
     await expect(page.getByTestId('unsent-count')).toHaveCount(0);
-    await shoot(page, 'unlock');
+    await shoot(page, '/tmp', 'offline-unlock', true);
 
     // 4. A wrong password is refused; the right one opens the cache with no server.
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByTestId('unlock-error')).toContainText('not the password of this account');
-    await shoot(page, 'unlock-wrong');
+    await shoot(page, '/tmp', 'offline-unlock-wrong', true);
     await page.getByLabel('Password').fill(sim.password);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Board' })).toBeVisible();
@@ -94,7 +82,7 @@ test('restart with no network and no keychain: unlock offline, the board and the
       /pending|sending|unknown/,
     );
     await expectUnsent(page, 1);
-    await shoot(page, 'unlocked-offline');
+    await shoot(page, '/tmp', 'offline-unlocked-offline', true);
 
     // 5. The server is back: the in-memory password logs in, the change goes out exactly once.
     sim.setOnline(true);
@@ -128,13 +116,13 @@ test('the sign-in screen offers the addresses used before and "Open offline" for
     await expect(page.getByLabel('Server address')).toHaveValue(sim.url);
     const offline = page.getByRole('button', { name: `Open ${sim.user} at ${sim.url} with the data on this computer` });
     await expect(offline).toBeVisible();
-    await shoot(page, 'sign-in-known');
+    await shoot(page, '/tmp', 'offline-sign-in-known', true);
     await offline.click();
     await expect(page.getByRole('heading', { name: 'Open your data' })).toBeVisible();
     // The longest of the three languages, to see that nothing overflows.
     await page.getByLabel('Language').selectOption('ca');
     await expect(page.getByRole('heading', { name: 'Obre les teves dades' })).toBeVisible();
-    await shoot(page, 'unlock-ca');
+    await shoot(page, '/tmp', 'offline-unlock-ca', true);
   } finally {
     await host.close();
     await sim.close();

@@ -51,3 +51,19 @@ export async function open(page: Page, hash: string): Promise<void> {
   await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
   await expect(page.locator('main h1').first()).toBeVisible();
 }
+
+/**
+ * Pictures of the page at 1366×768 and 1024×700 as `<dir>/<name>-<w>x<h>.png`,
+ * for a person to look at; nothing when `dir` is not set. The window is 1366×768 after.
+ */
+export async function shoot(page: Page, dir: string | undefined, name: string, fullPage = false): Promise<void> {
+  if (!dir) return;
+  for (const [width, height] of [
+    [1366, 768],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png`, fullPage });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}

@@ -8,23 +8,24 @@
 // and a task's panel shows the same banner. What the cache can check (more
 // people than the listing sleeps) is refused on the form, before queueing.
 // Set SCREENSHOTS=<dir> to keep PNGs of the screens at 1366×768 and 1024×700.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import type { Mutation } from '../../simulator/types';
 import { expect, test } from './fixtures';
-import { addDays, ask, eventually, expectUnsent, open, simulator, today } from './screens-helpers';
+import { addDays, ask, eventually, expectUnsent, open, shoot, simulator, today } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1366, 768],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
+/** Saves the amending dialog: it closes, the refusal banner goes, and the change is sent. */
+async function savedAndSent(page: Page, dialog: Locator, banner: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(banner).toHaveCount(0);
+  await expectUnsent(page, 0, 60_000);
 }
+
+/** Each write's outcome with the values it sent for `fields`. */
+const outcomes = (writes: Mutation[], ...fields: string[]) =>
+  writes.map((m) => [m.result, ...fields.map((f) => (m.body as Record<string, unknown>)[f])]);
 
 /** dd/mm/yyyy, as the English date fields take it. */
 const typed = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -81,7 +82,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expect(page.getByLabel('Departure date')).toHaveValue(typed(serverEnd));
   await expect(page.locator('[data-outbox="rejected"]').first()).toContainText('Not accepted');
   expect((await ask(demoHost, 'bookings.get', { bookingNumber: n })).booking.end_date).toBe(serverEnd);
-  await shoot(page, 'refused-booking');
+  await shoot(page, SHOTS, 'refused-booking');
 
   // On the board row too (the board narrowed to the listing's city, so its row is drawn);
   // and the Sync page offers no Retry for it.
@@ -89,13 +90,13 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await page.getByLabel('City').selectOption(found.city);
   const rowBanner = page.getByTestId('refused-banner').first();
   await expect(rowBanner).toBeVisible({ timeout: 15_000 });
-  await shoot(page, 'refused-board');
+  await shoot(page, SHOTS, 'refused-board');
   await open(page, '#/sync');
   const entry = page.locator('li[data-entry][data-state="rejected"]');
   await expect(entry).toBeVisible();
   await expect(entry.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(entry).toContainText('Not accepted');
-  await shoot(page, 'refused-sync');
+  await shoot(page, SHOTS, 'refused-sync');
 
   // Edit and send again from the board row: the booking's form opens with my value.
   await open(page, '#/today');
@@ -104,7 +105,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await expect(page.getByRole('heading', { name: new RegExp(`Booking ${n}`) })).toBeVisible();
   await expect(page.getByLabel('Departure date')).toHaveValue(typed(refusedEnd));
   await expect(page.getByText('Your values that were not accepted are in the form')).toBeVisible();
-  await shoot(page, 'refused-amending');
+  await shoot(page, SHOTS, 'refused-amending');
   await page.getByLabel('Departure date').fill(typed(fixedEnd));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('refused-banner')).toHaveCount(0);
@@ -141,26 +142,17 @@ test('a refused booking change shows the server value, a banner, and can be edit
   const guestBanner = page.locator('.guests').getByTestId('refused-banner');
   await expect(guestBanner).toBeVisible({ timeout: 60_000 });
   await expect(guestBanner).toContainText('You set City to Refusedville');
-  await shoot(page, 'refused-guest');
+  await shoot(page, SHOTS, 'refused-guest');
   await guestBanner.getByRole('link', { name: 'Edit and send again' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Your values that were not accepted are in the form')).toBeVisible();
   await expect(dialog.getByLabel('City')).toHaveValue('Refusedville');
-  await shoot(page, 'refused-guest-amending');
+  await shoot(page, SHOTS, 'refused-guest-amending');
   await dialog.getByLabel('Nationality').selectOption('73');
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(guestBanner).toHaveCount(0);
-  await expectUnsent(page, 0, 60_000);
+  await savedAndSent(page, dialog, guestBanner);
   const guestWrites = () =>
     sim.mutations().filter((m) => m.actor === 'api' && m.id === guest.id && /guest/.test(m.endpoint));
-  expect(
-    guestWrites().map((m) => [
-      m.result,
-      (m.body as Record<string, unknown>)['nationality'],
-      (m.body as Record<string, unknown>)['city'],
-    ]),
-  ).toEqual([
+  expect(outcomes(guestWrites(), 'nationality', 'city')).toEqual([
     ['rejected', 99_999, 'Refusedville'],
     ['applied', 73, 'Refusedville'],
   ]);
@@ -208,22 +200,13 @@ test('a refused booking change shows the server value, a banner, and can be edit
   await customerBanner.getByRole('link', { name: 'Edit and send again' }).click();
   await expect(dialog.getByRole('heading', { name: 'Edit customer' })).toBeVisible();
   await expect(dialog.getByLabel('City')).toHaveValue('Refusedtown');
-  await shoot(page, 'refused-customer-amending');
+  await shoot(page, SHOTS, 'refused-customer-amending');
   await dialog.getByLabel('Customer type').selectOption('2');
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(customerBanner).toHaveCount(0);
-  await expectUnsent(page, 0, 60_000);
+  await savedAndSent(page, dialog, customerBanner);
   const customerWrites = sim
     .mutations()
     .filter((m) => m.actor === 'api' && m.id === customer.id && /customer/.test(m.endpoint));
-  expect(
-    customerWrites.map((m) => [
-      m.result,
-      (m.body as Record<string, unknown>)['customer_type'],
-      (m.body as Record<string, unknown>)['city'],
-    ]),
-  ).toEqual([
+  expect(outcomes(customerWrites, 'customer_type', 'city')).toEqual([
     ['rejected', 99, 'Refusedtown'],
     ['applied', 2, 'Refusedtown'],
   ]);
@@ -236,7 +219,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   const panel = page.getByRole('complementary');
   await expect(panel.getByTestId('refused-banner')).toBeVisible({ timeout: 60_000 });
   await expect(panel.getByTestId('refused-banner')).toContainText('Status:');
-  await shoot(page, 'refused-task-panel');
+  await shoot(page, SHOTS, 'refused-task-panel');
   await panel.getByTestId('refused-banner').getByRole('button', { name: 'Discard' }).click();
   await expect(panel.getByTestId('refused-banner')).toHaveCount(0);
   await expectUnsent(page, 0);

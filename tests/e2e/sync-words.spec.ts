@@ -16,7 +16,7 @@ import { esCodes } from '../../renderer/src/i18n/codes-es';
 import { en } from '../../renderer/src/i18n/en';
 import { es } from '../../renderer/src/i18n/es';
 import { expect, test } from './fixtures';
-import { ask, eventually, expectUnsent, open, simulator, today } from './screens-helpers';
+import { ask, eventually, expectUnsent, open, shoot, simulator, today } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
 /** Each language's messages and code names (booking statuses live with the codes), as the app merges them. */
@@ -76,17 +76,6 @@ async function syncPageWords(page: Page): Promise<string> {
     for (const el of main.querySelectorAll(${JSON.stringify(NOT_SYNC_WORDS)})) el.remove();
     return main.innerText ?? main.textContent;
   })()`);
-}
-
-async function shootHeader(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1366, 768],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
-  }
 }
 
 /** At this size the header keeps connection, unsent count and "Sign out" whole, in the window. */
@@ -172,7 +161,7 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     found.push(...clashes('mark', await mark.innerText(), taken));
     found.push(...clashes('mark title', (await mark.getAttribute('title')) ?? '', taken));
     found.push(...clashes('header', await page.getByTestId('header-status').innerText(), taken));
-    await shootHeader(page, `sync-words-header-${locale}`);
+    await shoot(page, SHOTS, `sync-words-header-${locale}`);
     await expectHeaderFits(page, catalog['header.signOut']!, [1024, 700]);
 
     await open(page, '#/sync');
@@ -207,7 +196,7 @@ for (const locale of ['ca', 'es'] as const) {
     });
     await page.getByTestId(`inspect-c-${tasks[1]!.id}`).click();
     await expectUnsent(page, 2);
-    await shootHeader(page, `sync-words-header-attention-${locale}`);
+    await shoot(page, SHOTS, `sync-words-header-attention-${locale}`);
     for (const size of [
       [1024, 700],
       [1366, 768],

@@ -104,46 +104,43 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
     const sure = overbookedAmong(db, candidates);
     for (const b of candidates) b.overbooked = sure.has(b.booking_number);
   }
-  // Tasks from their columns too (migration 008): no JSON parsed.
-  for (const r of db.rows(
-    'SELECT listing_id, id, booking_id, status, time, inspected, duration, notes, outbox_mark FROM cleaning WHERE date = ?',
-    [day],
-  )) {
-    const a = slot(r[0] as number | null);
-    if (!a) continue;
+  // Tasks from their columns too (migration 008): no JSON parsed. Each query selects
+  // listing_id, id, booking_id, inspected first (`taskOf`), then its kind's own columns.
+  const taskOf = (r: unknown[]) => ({
+    id: r[1] as number,
+    listing_id: r[0] as number,
+    booking_id: r[2] as number | null,
+    date: day,
+    inspected: r[3] === 1,
+  });
+  const eachTask = (table: 'cleaning' | 'maintenance', columns: string, add: (a: Acc, r: unknown[]) => void) => {
+    const query = `SELECT listing_id, id, booking_id, inspected, ${columns} FROM ${table} WHERE date = ?`;
+    for (const r of db.rows(query, [day])) {
+      const a = slot(r[0] as number | null);
+      if (!a) continue;
+      add(a, r);
+      a.active = true;
+    }
+  };
+  eachTask('cleaning', 'status, time, duration, notes, outbox_mark', (a, r) =>
     a.cleaning.push({
-      id: r[1] as number,
-      listing_id: r[0] as number,
-      booking_id: r[2] as number | null,
-      status: r[3] as number,
-      date: day,
-      time: r[4] as string | null,
-      inspected: r[5] === 1,
+      ...taskOf(r),
+      status: r[4] as number,
+      time: r[5] as string | null,
       duration: r[6] as string | null,
       notes: r[7] as string,
       outbox: markOf(r[8]),
-    });
-    a.active = true;
-  }
-  for (const r of db.rows(
-    'SELECT listing_id, id, booking_id, type, hour, inspected, notes, outbox_mark FROM maintenance WHERE date = ?',
-    [day],
-  )) {
-    const a = slot(r[0] as number | null);
-    if (!a) continue;
+    }),
+  );
+  eachTask('maintenance', 'type, hour, notes, outbox_mark', (a, r) =>
     a.maintenance.push({
-      id: r[1] as number,
-      listing_id: r[0] as number,
-      booking_id: r[2] as number | null,
-      type: r[3] as number,
-      date: day,
-      hour: r[4] as string | null,
-      inspected: r[5] === 1,
+      ...taskOf(r),
+      type: r[4] as number,
+      hour: r[5] as string | null,
       notes: r[6] as string,
       outbox: markOf(r[7]),
-    });
-    a.active = true;
-  }
+    }),
+  );
   // Open incidents reported up to the end of that day, per listing still unfinished
   // (from the in-memory copy of all open incidents, rebuilt when incidents change).
   const onlyActive = f.onlyActive !== false;

@@ -2,6 +2,7 @@
 // record (data JSON + the outbox mark), id-list parameters, date arithmetic.
 import type { OutboxMark } from '../../../shared/contract';
 import { BOOKING_STATUSES } from '../../../shared/domain/states';
+import type { ReadableDB, SqlValue } from '../db';
 
 /** The mark of unsent changes, or null when the record is in sync. */
 export function markOf(s: unknown): OutboxMark {
@@ -28,6 +29,50 @@ export function parsed<T>(data: unknown): T {
 /** An id list as one bound parameter: use with `IN (SELECT value FROM json_each(?))`. */
 export function idsParam(ids: readonly number[]): string {
   return JSON.stringify(ids);
+}
+
+/** A WHERE clause built filter by filter, with its bound parameters in the same order. */
+export class Where {
+  private readonly parts: string[] = [];
+  readonly params: SqlValue[] = [];
+
+  add(condition: string, ...params: SqlValue[]): this {
+    this.parts.push(condition);
+    this.params.push(...params);
+    return this;
+  }
+
+  /** `column = ?` when the filter is set (a boolean binds as 1 or 0). */
+  equals(column: string, value: SqlValue | boolean | undefined): this {
+    if (value === undefined) return this;
+    return this.add(`${column} = ?`, typeof value === 'boolean' ? (value ? 1 : 0) : value);
+  }
+
+  /** `column` among the ids when the filter is set. */
+  among(column: string, ids: readonly number[] | undefined): this {
+    return ids ? this.add(`${column} IN (SELECT value FROM json_each(?))`, idsParam(ids)) : this;
+  }
+
+  /** The conditions joined with AND (empty when there are none). */
+  get sql(): string {
+    return this.parts.join(' AND ');
+  }
+}
+
+/** Stored records with their outbox marks, from a query selecting `data, outbox_mark`. */
+export function marked<T>(db: ReadableDB, query: string, params: readonly SqlValue[]): (T & { outbox: OutboxMark })[] {
+  return db
+    .all<{ data: string; outbox_mark: string | null }>(query, params)
+    .map((r) => withMark<T>(r.data, r.outbox_mark));
+}
+
+/** One stored record by id with its outbox mark, or null. */
+export function markedById<T>(db: ReadableDB, table: string, id: number): (T & { outbox: OutboxMark }) | null {
+  const r = db.get<{ data: string; outbox_mark: string | null }>(
+    `SELECT data, outbox_mark FROM ${table} WHERE id = ?`,
+    [id],
+  );
+  return r ? withMark<T>(r.data, r.outbox_mark) : null;
 }
 
 /** YYYY-MM-DD plus n days (UTC calendar arithmetic). */

@@ -14,8 +14,8 @@ import type {
   PriceRecord,
   RateRecord,
 } from '../../../shared/contract';
-import type { ReadableDB, SqlValue } from '../db';
-import { parsed } from './common';
+import type { ReadableDB } from '../db';
+import { Where, parsed } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -37,33 +37,20 @@ export type SummaryRow = [
 ];
 
 export function summaryFromRow(r: unknown[]): ListingSummary {
-  const [
-    id,
-    active,
-    name,
-    mu,
-    destination,
-    city,
-    person_capacity,
-    bedrooms,
-    checkinfrom,
-    checkinto,
-    checkout,
-    owner_id,
-  ] = r as SummaryRow;
+  const c = r as SummaryRow; // in SUMMARY_COLUMNS order
   return {
-    id,
-    active: active === 1,
-    name,
-    mu: mu === 1,
-    destination,
-    city,
-    person_capacity,
-    bedrooms,
-    checkinfrom,
-    checkinto,
-    checkout,
-    owner_id,
+    id: c[0],
+    active: c[1] === 1,
+    name: c[2],
+    mu: c[3] === 1,
+    destination: c[4],
+    city: c[5],
+    person_capacity: c[6],
+    bedrooms: c[7],
+    checkinfrom: c[8],
+    checkinto: c[9],
+    checkout: c[10],
+    owner_id: c[11],
   };
 }
 
@@ -76,30 +63,22 @@ export interface ListingFilter {
 
 /** Listings ordered by name. `text` matches the start of any word of the name or city, case-insensitively. */
 export function listListings(db: ReadableDB, f: ListingFilter = {}): ListingSummary[] {
-  const where: string[] = [];
-  const params: SqlValue[] = [];
-  if (f.city) {
-    where.push('city = ? COLLATE NOCASE');
-    params.push(f.city);
-  }
-  if (f.destination !== undefined) {
-    where.push('destination = ?');
-    params.push(f.destination);
-  }
-  if (f.active !== undefined) {
-    where.push('active = ?');
-    params.push(f.active ? 1 : 0);
-  }
+  const where = new Where().equals('destination', f.destination).equals('active', f.active);
+  if (f.city) where.add('city = ? COLLATE NOCASE', f.city);
   const text = f.text?.trim();
   if (text) {
-    where.push(`(name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR city LIKE ? ESCAPE '\\')`);
     const t = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-    params.push(`${t}%`, `% ${t}%`, `${t}%`);
+    where.add(
+      `(name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR city LIKE ? ESCAPE '\\')`,
+      `${t}%`,
+      `% ${t}%`,
+      `${t}%`,
+    );
   }
   return db
     .rows(
-      `SELECT ${SUMMARY_COLUMNS} FROM listings ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY sort_key, id`,
-      params,
+      `SELECT ${SUMMARY_COLUMNS} FROM listings ${where.sql ? `WHERE ${where.sql}` : ''} ORDER BY sort_key, id`,
+      where.params,
     )
     .map(summaryFromRow);
 }

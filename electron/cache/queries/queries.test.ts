@@ -96,6 +96,16 @@ function dayFixture(db: WritableDB = openCache({ path: ':memory:' })): WritableD
   return db;
 }
 
+/** Runs `fn` with a fresh folder, removed after whatever happens. */
+function inTempDir(prefix: string, fn: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('boardDay', () => {
   it('lists per listing departures → cleaning → maintenance → arrivals, open incidents and readiness', () => {
     const db = dayFixture();
@@ -218,8 +228,7 @@ describe('boardDay', () => {
   });
 
   it('reads the board columns of bookings cached before they existed (migration 004 fills them)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stayboard-board-'));
-    try {
+    inTempDir('stayboard-board-', (dir) => {
       const path = join(dir, 'cache.db');
       filledAt(CACHE_MIGRATIONS.slice(0, 3), path, dir, (db) => dayFixture(db)).close();
       const db = openCache({ path });
@@ -229,9 +238,7 @@ describe('boardDay', () => {
       expect(casa.cleaning[0]).toMatchObject({ id: 100, time: '11:30', notes: 'Keys in box' });
       expect(casa.departures[0]).toMatchObject({ booking_number: 10, departure_time: '10:00' });
       db.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('shows a pending local change on the task it belongs to', () => {
@@ -320,8 +327,7 @@ describe('search', () => {
 
 describe('document numbers', () => {
   it('find guests and customers, also in a cache filled before the index had them', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stayboard-docs-'));
-    try {
+    inTempDir('stayboard-docs-', (dir) => {
       const path = join(dir, 'cache.db');
       const host = makeHost({ listings: 2, bookingsPerListing: 3, start: '2026-01-01' });
       const old = filledAt(CACHE_MIGRATIONS.slice(0, 1), path, dir, (db) => loadHost(db, host, { bundles: 3 }));
@@ -336,9 +342,7 @@ describe('document numbers', () => {
       const customer = search(db, { text: `Y${String(n).padStart(7, '0')}K` }).hits;
       expect(customer.map((h) => [h.kind, h.bookingNumber])).toEqual([['customer', n]]);
       db.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -420,8 +424,7 @@ describe('customer names on bookings (migration 007)', () => {
   });
 
   it('are filled for bookings and customers cached before the column existed', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stayboard-names-'));
-    try {
+    inTempDir('stayboard-names-', (dir) => {
       const path = join(dir, 'cache.db');
       filledAt(CACHE_MIGRATIONS.slice(0, 6), path, dir, (db) => {
         dayFixture(db);
@@ -435,9 +438,7 @@ describe('customer names on bookings (migration 007)', () => {
         'Marta Soler',
       );
       db.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

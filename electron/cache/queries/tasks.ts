@@ -1,8 +1,8 @@
 // Operations reads: cleaning and maintenance tasks, incidents and calendar
 // blocks over a date window, filtered the way the task screens filter.
 import type { BlockRecord, CleaningRecord, IncidentRecord, MaintenanceRecord } from '../../../shared/contract';
-import type { ReadableDB, SqlValue } from '../db';
-import { idsParam, withMark } from './common';
+import type { ReadableDB } from '../db';
+import { Where, idsParam, marked, markedById } from './common';
 
 export interface TaskWindow {
   from: string;
@@ -10,71 +10,56 @@ export interface TaskWindow {
   listingIds?: readonly number[];
 }
 
-interface Row {
-  data: string;
-  outbox_mark: string | null;
+/** The window's days on `dateCol`, and its listings when named. */
+function windowWhere(w: TaskWindow, dateCol = 'date'): Where {
+  return new Where().add(`${dateCol} BETWEEN ? AND ?`, w.from, w.to).among('listing_id', w.listingIds);
 }
 
-function windowWhere(w: TaskWindow, dateCol = 'date'): { where: string[]; params: SqlValue[] } {
-  const where = [`${dateCol} BETWEEN ? AND ?`];
-  const params: SqlValue[] = [w.from, w.to];
-  if (w.listingIds) {
-    where.push('listing_id IN (SELECT value FROM json_each(?))');
-    params.push(idsParam(w.listingIds));
-  }
-  return { where, params };
+/** Tasks of a day-dated table in day order, untimed last within a day. */
+function tasks<T>(db: ReadableDB, table: 'cleaning' | 'maintenance', timeCol: 'time' | 'hour', where: Where): T[] {
+  const order = `date, ${timeCol} IS NULL, ${timeCol}, id`;
+  return marked<T>(db, `SELECT data, outbox_mark FROM ${table} WHERE ${where.sql} ORDER BY ${order}`, where.params);
 }
 
 export function listCleaning(
   db: ReadableDB,
   w: TaskWindow & { status?: readonly number[]; inspected?: boolean },
 ): CleaningRecord[] {
-  const { where, params } = windowWhere(w);
-  if (w.status) {
-    where.push('status IN (SELECT value FROM json_each(?))');
-    params.push(idsParam(w.status));
-  }
-  if (w.inspected !== undefined) {
-    where.push('inspected = ?');
-    params.push(w.inspected ? 1 : 0);
-  }
-  return db
-    .all<Row>(
-      `SELECT data, outbox_mark FROM cleaning WHERE ${where.join(' AND ')} ORDER BY date, time IS NULL, time, id`,
-      params,
-    )
-    .map((r) => withMark<CleaningRecord>(r.data, r.outbox_mark));
+  const where = windowWhere(w).among('status', w.status).equals('inspected', w.inspected);
+  return tasks(db, 'cleaning', 'time', where);
 }
 
 export function getCleaning(db: ReadableDB, id: number): CleaningRecord | null {
-  const r = db.get<Row>('SELECT data, outbox_mark FROM cleaning WHERE id = ?', [id]);
-  return r ? withMark<CleaningRecord>(r.data, r.outbox_mark) : null;
+  return markedById(db, 'cleaning', id);
 }
 
 export function listMaintenance(
   db: ReadableDB,
   w: TaskWindow & { type?: 0 | 1; inspected?: boolean },
 ): MaintenanceRecord[] {
-  const { where, params } = windowWhere(w);
-  if (w.type !== undefined) {
-    where.push('type = ?');
-    params.push(w.type);
-  }
-  if (w.inspected !== undefined) {
-    where.push('inspected = ?');
-    params.push(w.inspected ? 1 : 0);
-  }
-  return db
-    .all<Row>(
-      `SELECT data, outbox_mark FROM maintenance WHERE ${where.join(' AND ')} ORDER BY date, hour IS NULL, hour, id`,
-      params,
-    )
-    .map((r) => withMark<MaintenanceRecord>(r.data, r.outbox_mark));
+  const where = windowWhere(w).equals('type', w.type).equals('inspected', w.inspected);
+  return tasks(db, 'maintenance', 'hour', where);
 }
 
 export function getMaintenance(db: ReadableDB, id: number): MaintenanceRecord | null {
-  const r = db.get<Row>('SELECT data, outbox_mark FROM maintenance WHERE id = ?', [id]);
-  return r ? withMark<MaintenanceRecord>(r.data, r.outbox_mark) : null;
+  return markedById(db, 'maintenance', id);
+}
+
+/** Incidents with `where` at the listings and priorities asked for, most urgent first, then by `dateOrder`. */
+function incidents(
+  db: ReadableDB,
+  where: Where,
+  f: { listingIds?: readonly number[]; priorities?: readonly number[] },
+  dateOrder: 'i.date' | 'i.date DESC',
+): IncidentRecord[] {
+  if (f.listingIds)
+    where.add(
+      'i.id IN (SELECT incident_id FROM incident_listings WHERE listing_id IN (SELECT value FROM json_each(?)))',
+      idsParam(f.listingIds),
+    );
+  where.among('i.priority', f.priorities);
+  const order = `i.priority DESC, ${dateOrder}, i.id`;
+  return marked(db, `SELECT i.data, i.outbox_mark FROM incidents i WHERE ${where.sql} ORDER BY ${order}`, where.params);
 }
 
 /** Incidents dated in the window (date-times compared by their day), most urgent first, then newest. */
@@ -82,28 +67,9 @@ export function listIncidents(
   db: ReadableDB,
   w: TaskWindow & { priorities?: readonly number[]; open?: boolean },
 ): IncidentRecord[] {
-  const where = ['i.date >= ?', 'i.date < ?'];
-  const params: SqlValue[] = [w.from, `${w.to}~`]; // '~' sorts after any time on that day
-  if (w.listingIds) {
-    where.push(
-      'i.id IN (SELECT incident_id FROM incident_listings WHERE listing_id IN (SELECT value FROM json_each(?)))',
-    );
-    params.push(idsParam(w.listingIds));
-  }
-  if (w.priorities) {
-    where.push('i.priority IN (SELECT value FROM json_each(?))');
-    params.push(idsParam(w.priorities));
-  }
-  if (w.open !== undefined) {
-    where.push('i.open = ?');
-    params.push(w.open ? 1 : 0);
-  }
-  return db
-    .all<Row>(
-      `SELECT i.data, i.outbox_mark FROM incidents i WHERE ${where.join(' AND ')} ORDER BY i.priority DESC, i.date DESC, i.id`,
-      params,
-    )
-    .map((r) => withMark<IncidentRecord>(r.data, r.outbox_mark));
+  // '~' sorts after any time on that day
+  const where = new Where().add('i.date >= ?', w.from).add('i.date < ?', `${w.to}~`).equals('i.open', w.open);
+  return incidents(db, where, w, 'i.date DESC');
 }
 
 /**
@@ -114,40 +80,15 @@ export function listOpenIncidents(
   db: ReadableDB,
   f: { listingIds?: readonly number[]; priorities?: readonly number[] },
 ): IncidentRecord[] {
-  const where = ['i.open = 1'];
-  const params: SqlValue[] = [];
-  if (f.listingIds) {
-    where.push(
-      'i.id IN (SELECT incident_id FROM incident_listings WHERE listing_id IN (SELECT value FROM json_each(?)))',
-    );
-    params.push(idsParam(f.listingIds));
-  }
-  if (f.priorities) {
-    where.push('i.priority IN (SELECT value FROM json_each(?))');
-    params.push(idsParam(f.priorities));
-  }
-  return db
-    .all<Row>(
-      `SELECT i.data, i.outbox_mark FROM incidents i WHERE ${where.join(' AND ')} ORDER BY i.priority DESC, i.date, i.id`,
-      params,
-    )
-    .map((r) => withMark<IncidentRecord>(r.data, r.outbox_mark));
+  return incidents(db, new Where().add('i.open = 1'), f, 'i.date');
 }
 
 export function getIncident(db: ReadableDB, id: number): IncidentRecord | null {
-  const r = db.get<Row>('SELECT data, outbox_mark FROM incidents WHERE id = ?', [id]);
-  return r ? withMark<IncidentRecord>(r.data, r.outbox_mark) : null;
+  return markedById(db, 'incidents', id);
 }
 
 /** Blocks overlapping the window (inclusive). */
 export function listBlocks(db: ReadableDB, w: TaskWindow): BlockRecord[] {
-  const where = ['start_date <= ?', 'end_date >= ?'];
-  const params: SqlValue[] = [w.to, w.from];
-  if (w.listingIds) {
-    where.push('listing_id IN (SELECT value FROM json_each(?))');
-    params.push(idsParam(w.listingIds));
-  }
-  return db
-    .all<Row>(`SELECT data, outbox_mark FROM blocks WHERE ${where.join(' AND ')} ORDER BY start_date, id`, params)
-    .map((r) => withMark<BlockRecord>(r.data, r.outbox_mark));
+  const where = new Where().add('start_date <= ?', w.to).add('end_date >= ?', w.from).among('listing_id', w.listingIds);
+  return marked(db, `SELECT data, outbox_mark FROM blocks WHERE ${where.sql} ORDER BY start_date, id`, where.params);
 }

@@ -66,43 +66,26 @@ export async function compareWithServer(client: ApiClient, db: ReadableDB, w: Wi
   }
   diff('listing', shaped(listingsTable, allListings), cached(db, 'listings', 'id', '1 = 1', []), out);
 
+  const overlap = 'start_date <= ? AND end_date >= ?';
+  const inWindow = 'date BETWEEN ? AND ?';
+  /** The server's list against the cache rows `where` selects. */
+  const check = <T>(what: string, spec: TableSpec<T>, items: { value: T }[], where: string, p: (string | number)[]) =>
+    diff(what, shaped(spec, items), cached(db, spec.table, spec.key, where, p), out);
   const bookings = await client.list('bookings.list', { query: full });
-  diff(
-    'booking',
-    shaped(bookingsTable, bookings.items),
-    cached(db, 'bookings', 'booking_number', 'start_date <= ? AND end_date >= ?', [w.full.to, w.full.from]),
-    out,
-  );
+  check('booking', bookingsTable, bookings.items, overlap, [w.full.to, w.full.from]);
   const cleaning = await client.list('cleanings.list', { query: full });
-  diff(
-    'cleaning',
-    shaped(cleaningTable, cleaning.items),
-    cached(db, 'cleaning', 'id', 'date BETWEEN ? AND ?', [w.full.from, w.full.to]),
-    out,
-  );
+  check('cleaning', cleaningTable, cleaning.items, inWindow, [w.full.from, w.full.to]);
   const maintenance = await client.list('maintenance.list', { query: full });
-  diff(
-    'maintenance',
-    shaped(maintenanceTable, maintenance.items),
-    cached(db, 'maintenance', 'id', 'date BETWEEN ? AND ?', [w.full.from, w.full.to]),
-    out,
-  );
+  check('maintenance', maintenanceTable, maintenance.items, inWindow, [w.full.from, w.full.to]);
   const incidents = await client.list('incidents.list', {
     query: { start_date: w.incidents.from, end_date: w.incidents.to },
   });
-  diff(
-    'incident',
-    shaped(incidentsTable, incidents.items),
-    cached(db, 'incidents', 'id', 'date >= ? AND date < ?', [w.incidents.from, `${w.incidents.to}~`]),
-    out,
-  );
+  check('incident', incidentsTable, incidents.items, 'date >= ? AND date < ?', [
+    w.incidents.from,
+    `${w.incidents.to}~`,
+  ]);
   const blocks = await client.list('blocks.list', { query: full });
-  diff(
-    'block',
-    shaped(blocksTable, blocks.items),
-    cached(db, 'blocks', 'id', 'start_date <= ? AND end_date >= ?', [w.full.to, w.full.from]),
-    out,
-  );
+  check('block', blocksTable, blocks.items, overlap, [w.full.to, w.full.from]);
 
   // People and messages of every live booking in the window.
   const live = bookings.items.filter((b) => LIVE_STATES.includes(b.value.state)).map((b) => b.value.booking_number);

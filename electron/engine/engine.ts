@@ -25,6 +25,7 @@ import { getMeta, quarantineCount, setMeta } from '../cache/state';
 import type { Migration } from '../cache/migrations';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
 import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from '../sync/policy';
+import type { IngestObserver } from '../sync/ingest';
 import { Planner } from '../sync/planner';
 import { SyncService, lastDataAt, localDate, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
@@ -75,6 +76,8 @@ export interface EngineOptions {
   background?: boolean;
   /** Probe and stall watchdog numbers (default sync/policy.ts CONNECTIVITY_POLICY). */
   connectivityPolicy?: ConnectivityPolicy;
+  /** Sees what sync writes (the notifier, electron/notify). */
+  ingest?: IngestObserver;
 }
 
 export interface SignInInput extends Account {
@@ -261,6 +264,7 @@ export class Engine extends EventEmitter {
       clock: this.clock,
       policy: this.policy,
       ...(this.options.today ? { today: this.options.today } : {}),
+      ...(this.options.ingest ? { observe: this.options.ingest } : {}),
     });
     sync.onlyOnScreen = !this.settings.backgroundSync;
     sync.setInterest(this.interest);

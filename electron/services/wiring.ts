@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandError, type AccountInfo, type EventName } from '../../shared/contract';
+import { CommandError, type AccountInfo, type EventName, type StallInfo } from '../../shared/contract';
 import {
   KeychainCredentialStore,
   MemoryCredentialStore,
@@ -17,7 +17,9 @@ import { isApiError } from '../api/errors';
 import { MigrationHistoryError } from '../cache/migrations';
 import { LocalAccounts } from '../credentials/local-accounts';
 import { Engine, toCommandError, type EngineExtension } from '../engine';
+import { createNotifications, type Notifications } from '../notify';
 import { createOutbox, OUTBOX_MIGRATIONS, type Outbox } from '../outbox';
+import type { PassSummary } from '../sync/service';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
@@ -102,6 +104,15 @@ function outboxPort(holder: { outbox: Outbox | null }): OutboxPort {
   };
 }
 
+/** Feeds the account's notifications from its engine's events (electron/notify decides what is shown). */
+function followNotifications(engine: Engine, notices: Notifications, holder: { outbox: Outbox | null }): void {
+  engine.on('pass', (p: PassSummary) => notices.onPass(p));
+  engine.on('sync.stall', (p: { stall: StallInfo | null }) => notices.onStall(p.stall));
+  engine.on('outbox.changed', (p: { entryIds: number[] }) =>
+    notices.onOutboxChanged(p.entryIds, () => holder.outbox?.list({ states: ['rejected', 'conflict'] }) ?? []),
+  );
+}
+
 export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'> {
   const keychain = o.credentials ?? new KeychainCredentialStore();
   const log = o.log;
@@ -120,13 +131,19 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       if (demo) for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
     };
     const holder: { outbox: Outbox | null } = { outbox: null };
+    const notices = createNotifications({
+      settings: () => o.settings.get(),
+      show: (e) => o.bus.emit('notification.show', e),
+    });
     const engine = Engine.open({
       dbPath,
       credentials: demo ? new MemoryCredentialStore() : keychain,
       settings: o.settings.get(),
       extensions: [outboxExtension(log, holder)],
+      ingest: notices.ingest,
       ...(o.background === false ? { background: false } : {}),
     });
+    followNotifications(engine, notices, holder);
     for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
     engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
     // Back online: replay now rather than when the current back-off (up to a minute) ends.

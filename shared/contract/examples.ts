@@ -518,6 +518,16 @@ export const EVENT_EXAMPLES: EventExamples = {
     },
   },
   'cache.changed': { resources: ['cleaning', 'bookings'] },
+  'notification.show': {
+    notice: {
+      kind: 'incident',
+      incidentId: 812,
+      priority: 'urgent',
+      subtitle: 'Water leak in the bathroom',
+      listing: 'Apartamento Las Buganvillas 6A',
+    },
+    at: NOW,
+  },
   'session.changed': session,
   'session.expired': { message: 'The server no longer accepts your password. Sign in again.' },
 };

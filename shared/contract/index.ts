@@ -9,6 +9,7 @@ export * from './views';
 export * from './status';
 export * from './commands';
 export * from './push-events';
+export * from './notifications';
 export * from './bridge';
 export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
 export { SCREENS, interestInput, type Interest } from './commands/sync';

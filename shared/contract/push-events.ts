@@ -4,6 +4,7 @@
 // changes and expiry. Payloads are JSON and validated before they are sent.
 import { z } from 'zod';
 import { event } from './define';
+import { noticeEvent } from './notifications';
 import { instant, nullable, resourceName } from './primitives';
 import {
   budgetInfo,
@@ -48,6 +49,10 @@ export const EVENTS = {
   'cache.changed': event(
     'Cached records of these resources changed (sync or local edit): screens showing them re-read.',
     z.object({ resources: z.array(resourceName).min(1) }),
+  ),
+  'notification.show': event(
+    'Show the person a notification (decided on the main side: kind switched on, outside quiet hours, not their own change).',
+    noticeEvent,
   ),
   'session.changed': event('Signed in, signed out, or switched account.', sessionInfo),
   'session.expired': event(

@@ -17,6 +17,7 @@ import { call } from '../state/call';
 import { ChangeToasts } from '../state/change-toasts';
 import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
+import { DesktopNotices } from '../state/notifications.svelte';
 import { Session } from '../state/session.svelte';
 import { SyncState } from '../state/sync.svelte';
 import { Toasts } from '../state/toasts.svelte';
@@ -49,6 +50,8 @@ export class AppState {
   readonly changeToasts: ChangeToasts;
   /** Listing names and cities for every screen (loaded once signed in). */
   readonly listings: ListingIndex;
+  /** Desktop notifications the main side decided on. */
+  readonly notices: DesktopNotices;
   searchOpen = $state(false);
 
   constructor(
@@ -63,6 +66,7 @@ export class AppState {
     this.listings = new ListingIndex(bridge);
     this.refused = new RefusedChanges(bridge);
     this.changeToasts = new ChangeToasts(bridge, this.toasts, this.i18n, this.sync);
+    this.notices = new DesktopNotices(bridge, this.i18n);
   }
 
   /** Starts following the main side; the returned function stops everything. */
@@ -73,6 +77,7 @@ export class AppState {
       this.sync.start(),
       this.refused.start(),
       this.changeToasts.start(),
+      this.notices.start(),
     ];
     void this.session.load();
     void this.sync.load();

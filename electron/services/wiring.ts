@@ -19,7 +19,9 @@ import { LocalAccounts } from '../credentials/local-accounts';
 import { Engine, toCommandError, type EngineExtension } from '../engine';
 import { createNotifications, type Notifications } from '../notify';
 import { createOutbox, OUTBOX_MIGRATIONS, type Outbox } from '../outbox';
+import type { ReconcileResult } from '../sync/reconcile';
 import type { PassSummary } from '../sync/service';
+import type { HandlerResult } from './types';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
@@ -104,6 +106,11 @@ function outboxPort(holder: { outbox: Outbox | null }): OutboxPort {
   };
 }
 
+/** A reconciliation result in the contract's one shape (the fields of the other outcome null). */
+function contractReconcile(r: ReconcileResult, fixRequests: number | null): HandlerResult<'sync.check'> {
+  return r.stopped === null ? { ...r, need: null, left: null, fixRequests } : { ...r, diffs: [], fixRequests };
+}
+
 /** Feeds the account's notifications from its engine's events (electron/notify decides what is shown). */
 function followNotifications(engine: Engine, notices: Notifications, holder: { outbox: Outbox | null }): void {
   engine.on('pass', (p: PassSummary) => notices.onPass(p));
@@ -173,6 +180,11 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
         status: () => engine.status(),
         syncNow: (full) => engine.startSync(full),
         setInterest: (interest) => engine.setInterest(interest),
+        check: async () => contractReconcile(await engine.reconciler().check(), null),
+        fix: async () => {
+          const r = await engine.reconciler().fix();
+          return contractReconcile(r, r.fixRequests);
+        },
       },
       get outbox() {
         return holder.outbox ? outbox : null;

@@ -482,6 +482,32 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'sync.status': { input: {}, output: syncStatus },
   'sync.now': { input: { full: false }, output: { started: true } },
+  'sync.check': {
+    input: {},
+    output: {
+      stopped: null,
+      from: '2026-05-04',
+      to: '2026-05-17',
+      requests: 3,
+      diffs: [{ kind: 'cleaning', day: '2026-05-06', listingId: 12, local: 1, server: 2 }],
+      need: null,
+      left: null,
+      fixRequests: null,
+    },
+  },
+  'sync.fix': {
+    input: {},
+    output: {
+      stopped: null,
+      from: '2026-05-04',
+      to: '2026-05-17',
+      requests: 3,
+      diffs: [],
+      need: null,
+      left: null,
+      fixRequests: 1,
+    },
+  },
   'sync.setInterest': {
     input: { screen: 'today', from: '2026-05-04', to: '2026-05-04', listingIds: [12] },
     output: { accepted: true },

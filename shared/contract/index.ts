@@ -12,6 +12,6 @@ export * from './push-events';
 export * from './notifications';
 export * from './bridge';
 export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
-export { SCREENS, interestInput, type Interest } from './commands/sync';
+export { SCREENS, interestInput, type Interest, type CountDiff, type ReconcileResult } from './commands/sync';
 // Realistic example input/output per command and payload per event (tests and fake bridges).
 export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

@@ -614,8 +614,10 @@ export const ca: UiCatalog = {
     'Compara quantes reserves (per dia d’arribada), neteges i tasques de manteniment hi ha per dia i allotjament els pròxims 14 dies, aquí i al servidor.',
   'recon.check': 'Comprova amb el servidor',
   'recon.comparing': 'Comparant…',
-  'recon.same': 'Els mateixos recomptes aquí i al servidor, del {from} al {to} ({requests} peticions).',
-  'recon.found': '{count} diferències, del {from} al {to} ({requests} peticions):',
+  'recon.same':
+    'Els mateixos recomptes aquí i al servidor, del {from} al {to} ({requests, plural, one {# petició} other {# peticions}}).',
+  'recon.found':
+    '{count, plural, one {# diferència} other {# diferències}}, del {from} al {to} ({requests, plural, one {# petició} other {# peticions}}):',
   'recon.day': 'Dia',
   'recon.kind': 'Registres',
   'recon.here': 'En aquest ordinador',
@@ -625,7 +627,8 @@ export const ca: UiCatalog = {
   'recon.kind.maintenance': 'Tasques de manteniment',
   'recon.fix': 'Torna a portar aquests dies',
   'recon.fixing': 'Portant…',
-  'recon.fixed': 'Portats de nou ({requests} peticions); comprovat una altra vegada.',
+  'recon.fixed':
+    'Portats de nou ({requests, plural, one {# petició} other {# peticions}}); comprovat una altra vegada.',
   'recon.budget':
     'Aturat pel pressupost de peticions d’aquesta hora: en calen {need} i en queden {left} per a la feina de fons. Torna-ho a provar més tard.',
 };

@@ -606,8 +606,10 @@ export const en = {
     'Compares how many bookings (by arrival day), cleaning and maintenance tasks there are per day and listing over the next 14 days, here and on the server.',
   'recon.check': 'Check against the server',
   'recon.comparing': 'Comparing…',
-  'recon.same': 'Same counts here and on the server, {from} to {to} ({requests} requests).',
-  'recon.found': '{count} differences, {from} to {to} ({requests} requests):',
+  'recon.same':
+    'Same counts here and on the server, {from} to {to} ({requests, plural, one {# request} other {# requests}}).',
+  'recon.found':
+    '{count, plural, one {# difference} other {# differences}}, {from} to {to} ({requests, plural, one {# request} other {# requests}}):',
   'recon.day': 'Day',
   'recon.kind': 'Records',
   'recon.here': 'On this computer',
@@ -617,7 +619,7 @@ export const en = {
   'recon.kind.maintenance': 'Maintenance tasks',
   'recon.fix': 'Fetch these days again',
   'recon.fixing': 'Fetching…',
-  'recon.fixed': 'Fetched again ({requests} requests); checked once more.',
+  'recon.fixed': 'Fetched again ({requests, plural, one {# request} other {# requests}}); checked once more.',
   'recon.budget':
     "Stopped by this hour's request budget: it needs {need} requests and {left} are left for background work. Try again later.",
 } as const;

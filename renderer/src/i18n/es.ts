@@ -613,8 +613,10 @@ export const es: UiCatalog = {
     'Compara cuántas reservas (por día de llegada), limpiezas y tareas de mantenimiento hay por día y alojamiento en los próximos 14 días, aquí y en el servidor.',
   'recon.check': 'Comprobar con el servidor',
   'recon.comparing': 'Comparando…',
-  'recon.same': 'Los mismos recuentos aquí y en el servidor, del {from} al {to} ({requests} peticiones).',
-  'recon.found': '{count} diferencias, del {from} al {to} ({requests} peticiones):',
+  'recon.same':
+    'Los mismos recuentos aquí y en el servidor, del {from} al {to} ({requests, plural, one {# petición} other {# peticiones}}).',
+  'recon.found':
+    '{count, plural, one {# diferencia} other {# diferencias}}, del {from} al {to} ({requests, plural, one {# petición} other {# peticiones}}):',
   'recon.day': 'Día',
   'recon.kind': 'Registros',
   'recon.here': 'En este ordenador',
@@ -624,7 +626,7 @@ export const es: UiCatalog = {
   'recon.kind.maintenance': 'Tareas de mantenimiento',
   'recon.fix': 'Volver a traer estos días',
   'recon.fixing': 'Trayendo…',
-  'recon.fixed': 'Traídos de nuevo ({requests} peticiones); comprobado otra vez.',
+  'recon.fixed': 'Traídos de nuevo ({requests, plural, one {# petición} other {# peticiones}}); comprobado otra vez.',
   'recon.budget':
     'Detenido por el presupuesto de peticiones de esta hora: necesita {need} peticiones y quedan {left} para el trabajo de fondo. Vuelve a intentarlo más tarde.',
 };

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import type { Notice } from '../../shared/contract';
 import { DEFAULT_SETTINGS } from '../../shared/contract';
+import { ApiClient } from '../api/client';
+import { BudgetGovernor } from '../api/governor';
 import { MemoryCredentialStore } from '../credentials/store';
 import { Engine } from '../engine';
 import type { PassSummary } from '../sync/service';
@@ -19,9 +21,9 @@ afterEach(async () => {
   for (const s of open.sims.splice(0)) await s.close();
 });
 
-async function setUp() {
+async function setUp(listings = 8) {
   const sim = await startSimulator({
-    listings: 8,
+    listings,
     seed: 11,
     today: TODAY,
     rateLimit: { limit: 1_000_000, windowSeconds: 3600 },
@@ -74,5 +76,41 @@ describe('notifications of what sync brings', { timeout: 60_000 }, () => {
     const before = shown.length;
     await engine.syncNow({ full: true });
     expect(shown).toHaveLength(before);
+  });
+
+  it("tells of another user's change of an arrival time of today, with both times", async () => {
+    const { sim, engine, shown } = await setUp(30);
+    await engine.syncNow({ full: true });
+    const arriving = engine.db.get<{
+      booking_number: number;
+      arrival_time: string | null;
+      customer_name: string | null;
+    }>(
+      `SELECT booking_number, arrival_time, customer_name FROM bookings WHERE start_date = ? ORDER BY booking_number LIMIT 1`,
+      [TODAY],
+    )!;
+    const later = arriving.arrival_time === '21:30' ? '22:15' : '21:30';
+    const other = new ApiClient({ baseUrl: sim.url, governor: new BudgetGovernor({ limit: 1_000_000 }) });
+    try {
+      await other.signIn({ user: sim.user, password: sim.password });
+      await other.write('bookings.update', {
+        id: arriving.booking_number,
+        body: { arrival_time: later },
+        priority: 'user',
+      });
+    } finally {
+      await other.close();
+    }
+    await engine.syncNow({ full: true });
+    expect(shown.filter((n) => n.kind === 'arrival')).toEqual([
+      {
+        kind: 'arrival',
+        bookingNumber: arriving.booking_number,
+        guest: arriving.customer_name,
+        listing: expect.any(String) as string,
+        before: arriving.arrival_time,
+        after: later,
+      },
+    ]);
   });
 });

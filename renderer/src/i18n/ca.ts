@@ -611,7 +611,7 @@ export const ca: UiCatalog = {
   'notify.stall.title': 'Els canvis no surten',
   'recon.title': 'Comprova amb el servidor',
   'recon.explain':
-    'Compara quantes reserves (per dia d’arribada), neteges i tasques de manteniment hi ha per dia i allotjament els pròxims 14 dies, aquí i al servidor.',
+    'Compara quantes arribades, neteges i tasques de manteniment hi ha per dia i allotjament els pròxims 14 dies, aquí i al servidor.',
   'recon.check': 'Comprova amb el servidor',
   'recon.comparing': 'Comparant…',
   'recon.same':
@@ -622,7 +622,7 @@ export const ca: UiCatalog = {
   'recon.kind': 'Registres',
   'recon.here': 'En aquest ordinador',
   'recon.server': 'Al servidor',
-  'recon.kind.bookings': 'Reserves que arriben',
+  'recon.kind.bookings': 'Arribades',
   'recon.kind.cleaning': 'Neteges',
   'recon.kind.maintenance': 'Tasques de manteniment',
   'recon.fix': 'Torna a portar aquests dies',

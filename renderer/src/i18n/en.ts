@@ -603,7 +603,7 @@ export const en = {
   'notify.stall.title': 'Changes are not going out',
   'recon.title': 'Check against the server',
   'recon.explain':
-    'Compares how many bookings (by arrival day), cleaning and maintenance tasks there are per day and listing over the next 14 days, here and on the server.',
+    'Compares the number of arrivals, cleaning tasks and maintenance tasks per day and listing over the next 14 days, here and on the server.',
   'recon.check': 'Check against the server',
   'recon.comparing': 'Comparing…',
   'recon.same':
@@ -614,7 +614,7 @@ export const en = {
   'recon.kind': 'Records',
   'recon.here': 'On this computer',
   'recon.server': 'On the server',
-  'recon.kind.bookings': 'Bookings arriving',
+  'recon.kind.bookings': 'Arrivals',
   'recon.kind.cleaning': 'Cleaning tasks',
   'recon.kind.maintenance': 'Maintenance tasks',
   'recon.fix': 'Fetch these days again',

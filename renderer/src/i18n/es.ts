@@ -610,7 +610,7 @@ export const es: UiCatalog = {
   'notify.stall.title': 'Los cambios no salen',
   'recon.title': 'Comprobar con el servidor',
   'recon.explain':
-    'Compara cuántas reservas (por día de llegada), limpiezas y tareas de mantenimiento hay por día y alojamiento en los próximos 14 días, aquí y en el servidor.',
+    'Compara cuántas llegadas, limpiezas y tareas de mantenimiento hay por día y alojamiento en los próximos 14 días, aquí y en el servidor.',
   'recon.check': 'Comprobar con el servidor',
   'recon.comparing': 'Comparando…',
   'recon.same':
@@ -621,7 +621,7 @@ export const es: UiCatalog = {
   'recon.kind': 'Registros',
   'recon.here': 'En este ordenador',
   'recon.server': 'En el servidor',
-  'recon.kind.bookings': 'Reservas que llegan',
+  'recon.kind.bookings': 'Llegadas',
   'recon.kind.cleaning': 'Limpiezas',
   'recon.kind.maintenance': 'Tareas de mantenimiento',
   'recon.fix': 'Volver a traer estos días',

@@ -57,6 +57,14 @@ test('check against the server finds a lost cleaning task and fetches it again',
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.getByTestId('notification-settings').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/sync-notify-1024.png` });
+    for (const locale of ['es', 'ca'] as const) {
+      await page.getByTestId('language').selectOption(locale);
+      await page.getByTestId('notification-settings').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/sync-notify-${locale}-1024.png` });
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/sync-reconcile-${locale}-1024.png` });
+    }
+    await page.getByTestId('language').selectOption('en');
   }
 
   await card.getByRole('button', { name: 'Fetch these days again' }).click();

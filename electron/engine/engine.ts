@@ -24,7 +24,9 @@ import { getMeta, quarantineCount, setMeta } from '../cache/state';
 import { Outbox, OUTBOX_MIGRATIONS, type OutboxOptions } from '../outbox';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
 import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from '../sync/policy';
+import type { IngestObserver } from '../sync/ingest';
 import { Planner } from '../sync/planner';
+import { Reconciler } from '../sync/reconcile';
 import { SyncService, lastDataAt, localDate, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
@@ -51,6 +53,8 @@ export interface EngineOptions {
   background?: boolean;
   /** Probe and stall watchdog numbers (default sync/policy.ts CONNECTIVITY_POLICY). */
   connectivityPolicy?: ConnectivityPolicy;
+  /** Sees what sync writes (the notifier, electron/notify). */
+  ingest?: IngestObserver;
 }
 
 export interface SignInInput extends Account {
@@ -245,6 +249,7 @@ export class Engine extends EventEmitter {
       clock: this.clock,
       policy: this.policy,
       ...(this.options.today ? { today: this.options.today } : {}),
+      ...(this.options.ingest ? { observe: this.options.ingest } : {}),
     });
     sync.onlyOnScreen = !this.settings.backgroundSync;
     sync.setInterest(this.interest);
@@ -301,6 +306,29 @@ export class Engine extends EventEmitter {
     void this.sync_.runPass({ full }).catch(() => undefined);
     return true;
   }
+
+  /** "Check against the server" with this session's client and budget (one per session: it keeps the last check). */
+  reconciler(): Reconciler {
+    const sync = this.sync_;
+    const client = this.client_;
+    if (!sync || !client) throw new CommandError('not_signed_in', 'Sign in first.');
+    if (this.reconciler_?.sync !== sync)
+      this.reconciler_ = {
+        sync,
+        r: new Reconciler({
+          db: this.wdb,
+          client,
+          governor: this.governor,
+          today: this.options.today ?? (() => localDate(this.clock.now())),
+          now: () => this.clock.now(),
+          capabilities: () => sync.capabilities,
+          changed: (resources) => this.emit('cache.changed', { resources }),
+          ...(sync.observe ? { observe: sync.observe } : {}),
+        }),
+      };
+    return this.reconciler_.r;
+  }
+  private reconciler_: { sync: SyncService; r: Reconciler } | null = null;
 
   /** What the renderer shows; the planner refreshes it first. */
   setInterest(interest: Interest | null): void {

@@ -12,6 +12,9 @@ export interface SyncPort {
   /** Starts a pass unless one is running; answers whether it started. */
   syncNow(full: boolean): boolean;
   setInterest(interest: Interest): void;
+  /** "Check against the server" (electron/sync/reconcile.ts) and its fix (absent in fakes: `unavailable`). */
+  check?(): Promise<HandlerResult<'sync.check'>>;
+  fix?(): Promise<HandlerResult<'sync.fix'>>;
 }
 
 type Receipt = HandlerResult<'cleaning.update'>;

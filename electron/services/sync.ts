@@ -11,7 +11,15 @@ function syncOf(ctx: ServiceContext): SyncPort {
   return sync;
 }
 
-export const syncHandlers: HandlerTable<'sync.status' | 'sync.now' | 'sync.setInterest'> = {
+function reconcileOf(ctx: ServiceContext): Required<Pick<SyncPort, 'check' | 'fix'>> {
+  const sync = syncOf(ctx);
+  if (!sync.check || !sync.fix) throw new CommandError('unavailable', 'This engine cannot check against the server.');
+  return { check: () => sync.check!(), fix: () => sync.fix!() };
+}
+
+export const syncHandlers: HandlerTable<'sync.status' | 'sync.now' | 'sync.setInterest' | 'sync.check' | 'sync.fix'> = {
+  'sync.check': (_i, ctx) => reconcileOf(ctx).check(),
+  'sync.fix': (_i, ctx) => reconcileOf(ctx).fix(),
   'sync.status': (_i, ctx) => syncOf(ctx).status(),
   'sync.now': (i, ctx) => ({ started: syncOf(ctx).syncNow(i.full) }),
   'sync.setInterest': (i, ctx) => {

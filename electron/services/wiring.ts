@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandError, type AccountInfo, type EventName } from '../../shared/contract';
+import { CommandError, type AccountInfo, type EventName, type StallInfo } from '../../shared/contract';
 import {
   KeychainCredentialStore,
   MemoryCredentialStore,
@@ -17,7 +17,11 @@ import { isApiError } from '../api/errors';
 import { MigrationHistoryError } from '../cache/migrations';
 import { LocalAccounts } from '../credentials/local-accounts';
 import { Engine, toCommandError } from '../engine';
+import { createNotifications, type Notifications } from '../notify';
 import type { Outbox } from '../outbox';
+import type { ReconcileResult } from '../sync/reconcile';
+import type { PassSummary } from '../sync/service';
+import type { HandlerResult } from './types';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
@@ -69,6 +73,20 @@ function outboxPort(outbox: Outbox): OutboxPort {
   };
 }
 
+/** A reconciliation result in the contract's one shape (the fields of the other outcome null). */
+function contractReconcile(r: ReconcileResult, fixRequests: number | null): HandlerResult<'sync.check'> {
+  return r.stopped === null ? { ...r, need: null, left: null, fixRequests } : { ...r, diffs: [], fixRequests };
+}
+
+/** Feeds the account's notifications from its engine's events (electron/notify decides what is shown). */
+function followNotifications(engine: Engine, notices: Notifications): void {
+  engine.on('pass', (p: PassSummary) => notices.onPass(p));
+  engine.on('sync.stall', (p: { stall: StallInfo | null }) => notices.onStall(p.stall));
+  engine.on('outbox.changed', (p: { entryIds: number[] }) =>
+    notices.onOutboxChanged(p.entryIds, () => engine.outbox?.list({ states: ['rejected', 'conflict'] }) ?? []),
+  );
+}
+
 export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>, 'log' | 'bus'> {
   const keychain = o.credentials ?? new KeychainCredentialStore();
   const log = o.log;
@@ -86,13 +104,19 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     const removeDemoFiles = () => {
       if (demo) for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
     };
+    const notices = createNotifications({
+      settings: () => o.settings.get(),
+      show: (e) => o.bus.emit('notification.show', e),
+    });
     const engine = Engine.open({
       dbPath,
       credentials: demo ? new MemoryCredentialStore() : keychain,
       settings: o.settings.get(),
       outbox: { log: { error: (message, err) => log.error(`outbox: ${message}`, err) } },
+      ingest: notices.ingest,
       ...(o.background === false ? { background: false } : {}),
     });
+    followNotifications(engine, notices);
     for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
     engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));
@@ -117,6 +141,11 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
         status: () => engine.status(),
         syncNow: (full) => engine.startSync(full),
         setInterest: (interest) => engine.setInterest(interest),
+        check: async () => contractReconcile(await engine.reconciler().check(), null),
+        fix: async () => {
+          const r = await engine.reconciler().fix();
+          return contractReconcile(r, r.fixRequests);
+        },
       },
       // Null until a session first started (a cache reopened read-only has no outbox).
       get outbox() {

@@ -169,24 +169,27 @@ describe('navigation and new windows', () => {
 });
 
 describe('permissions', () => {
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check but desktop notifications', () => {
     type Request = (wc: unknown, permission: string, callback: (granted: boolean) => void) => void;
     type Display = (request: unknown, callback: (streams: object) => void) => void;
+    type Check = (wc: unknown, permission: string) => boolean;
     let request: Request | undefined;
-    let check: (() => boolean) | undefined;
+    let check: Check | undefined;
     let device: (() => boolean) | undefined;
     let display: Display | undefined;
     denyAllPermissions({
       setPermissionRequestHandler: (fn: Request) => void (request = fn),
-      setPermissionCheckHandler: (fn: () => boolean) => void (check = fn),
+      setPermissionCheckHandler: (fn: Check) => void (check = fn),
       setDevicePermissionHandler: (fn: () => boolean) => void (device = fn),
       setDisplayMediaRequestHandler: (fn: Display) => void (display = fn),
     });
     const granted = vi.fn();
     request!({}, 'media', granted);
     request!({}, 'notifications', granted);
-    expect(granted.mock.calls).toEqual([[false], [false]]);
-    expect(check!()).toBe(false);
+    request!({}, 'geolocation', granted);
+    expect(granted.mock.calls).toEqual([[false], [true], [false]]);
+    expect(check!({}, 'media')).toBe(false);
+    expect(check!({}, 'notifications')).toBe(true);
     expect(device!()).toBe(false);
     const streams = vi.fn();
     display!({}, streams);

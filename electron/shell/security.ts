@@ -146,7 +146,10 @@ export function createWindowOpenHandler(deps: WindowOpenDeps) {
   };
 }
 
-/** No camera, microphone, notifications, geolocation, devices, screen capture: the app needs none. */
+/** The one permission the app's page gets: desktop notifications (what to show is decided on the main side, electron/notify). */
+const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['notifications']);
+
+/** No camera, microphone, geolocation, devices, screen capture: the app needs none. Notifications only. */
 export function denyAllPermissions(
   session: Pick<
     Session,
@@ -156,8 +159,8 @@ export function denyAllPermissions(
     | 'setDisplayMediaRequestHandler'
   >,
 ): void {
-  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_wc, permission, callback) => callback(GRANTED_PERMISSIONS.has(permission)));
+  session.setPermissionCheckHandler((_wc, permission) => GRANTED_PERMISSIONS.has(permission));
   session.setDevicePermissionHandler(() => false);
   session.setDisplayMediaRequestHandler((_request, callback) => callback({}));
 }

@@ -44,6 +44,7 @@ import {
   replaceThreadsOfBooking,
   upsertIncidents,
 } from '../cache/write-compound';
+import { observed, type IngestObserver } from './ingest';
 import { identify, type JobSpec, type WindowResource } from './jobs';
 import type { Capabilities } from './sources';
 
@@ -53,6 +54,8 @@ export interface FetchDeps {
   now: () => number;
   priority: Priority;
   signal?: AbortSignal;
+  /** Sees what sync writes to each table (the notifier). */
+  observe?: IngestObserver;
 }
 
 export interface JobResult {
@@ -165,7 +168,8 @@ function storeList<T>(
   const { db } = deps;
   const now = deps.now();
   db.transaction(() => {
-    const r = upsert(result.items);
+    const keys = result.items.map((i) => spec.keyOf(i.value));
+    const r = observed(deps.observe, db, spec.table, keys, () => upsert(result.items));
     quarantine(db, out, scope.resource, scope.name, result.rejected, scope.key, now);
     const seen = new Set<number | string>(result.items.map((i) => spec.keyOf(i.value)));
     releaseQuarantine(db, scope.resource, [...seen]);
@@ -345,7 +349,9 @@ async function bookingPeople(
         out.add(
           'bookings',
           'bookings',
-          upsertRecords(db, bookingsTable, [{ value: { ...booking, customers: null }, raw: r.raw }]),
+          observed(deps.observe, db, 'bookings', [booking.booking_number], () =>
+            upsertRecords(db, bookingsTable, [{ value: { ...booking, customers: null }, raw: r.raw }]),
+          ),
         );
         if (customers) {
           const raw = (r.raw as Record<string, unknown>)['customers'];

@@ -11,6 +11,7 @@ import { budgetInfo, type BudgetGovernor } from '../api/governor';
 import type { ReadableDB, WritableDB } from '../cache/db';
 import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state';
 import { CapabilityMissing, runJob } from './fetchers';
+import type { IngestObserver } from './ingest';
 import { describeJob, jobKey, type Job } from './jobs';
 import { Planner, type Plan, type PlanInput } from './planner';
 import { DEFAULT_POLICY, type Policy } from './policy';
@@ -47,6 +48,8 @@ export interface SyncServiceOptions {
   policy?: Policy;
   /** Merge cache.changed notifications over this long (ms). */
   changeDebounceMs?: number;
+  /** Sees what sync writes (electron/sync/ingest.ts). */
+  observe?: IngestObserver;
 }
 
 const ENDPOINT_RESOURCE: Record<string, string> = {
@@ -90,6 +93,8 @@ export class SyncService extends EventEmitter {
   private readonly policy: Policy;
   private readonly planner: Planner;
   private readonly debounceMs: number;
+  /** Sees what sync writes (electron/sync/ingest.ts); also given to jobs run for others (reconciliation). */
+  readonly observe: IngestObserver | undefined;
   private interest: Interest | null = null;
   /** Background sync off (a setting): only what is on screen is refreshed. */
   onlyOnScreen = false;
@@ -118,6 +123,7 @@ export class SyncService extends EventEmitter {
     this.policy = o.policy ?? DEFAULT_POLICY;
     this.planner = new Planner(o.db, this.policy);
     this.debounceMs = o.changeDebounceMs ?? 250;
+    this.observe = o.observe;
   }
 
   get capabilities(): Capabilities {
@@ -324,6 +330,7 @@ export class SyncService extends EventEmitter {
           now: () => this.clock.now(),
           priority: 'background',
           signal: this.abort.signal,
+          ...(this.observe ? { observe: this.observe } : {}),
         },
         job.spec,
       );

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { event } from './define';
 import { updateState } from './commands/platform';
+import { noticeEvent } from './notifications';
 import { instant, nullable, resourceName } from './primitives';
 import {
   budgetInfo,
@@ -49,6 +50,10 @@ export const EVENTS = {
   'cache.changed': event(
     'Cached records of these resources changed (sync or local edit): screens showing them re-read.',
     z.object({ resources: z.array(resourceName).min(1) }),
+  ),
+  'notification.show': event(
+    'Show the person a notification (decided on the main side: kind switched on, outside quiet hours, not their own change).',
+    noticeEvent,
   ),
   'session.changed': event('Signed in, signed out, or switched account.', sessionInfo),
   'session.expired': event(

@@ -2,6 +2,7 @@
 // connectivity, request budget and freshness per resource), the outbox
 // (entries with their state and both values of a conflict) and the settings.
 import { z } from 'zod';
+import { quietTime } from './notifications';
 import { contractError } from './result';
 import { instant, nullable, outboxState, resourceName } from './primitives';
 
@@ -230,6 +231,14 @@ export const settingsShape = z.object({
   backgroundSync: z.boolean(),
   /** How far ahead sync looks, in days. */
   horizonDays: z.number().int().min(7).max(730),
+  /** Notifications, per kind (notifications.ts NOTICE_SETTING): off = never shown. */
+  notifyIncidents: z.boolean(),
+  notifyArrivals: z.boolean(),
+  notifyRefused: z.boolean(),
+  notifyStall: z.boolean(),
+  /** Quiet hours, local time "HH:MM" (from > to spans midnight; either null: none): nothing is shown then. */
+  quietFrom: quietTime,
+  quietTo: quietTime,
 });
 export type Settings = z.output<typeof settingsShape>;
 
@@ -239,6 +248,12 @@ export const DEFAULT_SETTINGS: Settings = {
   reservePercent: 20,
   backgroundSync: true,
   horizonDays: 365,
+  notifyIncidents: true,
+  notifyArrivals: true,
+  notifyRefused: true,
+  notifyStall: true,
+  quietFrom: null,
+  quietTo: null,
 };
 
 // ───────────────────────── app ─────────────────────────

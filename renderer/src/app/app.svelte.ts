@@ -17,6 +17,7 @@ import { call } from '../state/call';
 import { ChangeToasts } from '../state/change-toasts';
 import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
+import { DesktopNotices } from '../state/notifications.svelte';
 import { Session } from '../state/session.svelte';
 import { SyncState } from '../state/sync.svelte';
 import { Toasts } from '../state/toasts.svelte';
@@ -52,6 +53,8 @@ export class AppState {
   readonly listings: ListingIndex;
   /** The app update (desktop only; the web host says unavailable). */
   readonly updates: UpdatesState;
+  /** Desktop notifications the main side decided on. */
+  readonly notices: DesktopNotices;
   searchOpen = $state(false);
 
   constructor(
@@ -67,6 +70,7 @@ export class AppState {
     this.updates = new UpdatesState(bridge);
     this.refused = new RefusedChanges(bridge);
     this.changeToasts = new ChangeToasts(bridge, this.toasts, this.i18n, this.sync);
+    this.notices = new DesktopNotices(bridge, this.i18n);
   }
 
   /** Starts following the main side; the returned function stops everything. */
@@ -78,6 +82,7 @@ export class AppState {
       this.refused.start(),
       this.changeToasts.start(),
       this.updates.start(),
+      this.notices.start(),
     ];
     void this.session.load();
     void this.sync.load();

@@ -8,7 +8,6 @@ import { EventEmitter } from 'node:events';
 import {
   CommandError,
   DEFAULT_SETTINGS,
-  type ContractError,
   type Interest,
   type OutboxEntry,
   type OutboxSummary,
@@ -17,7 +16,7 @@ import {
 } from '../../shared/contract';
 import { ApiClient, type Credentials } from '../api/client';
 import { systemClock, type Clock } from '../api/clock';
-import { isApiError } from '../api/errors';
+import { commandErrorOf } from '../api/contract-errors';
 import { BudgetGovernor } from '../api/governor';
 import type { Transport, TransportOptions } from '../api/transport';
 import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
@@ -420,19 +419,9 @@ function budgetOf(g: BudgetGovernor): SyncStatus['budget'] {
   };
 }
 
-/** API failures of a sign-in → the contract's error codes. */
+/** API failures of a sign-in in the contract's words (the one map: electron/api/contract-errors.ts). */
 export function toCommandError(e: unknown): CommandError {
-  if (e instanceof CommandError) return e;
-  if (isApiError(e)) {
-    const code: ContractError['code'] =
-      e.kind === 'unauthenticated' || e.kind === 'signed_out'
-        ? 'wrong_credentials'
-        : e.kind === 'network' || e.kind === 'timeout'
-          ? 'unreachable'
-          : 'bad_response';
-    return new CommandError(code, e.message);
-  }
-  return new CommandError('internal', 'Something went wrong while signing in.');
+  return commandErrorOf(e, 'Something went wrong while signing in.');
 }
 
 export type { Credentials, PassSummary };

@@ -13,10 +13,11 @@ import {
   type Account,
   type CredentialStore,
 } from '../credentials/store';
+import { commandErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
 import { MigrationHistoryError } from '../cache/migrations';
 import { LocalAccounts } from '../credentials/local-accounts';
-import { Engine, toCommandError, type EngineExtension } from '../engine';
+import { Engine, type EngineExtension } from '../engine';
 import { createOutbox, OUTBOX_MIGRATIONS, type Outbox } from '../outbox';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
@@ -240,5 +241,5 @@ function adoptOlderLastAccount(dataDir: string, local: LocalAccounts): void {
  */
 export const translateError: ErrorTranslator = (e) => {
   if (e instanceof MigrationHistoryError) return new CommandError('local_data_refused', e.detail);
-  return isApiError(e) ? toCommandError(e) : null;
+  return isApiError(e) ? commandErrorOf(e, 'Something went wrong.') : null;
 };

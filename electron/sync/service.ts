@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { BudgetInfo, ContractError, Freshness, Interest, ResourceName, SyncActivity } from '../../shared/contract';
 import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
+import { contractErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
 import type { BudgetGovernor } from '../api/governor';
 import type { ReadableDB, WritableDB } from '../cache/db';
@@ -357,15 +358,7 @@ export class SyncService extends EventEmitter {
       }
       this.lastErrorAt = this.clock.now();
       if (isApiError(e)) {
-        this.lastError = {
-          code:
-            e.kind === 'signed_out'
-              ? 'not_signed_in'
-              : e.kind === 'network' || e.kind === 'timeout'
-                ? 'unreachable'
-                : 'bad_response',
-          message,
-        };
+        this.lastError = { code: contractErrorOf(e).code, message };
         if (e.kind === 'signed_out') return 'signedOut';
         if (e.kind === 'aborted') return 'aborted';
         if (e.kind === 'network' || e.kind === 'timeout') return 'offline';

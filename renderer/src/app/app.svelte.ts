@@ -16,6 +16,7 @@ import { I18n, isLocale } from '../i18n/i18n.svelte';
 import { call } from '../state/call';
 import { ChangeToasts } from '../state/change-toasts';
 import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
+import { BridgeLink } from '../state/link.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
 import { Session } from '../state/session.svelte';
 import { SyncState } from '../state/sync.svelte';
@@ -50,11 +51,13 @@ export class AppState {
   /** Listing names and cities for every screen (loaded once signed in). */
   readonly listings: ListingIndex;
   searchOpen = $state(false);
+  /** Contact with the background process; `bridge` is the one it watches. */
+  readonly link: BridgeLink;
+  readonly bridge: StayboardBridge;
 
-  constructor(
-    readonly bridge: StayboardBridge,
-    win: Window | null = typeof window === 'undefined' ? null : window,
-  ) {
+  constructor(raw: StayboardBridge, win: Window | null = typeof window === 'undefined' ? null : window) {
+    this.link = new BridgeLink(raw);
+    const bridge = (this.bridge = this.link.bridge);
     // The last language chosen on this machine paints the first frame; settings confirm it.
     this.i18n = new I18n(storedLocale() ?? browserLocale());
     this.router = new Router(win);
@@ -73,6 +76,13 @@ export class AppState {
       this.sync.start(),
       this.refused.start(),
       this.changeToasts.start(),
+      // Back in contact: what the missed events would have said is read again.
+      this.link.onBack(() => {
+        void this.session.load();
+        void this.sync.load();
+        void this.refused.load();
+      }),
+      () => this.link.stop(),
     ];
     void this.session.load();
     void this.sync.load();

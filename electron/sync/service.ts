@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { BudgetInfo, ContractError, Freshness, Interest, ResourceName, SyncActivity } from '../../shared/contract';
 import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
+import { backoffDelay } from '../../shared/backoff';
 import { contractErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
 import type { BudgetGovernor } from '../api/governor';
@@ -14,7 +15,7 @@ import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state'
 import { CapabilityMissing, runJob } from './fetchers';
 import { describeJob, jobKey, type Job } from './jobs';
 import { Planner, type Plan, type PlanInput } from './planner';
-import { DEFAULT_POLICY, type Policy } from './policy';
+import { DEFAULT_POLICY, OFFLINE_RETRY, type Policy } from './policy';
 import type { Capabilities } from './sources';
 
 export type SyncState = 'idle' | 'syncing' | 'waiting' | 'offline' | 'signedOut';
@@ -477,7 +478,7 @@ export class SyncService extends EventEmitter {
         loop.timer = this.clock.setTimeout(() => loop.wake?.(), ms);
       });
     const run = async () => {
-      let offlineBackoff = 5_000;
+      let offlinePasses = 0;
       if (firstPassDelayMs > 0) {
         this.holdingFirstPass = true;
         await sleep(firstPassDelayMs).finally(() => (this.holdingFirstPass = false));
@@ -495,11 +496,10 @@ export class SyncService extends EventEmitter {
         });
         if (loop.stop) break;
         if (s?.stopped === 'offline') {
-          await sleep(offlineBackoff);
-          offlineBackoff = Math.min(300_000, offlineBackoff * 2);
+          await sleep(backoffDelay(offlinePasses++, OFFLINE_RETRY));
           continue;
         }
-        offlineBackoff = 5_000;
+        offlinePasses = 0;
         const next = this.lastPlan?.nextDueAt ?? null;
         const wait = next === null ? 60_000 : Math.min(60_000, Math.max(1_000, next - this.clock.now()));
         await sleep(wait);

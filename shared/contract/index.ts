@@ -12,5 +12,6 @@ export * from './push-events';
 export * from './bridge';
 export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
 export { SCREENS, interestInput, type Interest } from './commands/sync';
+export { EDIT_NAMES, isEditName, type EditName } from './commands/edits';
 // Realistic example input/output per command and payload per event (tests and fake bridges).
 export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

@@ -4,9 +4,9 @@
 // an edit — or send a refused one again — and say truthfully what happens).
 import type {
   CommandInput,
-  CommandName,
   CommandOutput,
   ContractError,
+  EditName,
   Interest,
   Locale,
   Result,
@@ -128,7 +128,7 @@ export class AppState {
    * what is true (sending / sent / not accepted, or saved here while the
    * server cannot be reached). On failure shows the reason and answers null.
    */
-  async edit<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | null> {
+  async edit<N extends EditName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | null> {
     const r: Result<CommandOutput<N>> = await call(this.bridge, name, input);
     if (r.ok) {
       this.changeToasts.announce(receiptIds(r.value));
@@ -143,7 +143,7 @@ export class AppState {
    * change's values — "edit and send again" of that change with the form's
    * changes (plus `carry`: refused values the form does not show). Truthy when done.
    */
-  async save<N extends CommandName>(
+  async save<N extends EditName>(
     name: N,
     input: CommandInput<N> & { changes: Record<string, unknown> },
     amending: RefusedChange | null,

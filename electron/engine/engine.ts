@@ -25,7 +25,8 @@ import type { Migration } from '../cache/migrations';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
 import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from '../sync/policy';
 import { Planner } from '../sync/planner';
-import { SyncService, lastDataAt, localDate, type PassSummary } from '../sync/service';
+import { today } from '../../shared/dates';
+import { SyncService, lastDataAt, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
 
@@ -340,7 +341,7 @@ export class Engine extends EventEmitter {
       this.offlinePlanner ??= new Planner(this.db, this.policy);
       const plan = this.offlinePlanner.plan({
         now: this.clock.now(),
-        today: (this.options.today ?? (() => localDate(this.clock.now())))(),
+        today: (this.options.today ?? (() => today(this.clock.now())))(),
         interest: null,
         caps: { globalLists: true, globalRates: true },
         passStart: null,

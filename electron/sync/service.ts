@@ -7,6 +7,7 @@ import type { BudgetInfo, ContractError, Freshness, Interest, ResourceName, Sync
 import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
 import { backoffDelay } from '../../shared/backoff';
+import { today } from '../../shared/dates';
 import { contractErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
 import type { BudgetGovernor } from '../api/governor';
@@ -63,11 +64,6 @@ const ENDPOINT_RESOURCE: Record<string, string> = {
 };
 export const resourceOfEndpoint = (name: string) => ENDPOINT_RESOURCE[name] ?? name.split('.')[0]!;
 
-export function localDate(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 const CAPS_KEY = 'sync.capabilities';
 
 /** The newest data actually received: the latest complete fetch of anything (survives restarts; null: none). */
@@ -116,7 +112,7 @@ export class SyncService extends EventEmitter {
     this.client = o.client;
     this.governor = o.governor;
     this.clock = o.clock;
-    this.today = o.today ?? (() => localDate(o.clock.now()));
+    this.today = o.today ?? (() => today(o.clock.now()));
     this.policy = o.policy ?? DEFAULT_POLICY;
     this.planner = new Planner(o.db, this.policy);
     this.debounceMs = o.changeDebounceMs ?? 250;

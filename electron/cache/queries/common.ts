@@ -30,11 +30,8 @@ export function idsParam(ids: readonly number[]): string {
   return JSON.stringify(ids);
 }
 
-/** YYYY-MM-DD plus n days (UTC calendar arithmetic). */
-export function addDays(date: string, n: number): string {
-  const t = Date.parse(`${date}T00:00:00Z`) + n * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
+/** Calendar arithmetic is shared/dates.ts; re-exported for the queries and tests that take it from here. */
+export { addDays } from '../../../shared/dates';
 
 /** Booking states that count for operations (they block the calendar: arrivals, departures, cleaning). */
 export const LIVE_STATES: readonly number[] = BOOKING_STATUSES.filter((s) => s.blocksCalendar).map((s) => s.id);

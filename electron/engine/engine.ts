@@ -8,6 +8,10 @@ import { EventEmitter } from 'node:events';
 import {
   CommandError,
   DEFAULT_SETTINGS,
+  type ContractEventMap,
+  type EventInput,
+  type EventName,
+  type EventPayload,
   type Interest,
   type OutboxEntry,
   type OutboxSummary,
@@ -37,8 +41,8 @@ export interface EngineContext {
   readonly governor: BudgetGovernor;
   readonly clock: Clock;
   readonly sync: SyncService;
-  /** Sends one of the contract's push events through the engine. */
-  emit(event: string, payload: unknown): void;
+  /** Sends one of the contract's push events through the engine (a payload of the table's shape). */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
 }
 
 /** What the engine delegates to an extension; every part optional. */
@@ -95,11 +99,10 @@ const ZERO_OUTBOX: OutboxSummary = {
 };
 
 /**
- * Events (payloads are the shapes of shared/contract EVENTS):
- * 'sync.progress', 'sync.freshness', 'cache.changed', 'connectivity.changed',
- * 'session.expired', 'session.changed'; plus 'pass' (PassSummary) for tools.
+ * Events: the contract's push events (shared/contract/push-events.ts), under
+ * their names and shapes, from sync, connectivity, the outbox and the session.
  */
-export class Engine extends EventEmitter {
+export class Engine extends EventEmitter<ContractEventMap> {
   readonly db: ReadableDB;
   readonly governor: BudgetGovernor;
   readonly clock: Clock;
@@ -136,7 +139,7 @@ export class Engine extends EventEmitter {
     this.connectivity = new EngineConnectivity({
       clock: this.clock,
       ...(options.connectivityPolicy ? { policy: options.connectivityPolicy } : {}),
-      emit: (event, payload) => this.emit(event, payload),
+      emit: (event, payload) => this.send(event, payload),
       entries: () => this.handles.find((h) => h.outboxEntries)?.outboxEntries?.() ?? [],
       onBack: () => this.sync_?.wake(),
     });
@@ -200,7 +203,6 @@ export class Engine extends EventEmitter {
     this.account_ = { ...account, remembered: remembered === 'keychain' };
     setMeta(this.wdb, ACCOUNT_KEY, JSON.stringify(this.account_));
     this.startWith(client);
-    this.emit('session.changed', { account: this.account });
     return { remembered };
   }
 
@@ -230,7 +232,6 @@ export class Engine extends EventEmitter {
       this.account_ = { ...this.account_, remembered: false };
       setMeta(this.wdb, ACCOUNT_KEY, JSON.stringify(this.account_));
     }
-    this.emit('session.changed', { account: null });
   }
 
   private makeClient(baseUrl: string): ApiClient {
@@ -264,13 +265,23 @@ export class Engine extends EventEmitter {
     });
     sync.onlyOnScreen = !this.settings.backgroundSync;
     sync.setInterest(this.interest);
-    sync.on('progress', (p: unknown) => this.emit('sync.progress', p));
-    sync.on('freshness', (p: unknown) => this.emit('sync.freshness', p));
-    sync.on('cache.changed', (p: unknown) => this.emit('cache.changed', p));
-    sync.on('pass', (p: PassSummary) => this.emit('pass', p));
+    // Passed on under the same names and shapes (shared/contract/push-events.ts).
+    sync.on('sync.progress', (p) => this.emit('sync.progress', p));
+    sync.on('sync.freshness', (p) => this.emit('sync.freshness', p));
+    sync.on('cache.changed', (p) => this.emit('cache.changed', p));
     this.sync_ = sync;
     if (this.handles.length === 0) this.attachExtensions();
     if (this.options.background !== false) sync.start(firstPassDelayMs);
+  }
+
+  /**
+   * Sends a contract event whose name is a type parameter (an extension's or
+   * the connectivity part's). TypeScript cannot pair a generic name with its
+   * entry of the emitter's map, so the pairing is taken from this signature —
+   * the one place it is; the bus checks every payload against the table anyway.
+   */
+  private send<E extends EventName>(event: E, payload: EventInput<E> | EventPayload<E>): void {
+    (this.emit as (event: EventName, payload: EventInput<EventName>) => boolean)(event, payload);
   }
 
   private attachExtensions(): void {
@@ -289,7 +300,7 @@ export class Engine extends EventEmitter {
         return engine.sync_;
       },
       emit: (event, payload) => {
-        this.emit(event, payload);
+        this.send(event, payload);
         if (event === 'outbox.changed') this.connectivity.checkStall();
       },
     };

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandError, type AccountInfo, type EventName } from '../../shared/contract';
+import { CommandError, type AccountInfo } from '../../shared/contract';
 import {
   KeychainCredentialStore,
   MemoryCredentialStore,
@@ -39,16 +39,6 @@ export interface WiringOptions {
   /** Keep syncing in the background (default true; tests may run passes themselves). */
   background?: boolean;
 }
-
-/** Engine events the renderer sees, forwarded as they are (the bus checks each payload). */
-const FORWARDED: readonly EventName[] = [
-  'sync.progress',
-  'sync.freshness',
-  'cache.changed',
-  'connectivity.changed',
-  'outbox.changed',
-  'sync.stall',
-];
 
 /** The cache file of an account: a hash, so neither the URL nor the user name shows in the file system. */
 export function accountFile(dataDir: string, account: Account): string {
@@ -128,11 +118,17 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       extensions: [outboxExtension(log, holder)],
       ...(o.background === false ? { background: false } : {}),
     });
-    for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
-    engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
+    // To the renderer, under the same names and shapes (the bus checks each payload against the table).
+    engine.on('sync.progress', (p) => o.bus.emit('sync.progress', p));
+    engine.on('sync.freshness', (p) => o.bus.emit('sync.freshness', p));
+    engine.on('cache.changed', (p) => o.bus.emit('cache.changed', p));
+    engine.on('connectivity.changed', (p) => o.bus.emit('connectivity.changed', p));
+    engine.on('outbox.changed', (p) => o.bus.emit('outbox.changed', p));
+    engine.on('sync.stall', (p) => o.bus.emit('sync.stall', p));
+    engine.on('session.expired', (p) => onExpired(p.message));
     // Back online: replay now rather than when the current back-off (up to a minute) ends.
-    engine.on('connectivity.changed', (p: { connectivity?: { kind?: string } }) => {
-      if (p.connectivity?.kind === 'online') holder.outbox?.nudge();
+    engine.on('connectivity.changed', (p) => {
+      if (p.connectivity.kind === 'online') holder.outbox?.nudge();
     });
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));
     let started: { remembered: boolean } | false;

@@ -3,7 +3,15 @@
 // observable — events for the UI and a status() call — including requests
 // used per resource, records written per table, quarantine and freshness.
 import { EventEmitter } from 'node:events';
-import type { BudgetInfo, ContractError, Freshness, Interest, ResourceName, SyncActivity } from '../../shared/contract';
+import type {
+  BudgetInfo,
+  ContractError,
+  ContractEventMap,
+  Freshness,
+  Interest,
+  ResourceName,
+  SyncActivity,
+} from '../../shared/contract';
 import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
 import { backoffDelay } from '../../shared/backoff';
@@ -75,11 +83,8 @@ export function lastDataAt(db: ReadableDB): string | null {
 /** Why the last pass did not complete ('failed': some refreshes failed), or null. */
 export type StoppedFor = NonNullable<PassSummary['stopped']> | 'failed';
 
-/**
- * Events: 'progress' ({state, current, budget}), 'freshness' ({lastSuccessAt,
- * freshness, degraded}), 'cache.changed' ({resources}), 'pass' (PassSummary).
- */
-export class SyncService extends EventEmitter {
+/** Sync's push events, under their contract names and shapes (the engine passes them on as they are). */
+export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' | 'sync.freshness' | 'cache.changed'>> {
   private readonly db: WritableDB;
   private readonly client: ApiClient;
   private readonly governor: BudgetGovernor;
@@ -151,7 +156,7 @@ export class SyncService extends EventEmitter {
 
   private plan(passStart: number | null): Plan {
     this.lastPlan = this.planner.plan(this.planInput(passStart));
-    this.emit('freshness', {
+    this.emit('sync.freshness', {
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
       freshness: this.lastPlan.freshness,
       degraded: this.degraded(this.lastPlan),
@@ -295,7 +300,6 @@ export class SyncService extends EventEmitter {
     this.current = null;
     this.setState(stop === 'offline' ? 'offline' : stop === 'signedOut' ? 'signedOut' : 'idle');
     this.plan(null);
-    this.emit('pass', summary);
     return summary;
   }
 
@@ -369,13 +373,13 @@ export class SyncService extends EventEmitter {
 
   private progress(job: Job, done: number, planned: number): void {
     this.current = { resource: job.resource, scope: describeJob(job), done, planned: Math.max(planned, done) };
-    this.emit('progress', { state: this.state, current: this.current, budget: this.budget() });
+    this.emit('sync.progress', { state: this.state, current: this.current, budget: this.budget() });
   }
 
   private setState(s: SyncState): void {
     if (this.state === s) return;
     this.state = s;
-    this.emit('progress', { state: s, current: this.current, budget: this.budget() });
+    this.emit('sync.progress', { state: s, current: this.current, budget: this.budget() });
   }
 
   private scheduleChanges(): void {

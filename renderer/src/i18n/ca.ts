@@ -64,6 +64,7 @@ export const ca: UiCatalog = {
   'conn.stall.nextTry': 'Proper intent',
   'conn.stall.nextTryNow': 'ara',
   'conn.syncedAt': 'Sincronitzat: {time}',
+  'conn.linkLost': 'Connexió: desconeguda mentre es reconnecta',
   'conn.stall.transient': 'Error del servidor o de la connexió; es torna a provar sol.',
 
   'time.justNow': 'ara mateix',

@@ -61,6 +61,7 @@ export const en = {
   'conn.stall.nextTry': 'Next try',
   'conn.stall.nextTryNow': 'now',
   'conn.syncedAt': 'Synced at {time}',
+  'conn.linkLost': 'Connection: not known while reconnecting',
   'conn.stall.transient': 'A server or connection error; it is tried again by itself.',
 
   'time.justNow': 'just now',

@@ -64,6 +64,7 @@ export const es: UiCatalog = {
   'conn.stall.nextTry': 'Próximo intento',
   'conn.stall.nextTryNow': 'ahora',
   'conn.syncedAt': 'Sincronizado: {time}',
+  'conn.linkLost': 'Conexión: desconocida mientras se reconecta',
   'conn.stall.transient': 'Error del servidor o de la conexión; se vuelve a intentar solo.',
 
   'time.justNow': 'ahora mismo',

@@ -19,6 +19,9 @@ describe('shared/dates', () => {
     expect(dayNumber('2026-03-01')).toBe(20513);
     expect(fromDayNumber(20513)).toBe('2026-03-01');
     expect(fromDayNumber(-1)).toBe('1969-12-31');
+    // The date of a date-time (the API's "YYYY-MM-DD HH:MM:SS" and ISO instants).
+    expect(dayNumber('2026-03-01 23:59:59')).toBe(20513);
+    expect(dayNumber('2026-03-01T10:00:00Z')).toBe(20513);
   });
 
   it('adds days across month and year ends and leap days', () => {

@@ -9,8 +9,9 @@
 
 const DAY_MS = 86_400_000;
 
+/** Year, month, day of "YYYY-MM-DD" (a time after it, as in "YYYY-MM-DD HH:MM:SS", is ignored). */
 function parts(iso: string): [number, number, number] {
-  const [y, m, d] = iso.split('-').map(Number);
+  const [y, m, d] = iso.slice(0, 10).split(/[-T ]/).map(Number);
   return [y ?? 1970, m ?? 1, d ?? 1];
 }
 

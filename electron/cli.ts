@@ -113,7 +113,7 @@ async function main(): Promise<number> {
       fail(`no password: pass --password-stdin${kc.message ? ` (${kc.message})` : ''}`);
     }
     let last = 0;
-    engine.on('sync.progress', (p: { current: { done: number; planned: number; scope: string } | null }) => {
+    engine.on('sync.progress', (p) => {
       const now = Date.now();
       if (!p.current || now - last < 250) return;
       last = now;

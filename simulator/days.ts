@@ -2,20 +2,15 @@
 // since 1970-01-01), which makes windows, stays and indexes integer maths with
 // no time-zone surprises; text forms are produced only at the wire.
 
+import { dayNumber, fromDayNumber, today } from '../shared/dates';
+
 const MS_PER_DAY = 86_400_000;
 
-/** Day number of a YYYY-MM-DD string (the caller has validated it). */
-export function dayOf(iso: string): number {
-  const y = Number(iso.slice(0, 4));
-  const m = Number(iso.slice(5, 7));
-  const d = Number(iso.slice(8, 10));
-  return Math.round(Date.UTC(y, m - 1, d) / MS_PER_DAY);
-}
+/** Day number of a YYYY-MM-DD string (the caller has validated it): the app's one date arithmetic. */
+export const dayOf = dayNumber;
 
 /** YYYY-MM-DD of a day number. */
-export function isoOf(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-}
+export const isoOf = fromDayNumber;
 
 /** YYYY/MM/DD (the admin date-of-birth form). */
 export function slashOf(day: number): string {
@@ -24,8 +19,7 @@ export function slashOf(day: number): string {
 
 /** Today's day number in the local time zone of the process (the business's "today"). */
 export function localToday(nowMs: number = Date.now()): number {
-  const d = new Date(nowMs);
-  return Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / MS_PER_DAY);
+  return dayNumber(today(nowMs));
 }
 
 /** Day of week, 0 = Sunday … 6 = Saturday. */

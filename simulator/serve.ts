@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { isIsoDate } from '../shared/api/primitives';
 import { Churn } from './churn';
-import { dayOf, localToday } from './days';
+import { dayOf, isoOf, localToday } from './days';
 import { generate } from './generate';
 import { Tokens } from './server/auth';
 import type { ControlOps } from './server/control';
@@ -93,7 +93,7 @@ export async function serveSimulator(opts: SimulatorOptions = {}, makeControl?: 
       seed,
       listings: store.listings.size,
       bookings: store.bookings.size,
-      today: new Date(today * 86_400_000).toISOString().slice(0, 10),
+      today: isoOf(today),
       tokenTtlSeconds: tokens.ttlMs / 1000,
     }),
   };

@@ -54,7 +54,7 @@ describe('ApiClient', () => {
   it('says plainly when the user name or password is wrong', async () => {
     const { client } = await setup(() => undefined);
     const e = await caught(client.signIn({ user: 'u', password: 'wrong' }));
-    expect(e.kind).toBe('unauthenticated');
+    expect(e.kind).toBe('credentials_refused');
     expect(e.message).toMatch(/not accepted/);
     expect(client.signedIn).toBe(false);
   });

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { z } from 'zod';
 import { API_PREFIX, buildPath, endpoint, loginResponse, summarize, type EndpointName } from '../../shared/api';
+import { backoffDelay } from '../../shared/backoff';
 import type { Endpoint } from '../../shared/api';
 import { sleep, type Clock } from './clock';
 import { ConnectivityTracker } from './connectivity';
@@ -66,6 +67,8 @@ export interface ApiClientOptions {
   rateLimitRetries?: number;
   /** First back-off step; doubles each attempt, capped at 30 s, with jitter. */
   backoffMs?: number;
+  /** [0, 1) source of the back-off's jitter (seeded in tests). */
+  random?: () => number;
   /** Where every request outcome is reported (the engine's one tracker; default: the client's own). */
   connectivity?: ConnectivityTracker;
 }
@@ -91,6 +94,7 @@ export class ApiClient extends EventEmitter {
   private readonly readRetries: number;
   private readonly rateLimitRetries: number;
   private readonly backoffMs: number;
+  private readonly random: () => number;
   private credentials: Credentials | null = null;
   private token: string | null = null;
   private loginInFlight: Promise<void> | null = null;
@@ -111,6 +115,7 @@ export class ApiClient extends EventEmitter {
     this.readRetries = options.readRetries ?? 3;
     this.rateLimitRetries = options.rateLimitRetries ?? 6;
     this.backoffMs = options.backoffMs ?? 500;
+    this.random = options.random ?? Math.random;
     this.connectivity = options.connectivity ?? new ConnectivityTracker({ clock: this.clock });
   }
 
@@ -167,7 +172,7 @@ export class ApiClient extends EventEmitter {
       if (isApiError(err) && (err.kind === 'unauthenticated' || err.kind === 'forbidden')) {
         throw new ApiError({
           ...this.ctx(e, buildPath(e)),
-          kind: 'unauthenticated',
+          kind: 'credentials_refused',
           status: err.status,
           message: 'The API user name or password was not accepted.',
         });
@@ -201,7 +206,7 @@ export class ApiClient extends EventEmitter {
         try {
           await this.login(creds, signal, once);
         } catch (err) {
-          if (isApiError(err) && err.kind === 'unauthenticated') {
+          if (isApiError(err) && err.kind === 'credentials_refused') {
             this.expire();
             throw this.signedOut('The stored sign-in was refused: please sign in again.');
           }
@@ -288,8 +293,7 @@ export class ApiClient extends EventEmitter {
   }
 
   private backoff(attempt: number): number {
-    const base = Math.min(30_000, this.backoffMs * 2 ** attempt);
-    return Math.round(base * (0.75 + Math.random() * 0.5));
+    return backoffDelay(attempt, { baseMs: this.backoffMs, maxMs: 30_000, jitter: 0.25 }, this.random);
   }
 
   /** One attempt: governor permit → transport → classification. */

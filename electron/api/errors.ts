@@ -10,6 +10,8 @@ export type ApiErrorKind =
   | 'timeout'
   | 'bad_request' // 400
   | 'unauthenticated' // 401 (before the client re-logs in)
+  /** The login itself was refused (401/403 to the user name and password). */
+  | 'credentials_refused'
   | 'forbidden' // 403
   | 'not_found' // 404
   | 'invalid' // 422, with the server's field messages

@@ -9,6 +9,7 @@
 // admitted (in flight) and, once answered, is timestamped at its completion —
 // never earlier than the server saw it — so our sliding window can only
 // over-estimate the server's.
+import { backoffDelay } from '../../shared/backoff';
 import { EventEmitter } from 'node:events';
 import type { BudgetInfo } from '../../shared/contract';
 import { abortReason, systemClock, type Clock, type Timer } from './clock';
@@ -326,7 +327,11 @@ export class BudgetGovernor extends EventEmitter {
       this.rateLimited++;
       this.consecutive429++;
       const asked = parseRetryAfter(header(headers, 'retry-after'), now);
-      const backoff = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (this.consecutive429 - 1));
+      const backoff = backoffDelay(this.consecutive429 - 1, {
+        baseMs: this.backoffBaseMs,
+        maxMs: this.backoffMaxMs,
+        jitter: 0, // the server's own limit: every client waits the same, it is one token's window
+      });
       this.blockedUntil = Math.max(this.blockedUntil, now + (asked ?? backoff));
       this.emit('rate-limited', { retryAfterMs: asked ?? backoff, count: this.rateLimited });
     } else if (outcome.status === 503) {

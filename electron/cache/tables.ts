@@ -42,6 +42,7 @@ import {
   threadRecord,
   type ResourceName,
 } from '../../shared/contract';
+import { daysBetween } from '../../shared/dates';
 import type { SqlValue } from './db';
 import { sortKey } from './queries/common';
 
@@ -165,11 +166,6 @@ export const blocksTable = spec<Block>({
   values: (v) => [v.listing_id, v.start_date, v.end_date, v.block_type],
   data: blockData,
 });
-
-/** Whole days from a to b (YYYY-MM-DD); dates are UTC calendar days. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
 
 const BOOKING_KEYS = keysOf(bookingRecord);
 const bookingData = picker(BOOKING_KEYS);

@@ -3,7 +3,7 @@
 // session (sync/probe.ts) and the stall watchdog (sync/watchdog.ts), turned
 // into the contract's shapes and push events (`connectivity.changed`,
 // `sync.stall`). The engine owns one; it outlives sign-ins and sign-outs.
-import type { Connectivity, OutboxEntry, StallInfo } from '../../shared/contract';
+import type { Connectivity, EventInput, OutboxEntry, StallInfo } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
 import { ConnectivityTracker, type ConnectivitySnapshot } from '../api/connectivity';
@@ -15,7 +15,7 @@ export interface EngineConnectivityOptions {
   clock: Clock;
   policy?: ConnectivityPolicy;
   /** Sends a push event (the engine's emit). */
-  emit(event: 'connectivity.changed' | 'sync.stall', payload: unknown): void;
+  emit<E extends 'connectivity.changed' | 'sync.stall'>(event: E, payload: EventInput<E>): void;
   /** The outbox's unsent entries (empty without an outbox). */
   entries(): OutboxEntry[];
   /** The server answers again after a problem: sync and replay now. */
@@ -39,7 +39,10 @@ export class EngineConnectivity {
     this.tracker = new ConnectivityTracker({ clock: o.clock, serverFailuresToFail: this.policy.serverFailuresToFail });
     this.watchdog = new StallWatchdog(this.policy);
     this.tracker.on('change', (now: ConnectivitySnapshot, before: ConnectivitySnapshot) => {
-      this.o.emit('connectivity.changed', { connectivity: this.snapshot(), at: iso(this.o.clock.now()) });
+      this.o.emit('connectivity.changed', {
+        connectivity: this.snapshot(),
+        at: new Date(this.o.clock.now()).toISOString(),
+      });
       // Back from a known problem: wake sync now. The first answer of a session (unknown → online) does
       // not cut short a resumed start's first-pass delay (the cache is served first).
       if (now.kind === 'online' && before.kind !== 'online' && before.kind !== 'unknown') this.o.onBack();

@@ -8,7 +8,10 @@ import { EventEmitter } from 'node:events';
 import {
   CommandError,
   DEFAULT_SETTINGS,
-  type ContractError,
+  type ContractEventMap,
+  type EventInput,
+  type EventName,
+  type EventPayload,
   type Interest,
   type OutboxSummary,
   type Settings,
@@ -16,7 +19,7 @@ import {
 } from '../../shared/contract';
 import { ApiClient, type Credentials } from '../api/client';
 import { systemClock, type Clock } from '../api/clock';
-import { isApiError } from '../api/errors';
+import { commandErrorOf } from '../api/contract-errors';
 import { BudgetGovernor, budgetInfo } from '../api/governor';
 import type { Transport, TransportOptions } from '../api/transport';
 import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
@@ -27,7 +30,8 @@ import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from 
 import type { IngestObserver } from '../sync/ingest';
 import { Planner } from '../sync/planner';
 import { Reconciler } from '../sync/reconcile';
-import { SyncService, lastDataAt, localDate, type PassSummary } from '../sync/service';
+import { today } from '../../shared/dates';
+import { SyncService, lastDataAt, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
 
@@ -55,6 +59,8 @@ export interface EngineOptions {
   connectivityPolicy?: ConnectivityPolicy;
   /** Sees what sync writes (the notifier, electron/notify). */
   ingest?: IngestObserver;
+  /** Told of each sync pass when it ends (the notifier arms after the first that brought data). */
+  onPass?: (summary: PassSummary) => void;
 }
 
 export interface SignInInput extends Account {
@@ -77,9 +83,9 @@ const ZERO_OUTBOX: OutboxSummary = {
 /**
  * Events (payloads are the shapes of shared/contract EVENTS):
  * 'sync.progress', 'sync.freshness', 'cache.changed', 'connectivity.changed',
- * 'session.expired', 'session.changed'; plus 'pass' (PassSummary) for tools.
+ * 'session.expired' (the contract's push events, under their names and shapes).
  */
-export class Engine extends EventEmitter {
+export class Engine extends EventEmitter<ContractEventMap> {
   readonly db: ReadableDB;
   readonly governor: BudgetGovernor;
   readonly clock: Clock;
@@ -118,7 +124,7 @@ export class Engine extends EventEmitter {
       clock: this.clock,
       ...(options.connectivityPolicy ? { policy: options.connectivityPolicy } : {}),
       emit: (event, payload) => {
-        this.emit(event, payload);
+        this.send(event, payload);
         // Online: replay now rather than when the current back-off (up to a minute) ends.
         if (event === 'connectivity.changed' && this.connectivity.snapshot().kind === 'online') this.outbox_?.nudge();
       },
@@ -188,7 +194,6 @@ export class Engine extends EventEmitter {
     this.account_ = { ...account, remembered: remembered === 'keychain' };
     setMeta(this.wdb, ACCOUNT_KEY, JSON.stringify(this.account_));
     this.startWith(client);
-    this.emit('session.changed', { account: this.account });
     return { remembered };
   }
 
@@ -218,7 +223,6 @@ export class Engine extends EventEmitter {
       this.account_ = { ...this.account_, remembered: false };
       setMeta(this.wdb, ACCOUNT_KEY, JSON.stringify(this.account_));
     }
-    this.emit('session.changed', { account: null });
   }
 
   private makeClient(baseUrl: string): ApiClient {
@@ -250,16 +254,27 @@ export class Engine extends EventEmitter {
       policy: this.policy,
       ...(this.options.today ? { today: this.options.today } : {}),
       ...(this.options.ingest ? { observe: this.options.ingest } : {}),
+      ...(this.options.onPass ? { onPass: this.options.onPass } : {}),
     });
     sync.onlyOnScreen = !this.settings.backgroundSync;
     sync.setInterest(this.interest);
-    sync.on('progress', (p: unknown) => this.emit('sync.progress', p));
-    sync.on('freshness', (p: unknown) => this.emit('sync.freshness', p));
-    sync.on('cache.changed', (p: unknown) => this.emit('cache.changed', p));
-    sync.on('pass', (p: PassSummary) => this.emit('pass', p));
+    // Passed on under the same names and shapes (shared/contract/push-events.ts).
+    sync.on('sync.progress', (p) => this.emit('sync.progress', p));
+    sync.on('sync.freshness', (p) => this.emit('sync.freshness', p));
+    sync.on('cache.changed', (p) => this.emit('cache.changed', p));
     this.sync_ = sync;
     this.outbox_ ??= this.startOutbox();
     if (this.options.background !== false) sync.start(firstPassDelayMs);
+  }
+
+  /**
+   * Sends a contract event whose name is a type parameter (the outbox's or
+   * the connectivity part's). TypeScript cannot pair a generic name with its
+   * entry of the emitter's map, so the pairing is taken from this signature —
+   * the one place it is; the bus checks every payload against the table anyway.
+   */
+  private send<E extends EventName>(event: E, payload: EventInput<E> | EventPayload<E>): void {
+    (this.emit as (event: EventName, payload: EventInput<EventName>) => boolean)(event, payload);
   }
 
   /** The outbox over this cache: it replays with whichever session's client is current, and waits while none is. */
@@ -274,7 +289,7 @@ export class Engine extends EventEmitter {
       clock: this.clock,
       events: {
         emit: (event, payload) => {
-          this.emit(event, payload);
+          this.send(event, payload);
           if (event === 'outbox.changed') this.connectivity.checkStall();
         },
       },
@@ -319,7 +334,7 @@ export class Engine extends EventEmitter {
           db: this.wdb,
           client,
           governor: this.governor,
-          today: this.options.today ?? (() => localDate(this.clock.now())),
+          today: this.options.today ?? (() => today(this.clock.now())),
           now: () => this.clock.now(),
           capabilities: () => sync.capabilities,
           changed: (resources) => this.emit('cache.changed', { resources }),
@@ -352,7 +367,7 @@ export class Engine extends EventEmitter {
       this.offlinePlanner ??= new Planner(this.db, this.policy);
       const plan = this.offlinePlanner.plan({
         now: this.clock.now(),
-        today: (this.options.today ?? (() => localDate(this.clock.now())))(),
+        today: (this.options.today ?? (() => today(this.clock.now())))(),
         interest: null,
         caps: { globalLists: true, globalRates: true },
         passStart: null,
@@ -419,19 +434,9 @@ function budgetOf(g: BudgetGovernor): SyncStatus['budget'] {
   return budgetInfo(g);
 }
 
-/** API failures of a sign-in → the contract's error codes. */
+/** API failures of a sign-in in the contract's words (the one map: electron/api/contract-errors.ts). */
 export function toCommandError(e: unknown): CommandError {
-  if (e instanceof CommandError) return e;
-  if (isApiError(e)) {
-    const code: ContractError['code'] =
-      e.kind === 'unauthenticated' || e.kind === 'signed_out'
-        ? 'wrong_credentials'
-        : e.kind === 'network' || e.kind === 'timeout'
-          ? 'unreachable'
-          : 'bad_response';
-    return new CommandError(code, e.message);
-  }
-  return new CommandError('internal', 'Something went wrong while signing in.');
+  return commandErrorOf(e, 'Something went wrong while signing in.');
 }
 
 export type { Credentials, PassSummary };

@@ -6,7 +6,7 @@
 // the server cannot be reached, so the form keeps the cached answer.
 import { CommandError } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { commandErrorOf } from '../api/contract-errors';
 
 /** How long the form waits for the server's answer before keeping the cached one. */
 export const LIVE_TIMEOUT_MS = 8_000;

@@ -5,7 +5,8 @@
 import type { Notice, OutboxEntry, Settings, StallInfo } from '../../shared/contract';
 import { systemClock, type Clock } from '../api/clock';
 import type { IngestObserver } from '../sync/ingest';
-import { localDate, type PassSummary } from '../sync/service';
+import { today as localToday } from '../../shared/dates';
+import type { PassSummary } from '../sync/service';
 import { Notifier } from './notifier';
 import { syncWatch } from './sync-watch';
 
@@ -20,7 +21,7 @@ export interface Notifications {
   /** Each outbox change: `refused` lists the entries now refused or in conflict. */
   onOutboxChanged(entryIds: readonly number[], refused: () => readonly OutboxEntry[]): void;
   /** Each stall watchdog event. */
-  onStall(stall: StallInfo | null): void;
+  onStall(stall: Pick<StallInfo, 'entryId' | 'label'> | null): void;
 }
 
 export function createNotifications(o: {
@@ -37,7 +38,7 @@ export function createNotifications(o: {
     show: o.show,
     ...(o.minuteOfDay ? { minuteOfDay: o.minuteOfDay } : {}),
   });
-  const today = o.today ?? (() => localDate(clock.now()));
+  const today = o.today ?? (() => localToday(clock.now()));
   /** Refused entries already told of (null: not looked yet). */
   let refusedSeen: Set<number> | null = null;
   let stalledOn: number | null = null;

@@ -10,7 +10,6 @@ import { ApiClient } from '../api/client';
 import { BudgetGovernor } from '../api/governor';
 import { MemoryCredentialStore } from '../credentials/store';
 import { Engine } from '../engine';
-import type { PassSummary } from '../sync/service';
 import { createNotifications } from '.';
 
 const TODAY = '2026-06-10';
@@ -43,9 +42,10 @@ async function setUp(listings = 8) {
     today: () => TODAY,
     settings: { budgetPerHour: 1_000_000 },
     ingest: notices.ingest,
+    onPass: (p) => notices.onPass(p),
   });
   open.engines.push(engine);
-  engine.on('pass', (p: PassSummary) => notices.onPass(p));
+
   await engine.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
   return { sim, engine, shown, notices };
 }

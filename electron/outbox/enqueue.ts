@@ -15,7 +15,6 @@ import { refreshView, showNewUpdate } from './view';
 import type { Rec, Values } from './types';
 
 export type { EditName } from './kinds';
-export const EDIT_NAMES = Object.keys(editCommands) as EditName[];
 
 export interface EnqueueResult {
   receipts: EditReceipt[];

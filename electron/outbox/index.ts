@@ -27,7 +27,7 @@ import { refreshView } from './view';
 import { ReplayWorker, type DrainOptions, type DrainReport } from './worker';
 
 export { OUTBOX_MIGRATIONS } from './schema';
-export { EDIT_NAMES, type EditName } from './enqueue';
+export type { EditName } from './enqueue';
 export type { DrainOptions, DrainReport } from './worker';
 export type { TraceEvent } from './types';
 

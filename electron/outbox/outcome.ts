@@ -3,9 +3,11 @@
 // into an entry state — retry later (not processed), unknown (maybe
 // processed: reconcile by reading back before anything is resent), rejected
 // (the server said no, with its reason), or paused (the session expired).
-import type { ContractError, ErrorCode, OutboxState } from '../../shared/contract';
+import { backoffDelay as sharedBackoff } from '../../shared/backoff';
+import type { ContractError, OutboxState } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
-import { isApiError, type ApiError } from '../api/errors';
+import { contractErrorOf } from '../api/contract-errors';
+import { isApiError } from '../api/errors';
 import type { WritableDB } from '../cache/db';
 import { patchEntries, type Patch } from './entries';
 import { markGoneOnServer, refreshView } from './view';
@@ -37,32 +39,9 @@ export interface StepDeps {
   failure: (entryId: number) => number;
 }
 
-/** base · 2^(n−1), capped, times a jitter in [0.5, 1.5): many clients never retry in step. */
+/** After n failures in a row: base · 2^(n−1), capped, times a jitter in [0.5, 1.5) (shared/backoff.ts). */
 export function backoffDelay(failures: number, b: Backoff, random: () => number): number {
-  const exp = Math.min(b.maxMs, b.baseMs * 2 ** Math.max(0, failures - 1));
-  return Math.round(exp * (0.5 + random()));
-}
-
-const CODES: Record<string, ErrorCode> = {
-  invalid: 'invalid_input',
-  bad_request: 'invalid_input',
-  not_found: 'not_found',
-  forbidden: 'forbidden',
-  network: 'unreachable',
-  timeout: 'unreachable',
-  server: 'unreachable',
-  rate_limited: 'unreachable',
-  unexpected_body: 'bad_response',
-  http: 'bad_response',
-  signed_out: 'not_signed_in',
-  unauthenticated: 'not_signed_in',
-  aborted: 'unavailable',
-};
-
-export function contractErrorOf(err: ApiError): ContractError {
-  const e: ContractError = { code: CODES[err.kind] ?? 'internal', message: err.message };
-  if (err.fields) e.fields = err.fields;
-  return e;
+  return sharedBackoff(failures - 1, { ...b, jitter: 0.5 }, random);
 }
 
 /**

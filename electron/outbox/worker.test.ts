@@ -176,7 +176,7 @@ describe('the worker', () => {
     o.enqueue('cleaning.update', { id, changes: { notes: 'slow down' } });
     dev.faults.rate429 = 1;
     await o.drain();
-    expect(o.list()[0]).toMatchObject({ state: 'pending', error: { code: 'unreachable' } });
+    expect(o.list()[0]).toMatchObject({ state: 'pending', error: { code: 'rate_limited' } });
     expect(o.list()[0]!.nextAttemptAt).not.toBeNull();
     dev.faults.rate429 = 0;
     await o.drain({ untilSettled: true });

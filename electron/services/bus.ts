@@ -2,13 +2,11 @@
 // transport (Electron IPC, WebSocket) subscribes and forwards to its renderer.
 // Payloads are checked against the event table before anyone sees them, so a
 // bug in the engine cannot push a malformed or oversharing payload.
-import type { z } from 'zod';
-import { EVENTS, type EventName } from '../../shared/contract';
+import { EVENTS, type EventInput, type EventName } from '../../shared/contract';
 import { summarize } from '../../shared/api/validation';
 import { silentLogger, type Logger } from '../shell/log';
 
-/** What an emitter passes: the payload schema's input side (defaults are filled in by the check). */
-export type EventInput<E extends EventName> = z.input<(typeof EVENTS)[E]['payload']>;
+export type { EventInput };
 
 export type BusListener = (event: EventName, payload: unknown) => void;
 

@@ -1,8 +1,8 @@
 // What the handlers need of an account's engine, in one interface: the
 // read-only cache handle, the sync controls and the outbox. The concrete
 // engine (electron/engine) is adapted to it in wiring.ts; tests pass fakes.
-// Parts that are not built yet are null, and their commands answer `unavailable`.
-import type { CommandArgs, Interest } from '../../shared/contract';
+// A part the engine runs without (read-only after an expired session) is null; its commands answer `not_signed_in`.
+import type { CommandArgs, EditName, Interest } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
 import type { HandlerResult } from './types';
 import type { EngineLifecycle } from './workspace';
@@ -31,26 +31,6 @@ export interface OutboxPort {
     input: CommandArgs<'outbox.resolve'>,
   ): HandlerResult<'outbox.resolve'> | Promise<HandlerResult<'outbox.resolve'>>;
 }
-
-export const EDIT_COMMANDS = [
-  'cleaning.update',
-  'cleaning.updateMany',
-  'cleaning.delete',
-  'maintenance.update',
-  'maintenance.updateMany',
-  'maintenance.delete',
-  'incidents.update',
-  'incidents.delete',
-  'bookings.update',
-  'guests.create',
-  'guests.update',
-  'customers.update',
-  'messages.send',
-  'blocks.create',
-  'blocks.update',
-  'blocks.delete',
-] as const;
-export type EditName = (typeof EDIT_COMMANDS)[number];
 
 /** Questions asked of the server itself, now (the booking form's live availability). */
 export interface LivePort {

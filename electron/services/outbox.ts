@@ -1,9 +1,9 @@
 // Handlers of the outbox commands and of every edit: each edit goes to the
 // account's outbox, which writes the optimistic change and its entry in one
 // transaction and answers with the entry at once.
-import { CommandError } from '../../shared/contract';
+import { CommandError, EDIT_NAMES, type EditName } from '../../shared/contract';
 import type { ServiceContext } from './context';
-import { EDIT_COMMANDS, type EditName, type OutboxPort } from './engine-port';
+import type { OutboxPort } from './engine-port';
 import type { Handler, HandlerTable } from './types';
 
 function outboxOf(ctx: ServiceContext): OutboxPort {
@@ -18,7 +18,7 @@ function editHandler<N extends EditName>(name: N): Handler<N> {
   return (input, ctx) => outboxOf(ctx).edit(name, input) as ReturnType<Handler<N>>;
 }
 
-export const editHandlers = Object.fromEntries(EDIT_COMMANDS.map((name) => [name, editHandler(name)])) as {
+export const editHandlers = Object.fromEntries(EDIT_NAMES.map((name) => [name, editHandler(name)])) as {
   [N in EditName]: Handler<N>;
 };
 

@@ -97,7 +97,7 @@ export async function diagnosticsText(
       const b = s.budget;
       lines.push(
         `Connectivity: ${c.kind}${c.since ? ` since ${c.since}` : ''}${c.until ? ` until ${c.until}` : ''}; last answer ${c.lastAnswerAt ?? 'never'}`,
-        `Sync: ${s.state}; last complete pass ${s.lastSuccessAt ?? 'never'}; newest data ${s.lastDataAt ?? 'never'}${s.stoppedFor ? `; stopped for ${s.stoppedFor}` : ''}${s.lastError ? `; last error ${s.lastError.code} at ${s.lastErrorAt ?? '?'}` : ''}; ${s.quarantined} record(s) kept aside; ${s.freshness.filter((f) => f.stale).length} of ${s.freshness.length} scopes stale`,
+        `Sync: ${s.state}; last complete pass ${s.lastSuccessAt ?? 'never'}; newest data ${s.lastDataAt ?? 'never'}${s.stoppedFor ? `; stopped for ${s.stoppedFor}` : ''}${s.lastError ? `; last error ${String(s.lastError.code)} at ${s.lastErrorAt ?? '?'}` : ''}; ${s.quarantined} record(s) kept aside; ${s.freshness.filter((f) => f.stale).length} of ${s.freshness.length} scopes stale`,
         `Outbox: ${o.unsent} unsent (${o.pending} waiting, ${o.sending} sending, ${o.unknown} checking, ${o.rejected} not accepted, ${o.conflict} conflict), ${o.confirmed} sent and still listed${s.stall ? `; stalled (${s.stall.reason}) since ${s.stall.since} on entry ${s.stall.entryId} ${s.stall.operation}, ${s.stall.attempts} attempts` : ''}`,
         `Budget: ${b.used} of ${b.limit} used this hour, ${b.remaining} left, reserve ${b.reserve}, ${b.rateLimited} rate-limit answer(s)${b.throttledUntil ? `, throttled until ${b.throttledUntil}` : ''}`,
       );

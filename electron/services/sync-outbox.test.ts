@@ -1,9 +1,9 @@
 // Sync, outbox and edit commands reach the account's engine parts; a part
-// that is missing answers `unavailable` in a sentence.
+// that is missing answers `not_signed_in` in a sentence.
 import { describe, expect, it } from 'vitest';
-import type { CommandArgs } from '../../shared/contract';
+import { EDIT_NAMES, type CommandArgs } from '../../shared/contract';
 import { COMMAND_EXAMPLES } from '../../shared/contract/examples';
-import { EDIT_COMMANDS, type OutboxPort, type SyncPort } from './engine-port';
+import type { OutboxPort, SyncPort } from './engine-port';
 import { harness } from './testing';
 
 function parts() {
@@ -40,7 +40,7 @@ describe('sync, outbox and edit commands', () => {
       value: { accepted: true },
     });
     expect(await d.dispatch('sync.status', {})).toMatchObject({ ok: true, value: { state: 'idle' } });
-    for (const name of EDIT_COMMANDS) {
+    for (const name of EDIT_NAMES) {
       const r = await d.dispatch(name, COMMAND_EXAMPLES[name].input);
       expect(r.ok, name).toBe(true);
     }

@@ -13,7 +13,8 @@ function syncOf(ctx: ServiceContext): SyncPort {
 
 function reconcileOf(ctx: ServiceContext): Required<Pick<SyncPort, 'check' | 'fix'>> {
   const sync = syncOf(ctx);
-  if (!sync.check || !sync.fix) throw new CommandError('unavailable', 'This engine cannot check against the server.');
+  if (!sync.check || !sync.fix)
+    throw new CommandError('not_implemented', 'This engine cannot check against the server.');
   return { check: () => sync.check!(), fix: () => sync.fix!() };
 }
 

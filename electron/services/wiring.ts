@@ -6,21 +6,21 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandError, type AccountInfo, type EventName, type StallInfo } from '../../shared/contract';
+import { CommandError, type AccountInfo } from '../../shared/contract';
 import {
   KeychainCredentialStore,
   MemoryCredentialStore,
   type Account,
   type CredentialStore,
 } from '../credentials/store';
+import { commandErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
 import { MigrationHistoryError } from '../cache/migrations';
 import { LocalAccounts } from '../credentials/local-accounts';
-import { Engine, toCommandError } from '../engine';
+import { Engine } from '../engine';
 import { createNotifications, type Notifications } from '../notify';
 import type { Outbox } from '../outbox';
 import type { ReconcileResult } from '../sync/reconcile';
-import type { PassSummary } from '../sync/service';
 import type { HandlerResult } from './types';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
@@ -43,16 +43,6 @@ export interface WiringOptions {
   /** Keep syncing in the background (default true; tests may run passes themselves). */
   background?: boolean;
 }
-
-/** Engine events the renderer sees, forwarded as they are (the bus checks each payload). */
-const FORWARDED: readonly EventName[] = [
-  'sync.progress',
-  'sync.freshness',
-  'cache.changed',
-  'connectivity.changed',
-  'outbox.changed',
-  'sync.stall',
-];
 
 /** The cache file of an account: a hash, so neither the URL nor the user name shows in the file system. */
 export function accountFile(dataDir: string, account: Account): string {
@@ -80,9 +70,8 @@ function contractReconcile(r: ReconcileResult, fixRequests: number | null): Hand
 
 /** Feeds the account's notifications from its engine's events (electron/notify decides what is shown). */
 function followNotifications(engine: Engine, notices: Notifications): void {
-  engine.on('pass', (p: PassSummary) => notices.onPass(p));
-  engine.on('sync.stall', (p: { stall: StallInfo | null }) => notices.onStall(p.stall));
-  engine.on('outbox.changed', (p: { entryIds: number[] }) =>
+  engine.on('sync.stall', (p) => notices.onStall(p.stall ?? null));
+  engine.on('outbox.changed', (p) =>
     notices.onOutboxChanged(p.entryIds, () => engine.outbox?.list({ states: ['rejected', 'conflict'] }) ?? []),
   );
 }
@@ -114,11 +103,18 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       settings: o.settings.get(),
       outbox: { log: { error: (message, err) => log.error(`outbox: ${message}`, err) } },
       ingest: notices.ingest,
+      onPass: (p) => notices.onPass(p),
       ...(o.background === false ? { background: false } : {}),
     });
     followNotifications(engine, notices);
-    for (const event of FORWARDED) engine.on(event, (payload: unknown) => o.bus.emit(event, payload as never));
-    engine.on('session.expired', (p: { message?: string }) => onExpired(p.message ?? 'Please sign in again.'));
+    // To the renderer, under the same names and shapes (the bus checks each payload against the table).
+    engine.on('sync.progress', (p) => o.bus.emit('sync.progress', p));
+    engine.on('sync.freshness', (p) => o.bus.emit('sync.freshness', p));
+    engine.on('cache.changed', (p) => o.bus.emit('cache.changed', p));
+    engine.on('connectivity.changed', (p) => o.bus.emit('connectivity.changed', p));
+    engine.on('outbox.changed', (p) => o.bus.emit('outbox.changed', p));
+    engine.on('sync.stall', (p) => o.bus.emit('sync.stall', p));
+    engine.on('session.expired', (p) => onExpired(p.message));
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));
     let started: { remembered: boolean } | false;
     try {
@@ -240,5 +236,5 @@ function adoptOlderLastAccount(dataDir: string, local: LocalAccounts): void {
  */
 export const translateError: ErrorTranslator = (e) => {
   if (e instanceof MigrationHistoryError) return new CommandError('local_data_refused', e.detail);
-  return isApiError(e) ? toCommandError(e) : null;
+  return isApiError(e) ? commandErrorOf(e, 'Something went wrong.') : null;
 };

@@ -139,7 +139,7 @@ describe('workspace', () => {
     expect(h.engines[0]!.discarded).toBe(false);
     expect(await h.runtime.dispatcher.dispatch('session.openDemo', {})).toMatchObject({
       ok: false,
-      error: { code: 'unavailable' },
+      error: { code: 'disconnected' },
     });
   });
 

@@ -378,7 +378,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
     const run = async () => {
-      if (this.closed) throw new CommandError('unavailable', 'Stayboard is shutting down.');
+      if (this.closed) throw new CommandError('disconnected', 'Stayboard is shutting down.');
       return work();
     };
     const next = this.queue.then(run, run);

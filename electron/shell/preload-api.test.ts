@@ -47,7 +47,7 @@ describe('preload API', () => {
 
   it('turns a dead main process or a garbled answer into a Result, never a throw', async () => {
     const dead = createPreloadApi(fakeIpc(() => Promise.reject(new Error('gone'))).ipc);
-    expect(await dead.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect(await dead.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'disconnected' } });
     const garbled = createPreloadApi(fakeIpc(() => Promise.resolve('what')).ipc);
     expect(await garbled.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
   });

@@ -31,7 +31,7 @@ export function createPreloadApi(ipc: IpcRendererLike): StayboardBridge {
         : fail('internal', 'The main process sent an answer Stayboard does not understand.');
     } catch {
       // The main side never throws across IPC; this means it is gone (quitting, crashed).
-      return fail('unavailable', 'Stayboard is shutting down or restarting; try again in a moment.');
+      return fail('disconnected', 'Stayboard is shutting down or restarting; try again in a moment.');
     }
   };
 

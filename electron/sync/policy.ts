@@ -2,6 +2,7 @@
 // kind of data may get before it is refreshed, and how much each kind
 // matters. The planner turns this into an order of work within the budget;
 // change a number here to change the app's refresh behaviour.
+import type { Backoff } from '../../shared/backoff';
 
 export interface Policy {
   /** Days after today the cache covers (Settings.horizonDays). */
@@ -133,3 +134,10 @@ export const CONNECTIVITY_POLICY: ConnectivityPolicy = {
   stallAfterMs: 2 * MIN,
   stallFailures: 5,
 };
+
+/**
+ * A pass stopped because the server cannot be reached waits this long before
+ * the next (the probe wakes it sooner when the server answers again): 5 s
+ * doubling to 5 min, no jitter (one loop per app).
+ */
+export const OFFLINE_RETRY: Backoff = { baseMs: 5_000, maxMs: 5 * MIN, jitter: 0 };

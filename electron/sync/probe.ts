@@ -5,6 +5,7 @@
 // once the pause ends; while online it speaks only after a silence, and never
 // more often than its share of the hourly budget allows. Its outcome reaches
 // the tracker through the API client like any other request's.
+import { backoffDelay } from '../../shared/backoff';
 import type { Clock, Timer } from '../api/clock';
 import type { ConnectivityTracker } from '../api/connectivity';
 import type { ConnectivityPolicy } from './policy';
@@ -69,8 +70,11 @@ export class ConnectivityProbe {
   /** The wait before the n-th probe (0-based) while the server is not there. */
   backoffMs(n: number): number {
     const p = this.o.policy;
-    const base = Math.min(p.probeBackoffMaxMs, p.probeBackoffMs * 2 ** Math.min(n, 30));
-    return Math.round(base * (1 - p.probeJitter + 2 * p.probeJitter * this.random()));
+    return backoffDelay(
+      n,
+      { baseMs: p.probeBackoffMs, maxMs: p.probeBackoffMaxMs, jitter: p.probeJitter },
+      this.random,
+    );
   }
 
   /** Plans the next probe from the state now; called on every change and after every probe. */

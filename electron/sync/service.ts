@@ -3,9 +3,20 @@
 // observable — events for the UI and a status() call — including requests
 // used per resource, records written per table, quarantine and freshness.
 import { EventEmitter } from 'node:events';
-import type { BudgetInfo, ContractError, Freshness, Interest, ResourceName, SyncActivity } from '../../shared/contract';
+import type {
+  BudgetInfo,
+  ContractError,
+  ContractEventMap,
+  Freshness,
+  Interest,
+  ResourceName,
+  SyncActivity,
+} from '../../shared/contract';
 import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
+import { backoffDelay } from '../../shared/backoff';
+import { today } from '../../shared/dates';
+import { contractErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
 import { budgetInfo, type BudgetGovernor } from '../api/governor';
 import type { ReadableDB, WritableDB } from '../cache/db';
@@ -14,7 +25,7 @@ import { CapabilityMissing, runJob } from './fetchers';
 import type { IngestObserver } from './ingest';
 import { describeJob, jobKey, type Job } from './jobs';
 import { Planner, type Plan, type PlanInput } from './planner';
-import { DEFAULT_POLICY, type Policy } from './policy';
+import { DEFAULT_POLICY, OFFLINE_RETRY, type Policy } from './policy';
 import type { Capabilities } from './sources';
 
 export type SyncState = 'idle' | 'syncing' | 'waiting' | 'offline' | 'signedOut';
@@ -50,6 +61,8 @@ export interface SyncServiceOptions {
   changeDebounceMs?: number;
   /** Sees what sync writes (electron/sync/ingest.ts). */
   observe?: IngestObserver;
+  /** Told of each pass when it ends (with its summary). */
+  onPass?: (summary: PassSummary) => void;
 }
 
 const ENDPOINT_RESOURCE: Record<string, string> = {
@@ -64,11 +77,6 @@ const ENDPOINT_RESOURCE: Record<string, string> = {
 };
 export const resourceOfEndpoint = (name: string) => ENDPOINT_RESOURCE[name] ?? name.split('.')[0]!;
 
-export function localDate(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 const CAPS_KEY = 'sync.capabilities';
 
 /** The newest data actually received: the latest complete fetch of anything (survives restarts; null: none). */
@@ -80,11 +88,8 @@ export function lastDataAt(db: ReadableDB): string | null {
 /** Why the last pass did not complete ('failed': some refreshes failed), or null. */
 export type StoppedFor = NonNullable<PassSummary['stopped']> | 'failed';
 
-/**
- * Events: 'progress' ({state, current, budget}), 'freshness' ({lastSuccessAt,
- * freshness, degraded}), 'cache.changed' ({resources}), 'pass' (PassSummary).
- */
-export class SyncService extends EventEmitter {
+/** Sync's push events, under their contract names and shapes (the engine passes them on as they are). */
+export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' | 'sync.freshness' | 'cache.changed'>> {
   private readonly db: WritableDB;
   private readonly client: ApiClient;
   private readonly governor: BudgetGovernor;
@@ -95,6 +100,7 @@ export class SyncService extends EventEmitter {
   private readonly debounceMs: number;
   /** Sees what sync writes (electron/sync/ingest.ts); also given to jobs run for others (reconciliation). */
   readonly observe: IngestObserver | undefined;
+  private readonly onPass: ((summary: PassSummary) => void) | undefined;
   private interest: Interest | null = null;
   /** Background sync off (a setting): only what is on screen is refreshed. */
   onlyOnScreen = false;
@@ -119,11 +125,12 @@ export class SyncService extends EventEmitter {
     this.client = o.client;
     this.governor = o.governor;
     this.clock = o.clock;
-    this.today = o.today ?? (() => localDate(o.clock.now()));
+    this.today = o.today ?? (() => today(o.clock.now()));
     this.policy = o.policy ?? DEFAULT_POLICY;
     this.planner = new Planner(o.db, this.policy);
     this.debounceMs = o.changeDebounceMs ?? 250;
     this.observe = o.observe;
+    this.onPass = o.onPass;
   }
 
   get capabilities(): Capabilities {
@@ -159,7 +166,7 @@ export class SyncService extends EventEmitter {
 
   private plan(passStart: number | null): Plan {
     this.lastPlan = this.planner.plan(this.planInput(passStart));
-    this.emit('freshness', {
+    this.emit('sync.freshness', {
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
       freshness: this.lastPlan.freshness,
       degraded: this.degraded(this.lastPlan),
@@ -303,7 +310,7 @@ export class SyncService extends EventEmitter {
     this.current = null;
     this.setState(stop === 'offline' ? 'offline' : stop === 'signedOut' ? 'signedOut' : 'idle');
     this.plan(null);
-    this.emit('pass', summary);
+    this.onPass?.(summary);
     return summary;
   }
 
@@ -364,15 +371,7 @@ export class SyncService extends EventEmitter {
       }
       this.lastErrorAt = this.clock.now();
       if (isApiError(e)) {
-        this.lastError = {
-          code:
-            e.kind === 'signed_out'
-              ? 'not_signed_in'
-              : e.kind === 'network' || e.kind === 'timeout'
-                ? 'unreachable'
-                : 'bad_response',
-          message,
-        };
+        this.lastError = { code: contractErrorOf(e).code, message };
         if (e.kind === 'signed_out') return 'signedOut';
         if (e.kind === 'aborted') return 'aborted';
         if (e.kind === 'network' || e.kind === 'timeout') return 'offline';
@@ -386,13 +385,13 @@ export class SyncService extends EventEmitter {
 
   private progress(job: Job, done: number, planned: number): void {
     this.current = { resource: job.resource, scope: describeJob(job), done, planned: Math.max(planned, done) };
-    this.emit('progress', { state: this.state, current: this.current, budget: this.budget() });
+    this.emit('sync.progress', { state: this.state, current: this.current, budget: this.budget() });
   }
 
   private setState(s: SyncState): void {
     if (this.state === s) return;
     this.state = s;
-    this.emit('progress', { state: s, current: this.current, budget: this.budget() });
+    this.emit('sync.progress', { state: s, current: this.current, budget: this.budget() });
   }
 
   private scheduleChanges(): void {
@@ -481,7 +480,7 @@ export class SyncService extends EventEmitter {
         loop.timer = this.clock.setTimeout(() => loop.wake?.(), ms);
       });
     const run = async () => {
-      let offlineBackoff = 5_000;
+      let offlinePasses = 0;
       if (firstPassDelayMs > 0) {
         this.holdingFirstPass = true;
         await sleep(firstPassDelayMs).finally(() => (this.holdingFirstPass = false));
@@ -499,11 +498,10 @@ export class SyncService extends EventEmitter {
         });
         if (loop.stop) break;
         if (s?.stopped === 'offline') {
-          await sleep(offlineBackoff);
-          offlineBackoff = Math.min(300_000, offlineBackoff * 2);
+          await sleep(backoffDelay(offlinePasses++, OFFLINE_RETRY));
           continue;
         }
-        offlineBackoff = 5_000;
+        offlinePasses = 0;
         const next = this.lastPlan?.nextDueAt ?? null;
         const wait = next === null ? 60_000 : Math.min(60_000, Math.max(1_000, next - this.clock.now()));
         await sleep(wait);

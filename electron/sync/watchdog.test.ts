@@ -20,7 +20,7 @@ const example = COMMAND_EXAMPLES['outbox.list'].output[0]!;
 function entry(id: number, o: Partial<OutboxEntry> = {}): OutboxEntry {
   return { ...example, id, state: 'pending', attempts: 0, error: null, label: `Change ${id}`, ...o };
 }
-const failed = { code: 'unreachable' as const, message: 'The server answered 503.' };
+const failed = { code: 'server_error' as const, message: 'The server had an internal error. (503)' };
 
 describe('StallWatchdog', () => {
   const policy = { stallAfterMs: 2 * MIN, stallFailures: 5 };

@@ -623,7 +623,7 @@ export const EVENT_EXAMPLES: EventExamples = {
       label: 'Cleaning 88 · Casa Azul',
       operation: 'cleaning.update',
       attempts: 5,
-      error: { code: 'unreachable', message: 'The server answered 503.' },
+      error: { code: 'server_error', message: 'The server had an internal error. (503)' },
       nextAttemptAt: NOW,
     },
   },

@@ -22,5 +22,6 @@ export {
   type ExportList,
   type PaperFile,
 } from './commands/documents';
+export { EDIT_NAMES, isEditName, type EditName } from './commands/edits';
 // Realistic example input/output per command and payload per event (tests and fake bridges).
 export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

@@ -1,6 +1,7 @@
 // Small schemas the contract's inputs and outputs share: ids, dates, date
 // windows, resource names, outbox states and the "unsent change" mark a record carries.
 import { z } from 'zod';
+import { daysBetween } from '../dates';
 import { wDate } from '../api/primitives';
 
 /** A record id as the API and the cache use it (negative ids are local records not yet created on the server). */
@@ -23,7 +24,7 @@ const MAX_WINDOW_DAYS = 800;
 
 function checkWindow(w: { from: string; to: string }, ctx: z.RefinementCtx<unknown>): void {
   if (w.to < w.from) ctx.addIssue({ code: 'custom', message: '"to" cannot be before "from"', path: ['to'] });
-  else if ((Date.parse(w.to) - Date.parse(w.from)) / 86_400_000 > MAX_WINDOW_DAYS)
+  else if (daysBetween(w.from, w.to) > MAX_WINDOW_DAYS)
     ctx.addIssue({ code: 'custom', message: `the window is limited to ${MAX_WINDOW_DAYS} days`, path: ['to'] });
 }
 

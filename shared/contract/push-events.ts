@@ -65,6 +65,14 @@ export const EVENTS = {
 
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]['payload']>;
+/** What an emitter passes: the payload schema's input side (defaults are filled in when the bus checks it). */
+export type EventInput<E extends EventName> = z.input<(typeof EVENTS)[E]['payload']>;
+/**
+ * The table as a typed EventEmitter map (name → [payload]): the main side's
+ * emitters (sync, connectivity, engine) send these names with these payloads,
+ * so an event is the same name and shape from where it starts to the renderer.
+ */
+export type ContractEventMap<E extends EventName = EventName> = { [K in E]: [payload: EventInput<K>] };
 
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 const EVENT_SET: ReadonlySet<string> = new Set(EVENT_NAMES);

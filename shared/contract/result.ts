@@ -28,8 +28,23 @@ export const ERROR_CODES = [
   'unsent_changes',
   /** The outbox entry is not in a state that allows this action. */
   'invalid_state',
-  /** The part of the app that answers this command is not running (or not built yet). */
-  'unavailable',
+  /** This version of Stayboard has no part that answers this command (not built yet). */
+  'not_implemented',
+  /**
+   * The page lost contact with Stayboard's background process (the web host's
+   * socket closed, the IPC channel broke, or it is shutting down); the call
+   * may be tried again once it is back. Produced by the bridge, never by a
+   * handler that answers.
+   */
+  'disconnected',
+  /** The PMS server answered with its own failure (5xx): it was reached; a write may or may not have been made (the outbox checks). */
+  'server_error',
+  /** The PMS server asked Stayboard to slow down (429); the change waits for its pause. */
+  'rate_limited',
+  /** The PMS server does not let this API user do that (403). */
+  'not_allowed',
+  /** The request was stopped before its answer came (Stayboard closing or signing out). */
+  'cancelled',
   /** The account's data on this computer was written by a different build: not opened, not changed (the message names the migration). */
   'local_data_refused',
   /** Anything else: a bug. The message says so without internals. */
@@ -37,8 +52,15 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Codes an older build wrote into data that outlives it (an outbox entry's
+ * last error): read as today's code. `unavailable` meant both "not built" and
+ * "cancelled"; only a cancelled request was ever stored.
+ */
+const LEGACY_CODES: Readonly<Record<string, ErrorCode>> = { unavailable: 'cancelled' };
+
 export const contractError = z.object({
-  code: z.enum(ERROR_CODES),
+  code: z.preprocess((c) => (typeof c === 'string' ? (LEGACY_CODES[c] ?? c) : c), z.enum(ERROR_CODES)),
   message: z.string(),
   /** Field path → messages, for `invalid_input` (and server-side 422 rejections). */
   fields: z.record(z.string(), z.array(z.string())).optional(),

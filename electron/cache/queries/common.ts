@@ -75,11 +75,8 @@ export function markedById<T>(db: ReadableDB, table: string, id: number): (T & {
   return r ? withMark<T>(r.data, r.outbox_mark) : null;
 }
 
-/** YYYY-MM-DD plus n days (UTC calendar arithmetic). */
-export function addDays(date: string, n: number): string {
-  const t = Date.parse(`${date}T00:00:00Z`) + n * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
+/** Calendar arithmetic is shared/dates.ts; re-exported for the queries and tests that take it from here. */
+export { addDays } from '../../../shared/dates';
 
 /** Booking states that count for operations (they block the calendar: arrivals, departures, cleaning). */
 export const LIVE_STATES: readonly number[] = BOOKING_STATUSES.filter((s) => s.blocksCalendar).map((s) => s.id);

@@ -41,12 +41,6 @@ export function prefixTerms(words: readonly string[]): string {
   return words.map((w) => `"${w}"*`).join(' ');
 }
 
-/** Today in local time, as the desk's calendar reads it. */
-export function localToday(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
 /**
  * The best `limit` matches of `match` (and, when given, of the broader
  * `similar` query, ranked after exact ones of the same nearness), plus the

@@ -7,7 +7,8 @@
 import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
 import { markOf } from './common';
-import { localToday, prefixTerms, rankedMatches, similarWords } from './search-rank';
+import { today } from '../../../shared/dates';
+import { prefixTerms, rankedMatches, similarWords } from './search-rank';
 
 /**
  * FTS rowid = id * 8 + kind, so one index holds every kind and negative (local) ids work.
@@ -135,7 +136,7 @@ export function search(
     match: prefixTerms(words),
     similar: similar ? prefixTerms(similar) : null,
     kindCodes: q.kinds ? q.kinds.map((k) => SEARCH_KIND_CODES[k]) : null,
-    today: q.today ?? localToday(),
+    today: q.today ?? today(),
     limit: Math.max(0, limit - hits.length),
   });
   let shown = 0;

@@ -5,14 +5,15 @@
 // README.md "Adding a kind".
 import type { z } from 'zod';
 import type { EndpointName } from '../../../shared/api';
-import type { editCommands } from '../../../shared/contract';
+import type { EditName } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import type { ReadableDB, WritableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
 import type { Incoming } from '../../cache/write';
 import type { EntryContext, Rec, Values } from '../types';
 
-export type EditName = keyof typeof editCommands;
+/** The edit commands: the contract's one list (shared/contract/commands/edits.ts). */
+export type { EditName };
 
 /** How one write field shows on the read record and compares (see fields.ts). */
 export interface FieldCodec {

@@ -4,9 +4,9 @@
 // an edit — or send a refused one again — and say truthfully what happens).
 import type {
   CommandInput,
-  CommandName,
   CommandOutput,
   ContractError,
+  EditName,
   Interest,
   Locale,
   Result,
@@ -16,6 +16,7 @@ import { I18n, isLocale } from '../i18n/i18n.svelte';
 import { call } from '../state/call';
 import { ChangeToasts } from '../state/change-toasts';
 import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
+import { BridgeLink } from '../state/link.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
 import { DesktopNotices } from '../state/notifications.svelte';
 import { Session } from '../state/session.svelte';
@@ -56,11 +57,13 @@ export class AppState {
   /** Desktop notifications the main side decided on. */
   readonly notices: DesktopNotices;
   searchOpen = $state(false);
+  /** Contact with the background process; `bridge` is the one it watches. */
+  readonly link: BridgeLink;
+  readonly bridge: StayboardBridge;
 
-  constructor(
-    readonly bridge: StayboardBridge,
-    win: Window | null = typeof window === 'undefined' ? null : window,
-  ) {
+  constructor(raw: StayboardBridge, win: Window | null = typeof window === 'undefined' ? null : window) {
+    this.link = new BridgeLink(raw);
+    const bridge = (this.bridge = this.link.bridge);
     // The last language chosen on this machine paints the first frame; settings confirm it.
     this.i18n = new I18n(storedLocale() ?? browserLocale());
     this.router = new Router(win);
@@ -83,6 +86,13 @@ export class AppState {
       this.changeToasts.start(),
       this.updates.start(),
       this.notices.start(),
+      // Back in contact: what the missed events would have said is read again.
+      this.link.onBack(() => {
+        void this.session.load();
+        void this.sync.load();
+        void this.refused.load();
+      }),
+      () => this.link.stop(),
     ];
     void this.session.load();
     void this.sync.load();
@@ -128,7 +138,7 @@ export class AppState {
    * what is true (sending / sent / not accepted, or saved here while the
    * server cannot be reached). On failure shows the reason and answers null.
    */
-  async edit<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | null> {
+  async edit<N extends EditName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | null> {
     const r: Result<CommandOutput<N>> = await call(this.bridge, name, input);
     if (r.ok) {
       this.changeToasts.announce(receiptIds(r.value));
@@ -143,7 +153,7 @@ export class AppState {
    * change's values — "edit and send again" of that change with the form's
    * changes (plus `carry`: refused values the form does not show). Truthy when done.
    */
-  async save<N extends CommandName>(
+  async save<N extends EditName>(
     name: N,
     input: CommandInput<N> & { changes: Record<string, unknown> },
     amending: RefusedChange | null,

@@ -73,6 +73,7 @@ export const ca: UiCatalog = {
   'conn.stall.nextTry': 'Proper intent',
   'conn.stall.nextTryNow': 'ara',
   'conn.syncedAt': 'Sincronitzat: {time}',
+  'conn.linkLost': 'Connexió: desconeguda mentre es reconnecta',
   'conn.stall.transient': 'Error del servidor o de la connexió; es torna a provar sol.',
 
   'time.justNow': 'ara mateix',
@@ -100,6 +101,9 @@ export const ca: UiCatalog = {
   'common.filters': 'Filtres',
   'common.loading': 'S’està carregant…',
   'common.empty': 'No hi ha res a mostrar.',
+  'common.disconnected': 'Stayboard ha perdut el contacte amb el seu procés de fons',
+  'common.disconnectedBody':
+    'S’està reconnectant… Fins que torni no es pot desar res; els canvis desats abans estan segurs.',
   'common.notAvailable': 'Encara no disponible',
   'common.notAvailableBody':
     'Aquesta part de Stayboard encara no està a punt. No es perd res; apareixerà després d’una actualització.',
@@ -169,7 +173,7 @@ export const ca: UiCatalog = {
   'refused.youSet': 'Has indicat {field}: {value}',
   'refused.fieldReason': '{field}: {message}',
   'refused.reason.not_found': 'El servidor ja no té aquest registre.',
-  'refused.reason.forbidden': 'El servidor no permet a aquest compte fer aquest canvi.',
+  'refused.reason.not_allowed': 'El servidor no permet a aquest compte fer aquest canvi.',
   'refused.reason.invalid_input': 'El servidor ha trobat un valor que no pot acceptar.',
   'refused.reason.other': 'El servidor ha refusat aquest canvi.',
   'refused.editAgain': 'Edita i torna a enviar',
@@ -614,7 +618,12 @@ export const ca: UiCatalog = {
   'error.not_found': 'Aquest registre no és a les dades locals.',
   'error.unsent_changes': 'Hi ha canvis que encara no s’han enviat.',
   'error.invalid_state': 'Aquesta acció ja no correspon a aquest canvi.',
-  'error.unavailable': 'Aquesta part de Stayboard encara no està a punt.',
+  'error.not_implemented': 'Aquesta versió de Stayboard encara no ho pot fer.',
+  'error.disconnected': 'Stayboard ha perdut el contacte amb el seu procés de fons; s’està reconnectant…',
+  'error.server_error': 'El servidor ha informat d’una fallada pròpia.',
+  'error.rate_limited': 'El servidor ha demanat a Stayboard que vagi més a poc a poc durant una estona.',
+  'error.not_allowed': 'El servidor no permet això a aquest compte.',
+  'error.cancelled': 'La petició es va aturar abans d’arribar la resposta (Stayboard es tancava o tancava la sessió).',
   'error.local_data_refused':
     'Les dades d’aquest compte en aquest ordinador les va desar una altra versió de Stayboard, i per això no s’han obert. No s’hi ha canviat res.',
   'error.internal': 'Alguna cosa ha fallat dins de Stayboard.',

@@ -73,6 +73,7 @@ export const es: UiCatalog = {
   'conn.stall.nextTry': 'Próximo intento',
   'conn.stall.nextTryNow': 'ahora',
   'conn.syncedAt': 'Sincronizado: {time}',
+  'conn.linkLost': 'Conexión: desconocida mientras se reconecta',
   'conn.stall.transient': 'Error del servidor o de la conexión; se vuelve a intentar solo.',
 
   'time.justNow': 'ahora mismo',
@@ -100,6 +101,9 @@ export const es: UiCatalog = {
   'common.filters': 'Filtros',
   'common.loading': 'Cargando…',
   'common.empty': 'No hay nada que mostrar.',
+  'common.disconnected': 'Stayboard ha perdido el contacto con su proceso de fondo',
+  'common.disconnectedBody':
+    'Reconectando… Hasta entonces no se puede guardar nada; los cambios guardados antes están a salvo.',
   'common.notAvailable': 'Todavía no disponible',
   'common.notAvailableBody':
     'Esta parte de Stayboard aún no está lista. No se pierde nada; aparecerá tras una actualización.',
@@ -169,7 +173,7 @@ export const es: UiCatalog = {
   'refused.youSet': 'Indicaste {field}: {value}',
   'refused.fieldReason': '{field}: {message}',
   'refused.reason.not_found': 'El servidor ya no tiene este registro.',
-  'refused.reason.forbidden': 'El servidor no permite a esta cuenta hacer este cambio.',
+  'refused.reason.not_allowed': 'El servidor no permite a esta cuenta hacer este cambio.',
   'refused.reason.invalid_input': 'El servidor encontró un valor que no puede aceptar.',
   'refused.reason.other': 'El servidor rechazó este cambio.',
   'refused.editAgain': 'Editar y enviar de nuevo',
@@ -613,7 +617,12 @@ export const es: UiCatalog = {
   'error.not_found': 'Este registro no está en los datos locales.',
   'error.unsent_changes': 'Hay cambios que aún no se han enviado.',
   'error.invalid_state': 'Esa acción ya no corresponde a este cambio.',
-  'error.unavailable': 'Esta parte de Stayboard aún no está lista.',
+  'error.not_implemented': 'Esta versión de Stayboard aún no puede hacerlo.',
+  'error.disconnected': 'Stayboard ha perdido el contacto con su proceso de fondo; reconectando…',
+  'error.server_error': 'El servidor ha informado de un fallo propio.',
+  'error.rate_limited': 'El servidor ha pedido a Stayboard que vaya más despacio durante un rato.',
+  'error.not_allowed': 'El servidor no permite esto a esta cuenta.',
+  'error.cancelled': 'La petición se detuvo antes de llegar la respuesta (Stayboard se cerraba o cerraba la sesión).',
   'error.local_data_refused':
     'Los datos de esta cuenta en este ordenador los guardó otra versión de Stayboard, así que no se han abierto. No se ha cambiado nada.',
   'error.internal': 'Algo ha fallado dentro de Stayboard.',

@@ -90,6 +90,28 @@ describe('Sign in', () => {
     expect(app.session.phase).toBe('signedIn');
   });
 
+  it('when the server fails with its own error, says so in the UI language and still offers the data kept here', async () => {
+    const bridge = fakeBridge({
+      ...none,
+      'session.accounts': () => [{ ...ana, offline: true }],
+      'session.signIn': () => ({
+        ok: false,
+        error: { code: 'server_error', message: 'The server had an internal error. (503)' },
+      }),
+    });
+    setup(bridge);
+    await settle();
+    await fireEvent.input(screen.getByLabelText('Server address'), { target: { value: 'https://pms.example.com' } });
+    await fireEvent.input(screen.getByLabelText('User'), { target: { value: 'ana' } });
+    await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    const error = screen.getByTestId('sign-in-error').textContent ?? '';
+    expect(error).toContain('The server reported a failure of its own.');
+    expect(error).not.toContain('cannot use');
+    expect(screen.getByRole('button', { name: 'Open with the data on this computer' })).toBeTruthy();
+  });
+
   it('a locked start asks only for the password of the last account, and refuses a wrong one', async () => {
     let tries = 0;
     const bridge = fakeBridge({

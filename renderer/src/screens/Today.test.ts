@@ -91,14 +91,28 @@ describe('Today board', () => {
     expect(last).toMatchObject({ inspected: false, cleaningStatus: [2], onlyActive: true });
   });
 
-  it('says "not available yet" when the engine does not answer the board', async () => {
+  it('says "not available yet" when this version has no board', async () => {
     const bridge = fakeBridge({
-      'board.day': () => ({ ok: false, error: { code: 'unavailable', message: 'not built' } }),
+      'board.day': () => ({ ok: false, error: { code: 'not_implemented', message: 'not built' } }),
     });
     const app = new AppState(bridge, null);
     render(WithApp, { app, component: Today });
     await settle();
     expect(screen.getByText('Not available yet')).toBeTruthy();
+    expect(app.link.lost).toBe(false);
+  });
+
+  it('says contact with the background process was lost (not "not ready") when the bridge is gone', async () => {
+    const bridge = fakeBridge({
+      'board.day': () => ({ ok: false, error: { code: 'disconnected', message: 'socket closed' } }),
+    });
+    const app = new AppState(bridge, null);
+    render(WithApp, { app, component: Today });
+    await settle();
+    expect(screen.getByText('Stayboard lost contact with its background process')).toBeTruthy();
+    expect(screen.queryByText('Not available yet')).toBeNull();
+    expect(app.link.lost).toBe(true);
+    app.link.stop();
   });
 
   it('speaks Spanish', async () => {

@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/contract';
 import { call } from './call';
 import { addDays, daysBetween, today } from './dates';
+import { whenReconnected } from './link.svelte';
 
 export const ROW_H = 30;
 export const DAY_W = 34;
@@ -173,9 +174,12 @@ export class CalendarData {
       if (resources.some((r) => r === 'bookings' || r === 'blocks' || r === 'availability')) this.invalidate();
     });
     const offOutbox = this.bridge.on('outbox.changed', () => this.invalidate());
+    // Back in contact after a lost link: the change events sent meanwhile were missed.
+    const offBack = whenReconnected(this.bridge, () => this.invalidate());
     return () => {
       off();
       offOutbox();
+      offBack();
     };
   }
 }

@@ -1,7 +1,7 @@
 // One way to call the contract from the renderer: never throws, always a
 // Result. The bridge promises not to reject for command errors, but a broken
 // transport (socket closed, preload missing) can still throw; that becomes
-// `unavailable` so every screen has one error path to handle.
+// `disconnected` so every screen has one error path to handle.
 import type {
   CommandInput,
   CommandName,
@@ -26,12 +26,23 @@ export async function call<N extends CommandName>(
   } catch (e) {
     return {
       ok: false,
-      error: { code: 'unavailable', message: e instanceof Error ? e.message : 'The connection to the app was lost.' },
+      error: { code: 'disconnected', message: e instanceof Error ? e.message : 'The connection to the app was lost.' },
     };
   }
 }
 
-/** Error codes meaning "this part is not there (yet)", shown as a calm "not available yet" state. */
-export function isUnavailable(error: ContractError | null | undefined): boolean {
-  return error?.code === 'unavailable' || error?.code === 'unknown_command';
+/** Error codes meaning "this version has no such part", shown as a calm "not available yet" state. */
+export function isNotImplemented(error: ContractError | null | undefined): boolean {
+  return error?.code === 'not_implemented' || error?.code === 'unknown_command';
+}
+
+/** Failures of a request that are tried again by themselves (no connection, the server's own failure, a pause it asked for). */
+export function isTransient(error: ContractError | null | undefined): boolean {
+  const code = error?.code;
+  return code === 'unreachable' || code === 'server_error' || code === 'rate_limited' || code === 'cancelled';
+}
+
+/** The page lost contact with the background process: the link says so and reconnects (state/link.svelte.ts). */
+export function isDisconnected(error: ContractError | null | undefined): boolean {
+  return error?.code === 'disconnected';
 }

@@ -10,7 +10,8 @@ import type {
   ResourceName,
   StayboardBridge,
 } from '../../../shared/contract';
-import { call, isUnavailable } from './call';
+import { call, isNotImplemented } from './call';
+import { whenReconnected } from './link.svelte';
 
 /** Bursts of change events (a sync page, a bulk edit) collapse into one re-read after this quiet time. */
 const REFRESH_DELAY_MS = 120;
@@ -31,9 +32,9 @@ export class Query<N extends CommandName> {
     private readonly resources: readonly ResourceName[],
   ) {}
 
-  /** True when the command is not there (yet): screens show "not available yet". */
-  get unavailable(): boolean {
-    return isUnavailable(this.error);
+  /** True when this version has no such command: screens show "not available yet". */
+  get notImplemented(): boolean {
+    return isNotImplemented(this.error);
   }
 
   /** Loads with this input; a different input clears an answer that belonged to the old one if it fails. */
@@ -77,9 +78,12 @@ export class Query<N extends CommandName> {
     });
     // An outbox move (pending → confirmed, conflict…) changes the marks records carry.
     const offOutbox = this.bridge.on('outbox.changed', () => this.scheduleRefresh());
+    // Back in contact after a lost link: the change events sent meanwhile were missed.
+    const offBack = whenReconnected(this.bridge, () => this.scheduleRefresh());
     return () => {
       offCache();
       offOutbox();
+      offBack();
       if (this.#timer !== null) clearTimeout(this.#timer);
       this.#timer = null;
     };

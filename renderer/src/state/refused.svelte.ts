@@ -40,7 +40,7 @@ export function refusedChangeOf(entries: readonly OutboxEntry[]): RefusedChange 
 
 const REASONS: Partial<Record<ContractError['code'], MessageKey>> = {
   not_found: 'refused.reason.not_found',
-  forbidden: 'refused.reason.forbidden',
+  not_allowed: 'refused.reason.not_allowed',
   invalid_input: 'refused.reason.invalid_input',
 };
 

@@ -86,3 +86,11 @@ export const editCommands = {
   'blocks.update': command('Edit a calendar block.', update(blockUpdate), editReceipt),
   'blocks.delete': command('Remove a calendar block.', remove, editReceipt),
 } as const;
+
+/** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */
+export type EditName = keyof typeof editCommands;
+export const EDIT_NAMES = Object.keys(editCommands) as EditName[];
+const EDIT_SET: ReadonlySet<string> = new Set(EDIT_NAMES);
+export function isEditName(name: unknown): name is EditName {
+  return typeof name === 'string' && EDIT_SET.has(name);
+}

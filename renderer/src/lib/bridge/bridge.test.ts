@@ -130,14 +130,14 @@ describe('WebSocket bridge', () => {
     expect(got).toEqual([{ resources: ['bookings'] }]);
   });
 
-  it('answers unavailable for calls in flight when the socket closes, and reconnects on the next call', async () => {
+  it('answers disconnected for calls in flight when the socket closes, and reconnects on the next call', async () => {
     const { bridge, sockets } = setup();
     const pending = bridge.invoke('app.info', {});
     await flush();
     sockets[0]!.open();
     await flush();
     sockets[0]!.close();
-    expect(await pending).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'disconnected' } });
     const again = bridge.invoke('app.info', {});
     await flush();
     expect(sockets).toHaveLength(2);
@@ -147,12 +147,40 @@ describe('WebSocket bridge', () => {
     expect(await again).toEqual({ ok: true, value: 1 });
   });
 
-  it('answers unavailable when the host cannot be reached at all', async () => {
+  it('answers disconnected when the host cannot be reached at all', async () => {
     const { bridge, sockets } = setup();
     const r = bridge.invoke('app.info', {});
     await flush();
     sockets[0]!.close();
-    expect(await r).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect(await r).toMatchObject({ ok: false, error: { code: 'disconnected' } });
+  });
+
+  it('tells drop listeners when an open socket closes, and events flow again over the next socket', async () => {
+    const { bridge, sockets } = setup();
+    const got: unknown[] = [];
+    bridge.on('cache.changed', (p) => got.push(p));
+    let drops = 0;
+    bridge.onDrop(() => drops++);
+    await flush();
+    sockets[0]!.open();
+    await flush();
+    sockets[0]!.close();
+    expect(drops).toBe(1);
+    const again = bridge.invoke('app.info', {});
+    await flush();
+    sockets[1]!.open();
+    await flush();
+    sockets[1]!.receive({ event: 'cache.changed', payload: { resources: ['guests'] } });
+    expect(got).toEqual([{ resources: ['guests'] }]);
+    sockets[1]!.receive({ id: sockets[1]!.sent[0]!.id, result: { ok: true, value: 1 } });
+    await again;
+    // A socket that never opened (the host refused it) is not a drop: the call's answer says so.
+    sockets[1]!.close();
+    const refused = bridge.invoke('app.info', {});
+    await flush();
+    sockets[2]!.close();
+    expect(await refused).toMatchObject({ ok: false, error: { code: 'disconnected' } });
+    expect(drops).toBe(2);
   });
 
   it('ignores garbage and answers a malformed result as internal', async () => {

@@ -1,7 +1,8 @@
 // The WebSocket transport of the bridge (web host): requests `{id, name,
 // input}` answered by `{id, result}`, events `{event, payload}`. Calls made
 // before the socket opens wait for it; when the socket closes, calls in flight
-// answer `unavailable` and the next call reconnects.
+// answer `disconnected`, drop listeners hear of it (renderer/src/state/link.svelte.ts),
+// and the next call reconnects; event listeners stay subscribed across it.
 import {
   fail,
   isCommandName,
@@ -24,12 +25,16 @@ export type SocketFactory = (url: string) => SocketLike;
 
 const OPEN = 1;
 
-export function createWebSocketBridge(url: string, connect: SocketFactory): StayboardBridge & { close(): void } {
+export function createWebSocketBridge(
+  url: string,
+  connect: SocketFactory,
+): StayboardBridge & { close(): void; onDrop(listener: () => void): () => void } {
   let socket: SocketLike | null = null;
   let opened: Promise<SocketLike> | null = null;
   let nextId = 1;
   const pending = new Map<number, (result: Result<unknown>) => void>();
   const listeners = new Map<string, Set<Listener>>();
+  const dropListeners = new Set<() => void>();
 
   function open(): Promise<SocketLike> {
     if (opened) return opened;
@@ -49,9 +54,10 @@ export function createWebSocketBridge(url: string, connect: SocketFactory): Stay
         }
         for (const [id, answer] of pending) {
           pending.delete(id);
-          answer(fail('unavailable', 'The connection to Stayboard was lost; try again.'));
+          answer(fail('disconnected', 'The connection to Stayboard was lost; try again.'));
         }
         if (!isOpen) reject(new Error('closed before opening'));
+        else for (const listener of [...dropListeners]) listener();
       });
       ws.addEventListener('error', () => undefined);
     });
@@ -87,7 +93,7 @@ export function createWebSocketBridge(url: string, connect: SocketFactory): Stay
     try {
       ws = await open();
     } catch {
-      return fail('unavailable', 'Stayboard is not reachable; is the web host still running?');
+      return fail('disconnected', 'Stayboard is not reachable; is the web host still running?');
     }
     const id = nextId++;
     return new Promise<Result<unknown>>((resolve) => {
@@ -96,7 +102,7 @@ export function createWebSocketBridge(url: string, connect: SocketFactory): Stay
         ws.send(JSON.stringify({ id, name, input }));
       } catch {
         pending.delete(id);
-        resolve(fail('unavailable', 'The connection to Stayboard was lost; try again.'));
+        resolve(fail('disconnected', 'The connection to Stayboard was lost; try again.'));
       }
     });
   }
@@ -117,7 +123,12 @@ export function createWebSocketBridge(url: string, connect: SocketFactory): Stay
     invoke: invoke as StayboardBridge['invoke'],
     on: on as StayboardBridge['on'],
     close() {
+      dropListeners.clear();
       if (socket && socket.readyState === OPEN) socket.close(1000, 'page closing');
+    },
+    onDrop(listener) {
+      dropListeners.add(listener);
+      return () => void dropListeners.delete(listener);
     },
   };
 }

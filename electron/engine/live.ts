@@ -47,12 +47,7 @@ export async function liveAvailability(
     }
     return { available: (await client.one('availability.check', call)).value.availability, freeUnits: null };
   } catch (e) {
-    if (isApiError(e) && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'rate_limited'))
-      throw new CommandError(
-        'unreachable',
-        'The server did not answer in time: the answer shown is from this computer.',
-      );
-    if (isApiError(e)) throw new CommandError('bad_response', `The server could not check availability: ${e.message}`);
-    throw e;
+    // In the contract's words (the one map): the form keeps the cached answer and says why.
+    throw commandErrorOf(e, 'The server could not check availability.');
   }
 }

@@ -48,3 +48,11 @@ export function maintenanceTypeLabel(i18n: I18n, type: number): string {
 }
 
 export const SEX_KEYS: Record<'M' | 'F', MessageKey> = { M: 'person.sex.M', F: 'person.sex.F' };
+
+/** The "yes" and "no" choices of a three-way filter (its first choice is "any"). */
+export function yesNoOptions(i18n: I18n): { value: 'yes' | 'no'; label: string }[] {
+  return [
+    { value: 'yes', label: i18n.t('common.yes') },
+    { value: 'no', label: i18n.t('common.no') },
+  ];
+}

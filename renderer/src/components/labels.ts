@@ -1,7 +1,7 @@
 // Words and colour classes for coded values (cleaning status, incident
 // priority, booking status, readiness), so every screen names them alike.
 import { bookingStatus, blockType } from '../../../shared/domain/states';
-import { INCIDENT_PRIORITIES } from '../../../shared/api/tasks';
+import { CLEANING_STATUSES, INCIDENT_PRIORITIES } from '../../../shared/api/tasks';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 
 export function cleaningStatusLabel(i18n: I18n, status: number): string {
@@ -55,4 +55,9 @@ export function yesNoOptions(i18n: I18n): { value: 'yes' | 'no'; label: string }
     { value: 'yes', label: i18n.t('common.yes') },
     { value: 'no', label: i18n.t('common.no') },
   ];
+}
+
+/** The cleaning statuses Stayboard has words for, as filter choices. */
+export function cleaningStatusOptions(i18n: I18n): { value: number; label: string }[] {
+  return Object.keys(CLEANING_STATUSES).map((s) => ({ value: Number(s), label: cleaningStatusLabel(i18n, Number(s)) }));
 }

@@ -6,7 +6,7 @@ import { guestUpdate } from '../../../shared/api';
 import { COMMANDS, type GuestRecord } from '../../../shared/contract';
 import { DOCUMENT_TYPES, choiceIdOf, countryChoiceFrom } from '../../../shared/codes';
 import { today } from './dates';
-import { EditForm, writeSpecs, type FieldErrors, type LocalSpec } from './form.svelte';
+import { EditForm, writeSpecs, type FieldErrors, type FieldSpec, type LocalSpec } from './form.svelte';
 import { parseDateInput } from './fields';
 
 /** A person's fields, as the guest and the customer forms draw them (their limits: each one's write schema). */
@@ -24,6 +24,10 @@ export const PERSON_FIELDS = {
   zip_code: { kind: 'text' },
   email: { kind: 'text' },
 } as const satisfies Record<string, LocalSpec>;
+
+export type PersonField = keyof typeof PERSON_FIELDS;
+/** What a person form's specs have at least: the person's fields. */
+export type PersonSpecs = Record<PersonField, FieldSpec>;
 
 export const GUEST_SPECS = writeSpecs(guestUpdate.shape, { ...PERSON_FIELDS, document_type_id: { kind: 'id' } });
 export type GuestField = keyof typeof GUEST_SPECS;

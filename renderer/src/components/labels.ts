@@ -2,6 +2,7 @@
 // priority, booking status, readiness), so every screen names them alike.
 import { bookingStatus, blockType } from '../../../shared/domain/states';
 import { CLEANING_STATUSES, INCIDENT_PRIORITIES } from '../../../shared/api/tasks';
+import type { OutboxState } from '../../../shared/contract';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 
 export function cleaningStatusLabel(i18n: I18n, status: number): string {
@@ -61,3 +62,13 @@ export function yesNoOptions(i18n: I18n): { value: 'yes' | 'no'; label: string }
 export function cleaningStatusOptions(i18n: I18n): { value: number; label: string }[] {
   return Object.keys(CLEANING_STATUSES).map((s) => ({ value: Number(s), label: cleaningStatusLabel(i18n, Number(s)) }));
 }
+
+/** Pill class per state of a change on its way (the change's mark and the Sync page's list alike). */
+export const OUTBOX_STATE_CLASS: Record<OutboxState, string> = {
+  pending: 'info',
+  sending: 'info',
+  confirmed: 'ok',
+  rejected: 'danger',
+  conflict: 'danger',
+  unknown: 'warn',
+};

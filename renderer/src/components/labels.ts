@@ -1,7 +1,8 @@
 // Words and colour classes for coded values (cleaning status, incident
 // priority, booking status, readiness), so every screen names them alike.
 import { bookingStatus, blockType } from '../../../shared/domain/states';
-import { INCIDENT_PRIORITIES } from '../../../shared/api/tasks';
+import { CLEANING_STATUSES, INCIDENT_PRIORITIES } from '../../../shared/api/tasks';
+import type { OutboxState } from '../../../shared/contract';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 
 export function cleaningStatusLabel(i18n: I18n, status: number): string {
@@ -48,3 +49,26 @@ export function maintenanceTypeLabel(i18n: I18n, type: number): string {
 }
 
 export const SEX_KEYS: Record<'M' | 'F', MessageKey> = { M: 'person.sex.M', F: 'person.sex.F' };
+
+/** The "yes" and "no" choices of a three-way filter (its first choice is "any"). */
+export function yesNoOptions(i18n: I18n): { value: 'yes' | 'no'; label: string }[] {
+  return [
+    { value: 'yes', label: i18n.t('common.yes') },
+    { value: 'no', label: i18n.t('common.no') },
+  ];
+}
+
+/** The cleaning statuses Stayboard has words for, as filter choices. */
+export function cleaningStatusOptions(i18n: I18n): { value: number; label: string }[] {
+  return Object.keys(CLEANING_STATUSES).map((s) => ({ value: Number(s), label: cleaningStatusLabel(i18n, Number(s)) }));
+}
+
+/** Pill class per state of a change on its way (the change's mark and the Sync page's list alike). */
+export const OUTBOX_STATE_CLASS: Record<OutboxState, string> = {
+  pending: 'info',
+  sending: 'info',
+  confirmed: 'ok',
+  rejected: 'danger',
+  conflict: 'danger',
+  unknown: 'warn',
+};

@@ -12,8 +12,10 @@ import type {
 import { Query } from './query.svelte';
 import { Selection } from './selection.svelte';
 import { isIsoDateString, today } from './dates';
+import { tri, triBool, type Tri } from './dated-list.svelte';
 
-export type TriState = 'any' | 'yes' | 'no';
+/** Any / yes / no, as every list's three-way filters. */
+export type TriState = Tri;
 export type TaskKey = `c:${number}` | `m:${number}`;
 
 const NOTE_MAX = 5000;
@@ -31,9 +33,6 @@ export function appendNote(existing: string, note: string): string {
   const joined = existing.trim() ? `${existing.trimEnd()}\n${note.trim()}` : note.trim();
   return joined.slice(0, NOTE_MAX);
 }
-
-const triToBool = (v: TriState): boolean | undefined => (v === 'any' ? undefined : v === 'yes');
-const asTri = (v: string | undefined): TriState => (v === 'yes' || v === 'no' ? v : 'any');
 
 export type BoardTask = { kind: 'c'; task: CleaningRecord } | { kind: 'm'; task: BoardMaintenance };
 
@@ -58,8 +57,8 @@ export function filtersFromQuery(q: Record<string, string>): BoardFilters {
       .split(',')
       .filter((s) => /^\d+$/.test(s))
       .map(Number),
-    inspected: asTri(q['inspected']),
-    hasIncident: asTri(q['incident']),
+    inspected: tri(q['inspected']),
+    hasIncident: tri(q['incident']),
     onlyActive: q['all'] !== '1',
   };
 }
@@ -81,9 +80,9 @@ export function boardInput(f: BoardFilters): CommandInput<'board.day'> {
   if (f.city) input.city = f.city;
   if (f.destination !== null) input.destination = f.destination;
   if (f.statuses.length) input.cleaningStatus = f.statuses;
-  const inspected = triToBool(f.inspected);
+  const inspected = triBool(f.inspected);
   if (inspected !== undefined) input.inspected = inspected;
-  const hasIncident = triToBool(f.hasIncident);
+  const hasIncident = triBool(f.hasIncident);
   if (hasIncident !== undefined) input.hasIncident = hasIncident;
   return input;
 }

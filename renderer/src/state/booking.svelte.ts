@@ -4,30 +4,27 @@
 // send a message. Every action writes to the outbox and shows pending at once.
 import { bookingUpdate } from '../../../shared/api';
 import type { BookingDetail, BookingRecord, StayboardBridge } from '../../../shared/contract';
-import { EditForm, type FieldErrors } from './form.svelte';
+import { EditForm, writeSpecs, type FieldErrors } from './form.svelte';
 import { Query } from './query.svelte';
 
-/** The booking write schema's fields: their limits are the form's (one source, shared/api). */
-const W = bookingUpdate.shape;
-
-export const BOOKING_SPECS = {
+export const BOOKING_SPECS = writeSpecs(bookingUpdate.shape, {
   start_date: { kind: 'date', required: true },
   end_date: { kind: 'date', required: true },
-  adults: { kind: 'count', required: true, schema: W.adults },
-  children: { kind: 'count', required: true, schema: W.children },
-  infants: { kind: 'count', required: true, schema: W.infants },
+  adults: { kind: 'count', required: true },
+  children: { kind: 'count', required: true },
+  infants: { kind: 'count', required: true },
   arrival_time: { kind: 'time' },
   arrival_time_until: { kind: 'time' },
   departure_time: { kind: 'time' },
   departure_time_until: { kind: 'time' },
-  paid: { kind: 'money', schema: W.paid },
-  tourist_tax: { kind: 'money', schema: W.tourist_tax },
-  opening_code: { kind: 'textOrNull', schema: W.opening_code },
+  paid: { kind: 'money' },
+  tourist_tax: { kind: 'money' },
+  opening_code: { kind: 'textOrNull' },
   // The number of keys handed over: a whole number (the wire also allows text, which is shown as it is).
-  key_numbers: { kind: 'count', schema: W.key_numbers },
+  key_numbers: { kind: 'count' },
   checkin_online: { kind: 'flag01' },
-  notes: { kind: 'textOrNull', schema: W.notes },
-} as const;
+  notes: { kind: 'textOrNull' },
+});
 export type BookingField = keyof typeof BOOKING_SPECS;
 
 /** The booking as the form reads it (the write name of "check-in done" is `checkin_online`). */

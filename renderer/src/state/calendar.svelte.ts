@@ -82,13 +82,6 @@ export function assignLanes(bookings: readonly CalendarBooking[]): Record<number
   return out;
 }
 
-/** Visible index range for a scroll position (with a margin), clamped to [0, count). */
-export function visibleRange(offset: number, size: number, unit: number, count: number, margin: number) {
-  const first = Math.max(0, Math.floor(offset / unit) - margin);
-  const last = Math.min(count - 1, Math.ceil((offset + size) / unit) + margin);
-  return { first, last };
-}
-
 export class CalendarData {
   from = $state(addDays(today(), -7));
   readonly days = DAYS;

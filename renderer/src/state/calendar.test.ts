@@ -2,7 +2,7 @@
 // whole days, both clipped to the window; overlapping bookings get lanes.
 import { describe, expect, it } from 'vitest';
 import { exampleBooking } from '../../../shared/contract/examples';
-import { DAY_W, assignLanes, blockBar, bookingBar, visibleRange } from './calendar.svelte';
+import { DAY_W, assignLanes, blockBar, bookingBar } from './calendar.svelte';
 
 const booking = (n: number, start: string, end: string) => ({
   ...exampleBooking,
@@ -41,9 +41,5 @@ describe('calendar geometry', () => {
       booking(3, '2026-05-05', '2026-05-08'),
     ]);
     expect(lanes).toEqual({ 1: 0, 2: 1, 3: 0 });
-  });
-  it('computes the rows and days in view, with a margin, within bounds', () => {
-    expect(visibleRange(0, 300, 30, 1000, 5)).toEqual({ first: 0, last: 15 });
-    expect(visibleRange(29_900, 300, 30, 1000, 5)).toEqual({ first: 991, last: 999 });
   });
 });

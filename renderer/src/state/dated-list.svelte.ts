@@ -2,7 +2,7 @@
 // incidents): the window and filters live in the URL, the read is live, and
 // the selected record (the URL's id) is read on its own so it shows even
 // outside the window.
-import type { CommandInput, CommandName, ResourceName, StayboardBridge } from '../../../shared/contract';
+import type { CommandInput, CommandName, Interest, ResourceName, StayboardBridge } from '../../../shared/contract';
 import type { QueryValue } from '../app/routes';
 import { addDays, daysBetween, isIsoDateString, today } from './dates';
 import { Query } from './query.svelte';
@@ -73,4 +73,26 @@ export class DatedList<N extends CommandName, F> {
   setWindow(from: string, to: string): void {
     this.window = windowFromQuery({ from, to });
   }
+
+  /**
+   * Keeps the list live and read again when the window or a filter changes,
+   * the URL in step, and the sync told which dates are on screen. Call once
+   * while the screen's component initialises.
+   */
+  follow(app: ScreenHost, screen: 'cleaning' | 'maintenance'): void {
+    $effect(() => this.query.watch());
+    $effect(() => {
+      void $state.snapshot(this.window);
+      void $state.snapshot(this.filters);
+      void this.load();
+      app.router.setQuery(this.toQuery());
+      app.interest({ screen, from: this.window.from, to: this.window.to });
+    });
+  }
+}
+
+/** What a list screen tells the app: its URL query, and the dates it shows (for the sync's plan). */
+export interface ScreenHost {
+  router: { setQuery(query: Record<string, QueryValue>): void };
+  interest(interest: Interest): void;
 }

@@ -67,8 +67,3 @@ export function parseCount(text: string): Parsed<number> {
   if (!/^\d{1,3}$/.test(s)) return bad;
   return { ok: true, value: Number(s) };
 }
-
-/** A loose email check for forms (the write schema has the final word). */
-export function looksLikeEmail(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
-}

@@ -35,11 +35,34 @@ export type FieldKind =
 export interface FieldSpec {
   kind: FieldKind;
   required?: boolean;
-  max?: number;
   /** The field's shared write schema (shared/api): its limits are checked on the parsed value. */
   schema?: z.ZodType;
 }
 export type Specs = Record<string, FieldSpec>;
+
+/** How a form draws and reads a field; its limits come from the write schema (writeSpecs). */
+export type LocalSpec = Omit<FieldSpec, 'schema'>;
+
+/**
+ * A form's specs with every field checked by the shared write schema (shared/api)
+ * the main side validates the same value with: a field named as in the schema
+ * takes that field's schema; a field the form edits apart (an incident's day
+ * and time, joined into its date-time) or sends in another form names its own
+ * write piece. The limits
+ * (lengths, ranges, real dates) thus live once, in shared/api.
+ */
+export function writeSpecs<
+  Shape extends Readonly<Record<string, z.ZodType>>,
+  S extends { [K in keyof S]: K extends keyof Shape ? FieldSpec : LocalSpec & { schema: z.ZodType } },
+>(shape: Shape, specs: S): { [K in keyof S]: FieldSpec & { schema: z.ZodType } } {
+  const out: Record<string, FieldSpec & { schema: z.ZodType }> = {};
+  for (const [key, spec] of Object.entries<FieldSpec>(specs)) {
+    const schema = spec.schema ?? shape[key];
+    if (!schema) throw new Error(`form field ${key} has no write schema`);
+    out[key] = { ...spec, schema };
+  }
+  return out as { [K in keyof S]: FieldSpec & { schema: z.ZodType } };
+}
 export type FieldValue = string | boolean;
 export type Values<S extends Specs> = { -readonly [K in keyof S]: FieldValue };
 export type FieldErrors<S extends Specs> = Partial<Record<keyof S, { key: MessageKey; max?: number }>>;
@@ -198,11 +221,11 @@ export class EditForm<S extends Specs> {
       const value = this.values[key];
       if (spec.required && typeof value === 'string' && value.trim() === '')
         errors[key] = { key: 'validation.required' };
-      else if (spec.max !== undefined && typeof value === 'string' && value.length > spec.max)
-        errors[key] = { key: 'validation.tooLong', max: spec.max };
       else if (!(key in parsed)) errors[key] = { key: ERROR_OF[spec.kind] ?? 'validation.number' };
       else if (spec.schema && parsed[key] !== null) {
-        const e = schemaError(spec.schema, parsed[key]);
+        // Checked as sent: the forms that trim text send it trimmed (a pasted e-mail's stray space is no error).
+        const v = parsed[key];
+        const e = schemaError(spec.schema, typeof v === 'string' ? v.trim() : v);
         if (e) errors[key] = e;
       }
     }

@@ -1,17 +1,18 @@
 // An edit form sends only what the person changed, in API form, and refuses
 // what cannot be read, in the person's language; untouched fields follow the record.
 import { describe, expect, it } from 'vitest';
-import { EditForm } from './form.svelte';
+import { bookingUpdate } from '../../../shared/api';
+import { EditForm, writeSpecs } from './form.svelte';
 
-const specs = {
+const specs = writeSpecs(bookingUpdate.shape, {
   start_date: { kind: 'date', required: true },
   end_date: { kind: 'date', required: true },
   arrival_time: { kind: 'time' },
   paid: { kind: 'money' },
-  key_numbers: { kind: 'countOrText', max: 40 },
-  opening_code: { kind: 'textOrNull', max: 40 },
+  key_numbers: { kind: 'countOrText' },
+  opening_code: { kind: 'textOrNull' },
   checkin_online: { kind: 'flag01' },
-} as const;
+});
 const record = {
   start_date: '2026-05-04',
   end_date: '2026-05-08',

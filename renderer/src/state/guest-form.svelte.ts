@@ -13,27 +13,30 @@ import {
   type RegistrationField,
 } from '../../../shared/domain/registration';
 import { today } from './dates';
-import { EditForm, type FieldErrors } from './form.svelte';
-import { looksLikeEmail, parseDateInput } from './fields';
+import { EditForm, writeSpecs, type FieldErrors, type FieldSpec, type LocalSpec } from './form.svelte';
+import { parseDateInput } from './fields';
 
-/** The guest write schema's fields: their limits are the form's (one source, shared/api). */
-const W = guestUpdate.shape;
-
-export const GUEST_SPECS = {
-  name: { kind: 'text', required: true, schema: W.name },
-  lastname: { kind: 'text', required: true, schema: W.lastname },
-  document_type_id: { kind: 'id', schema: W.document_type_id },
-  number_id: { kind: 'text', schema: W.number_id },
-  date_issue: { kind: 'dateOrNull', schema: W.date_issue },
-  nationality: { kind: 'id', schema: W.nationality },
+/** A person's fields, as the guest and the customer forms draw them (their limits: each one's write schema). */
+export const PERSON_FIELDS = {
+  name: { kind: 'text', required: true },
+  lastname: { kind: 'text', required: true },
+  number_id: { kind: 'text' },
+  date_issue: { kind: 'dateOrNull' },
+  nationality: { kind: 'id' },
   sex: { kind: 'sex' },
-  date_birth: { kind: 'dateOrNull', schema: W.date_birth },
-  country: { kind: 'id', schema: W.country },
-  address: { kind: 'text', schema: W.address },
-  city: { kind: 'text', schema: W.city },
-  zip_code: { kind: 'text', schema: W.zip_code },
+  date_birth: { kind: 'dateOrNull' },
+  country: { kind: 'id' },
+  address: { kind: 'text' },
+  city: { kind: 'text' },
+  zip_code: { kind: 'text' },
   email: { kind: 'text' },
-} as const;
+} as const satisfies Record<string, LocalSpec>;
+
+export type PersonField = keyof typeof PERSON_FIELDS;
+/** What a person form's specs have at least: the person's fields. */
+export type PersonSpecs = Record<PersonField, FieldSpec>;
+
+export const GUEST_SPECS = writeSpecs(guestUpdate.shape, { ...PERSON_FIELDS, document_type_id: { kind: 'id' } });
 export type GuestField = keyof typeof GUEST_SPECS;
 
 /** The form's name of a registration detail (the read shape names the document type, the form sends its id). */
@@ -121,9 +124,6 @@ export class GuestForm {
         if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
           errors[f] = { key: 'validation.required' };
       }
-      const email = parsed['email'];
-      if (typeof email === 'string' && email.trim() && !looksLikeEmail(email))
-        errors.email = { key: 'validation.email' };
       // Dates of a person: born before today, a document issued by today at the latest.
       const now = today();
       const birth = parsed['date_birth'];

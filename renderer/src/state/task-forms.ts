@@ -1,35 +1,37 @@
 // The edit forms of cleaning tasks, maintenance tasks and incidents: every
 // field their outbox update carries, how a record fills the form, and how the
 // form's changes become the update payload.
+import { cleaningUpdate, incidentUpdate, maintenanceUpdate, wDate, wTime } from '../../../shared/api';
 import type { CleaningRecord, IncidentRecord, MaintenanceRecord } from '../../../shared/contract';
-import type { Specs } from './form.svelte';
+import { writeSpecs } from './form.svelte';
 
-export const CLEANING_SPECS = {
+export const CLEANING_SPECS = writeSpecs(cleaningUpdate.shape, {
   status: { kind: 'id', required: true },
   date: { kind: 'date', required: true },
   time: { kind: 'time' },
   duration: { kind: 'duration' },
   inspected: { kind: 'flag01' },
-  notes: { kind: 'text', max: 5000 },
-} as const satisfies Specs;
+  notes: { kind: 'text' },
+});
 
-export const MAINTENANCE_SPECS = {
+export const MAINTENANCE_SPECS = writeSpecs(maintenanceUpdate.shape, {
   type: { kind: 'id', required: true },
   date: { kind: 'date', required: true },
   hour: { kind: 'timeOrEmpty' },
   duration: { kind: 'durationOrEmpty' },
   inspected: { kind: 'flag01' },
   inspection_date: { kind: 'dateOrNull' },
-  notes: { kind: 'text', max: 5000 },
-} as const satisfies Specs;
+  notes: { kind: 'text' },
+});
 
-export const INCIDENT_SPECS = {
+/** The wire's one `date` ("YYYY-MM-DD HH:MM:SS") is edited as a day and a time, each checked by its write piece. */
+export const INCIDENT_SPECS = writeSpecs(incidentUpdate.shape, {
   priority: { kind: 'id', required: true },
-  day: { kind: 'date', required: true },
-  time: { kind: 'time', required: true },
-  subtitle: { kind: 'textOrNull', max: 200 },
-  note: { kind: 'text', max: 5000 },
-} as const satisfies Specs;
+  day: { kind: 'date', required: true, schema: wDate },
+  time: { kind: 'time', required: true, schema: wTime },
+  subtitle: { kind: 'textOrNull' },
+  note: { kind: 'text' },
+});
 
 export const cleaningRecordForm = (c: CleaningRecord) => ({ ...c });
 export const maintenanceRecordForm = (m: MaintenanceRecord) => ({ ...m });

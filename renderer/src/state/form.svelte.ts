@@ -139,6 +139,13 @@ export class EditForm<S extends Specs> {
   values: Values<S>;
   errors = $state<FieldErrors<S>>({});
   #base = $state.raw<Values<S>>({} as Values<S>);
+  /**
+   * Fields put in by `fill` (my refused values): they count as changed even
+   * when the record shows the same value (it may still show my refused change
+   * until its next read) and a re-read never replaces them — so "Edit and send
+   * again" always sends them, until the save or a revert.
+   */
+  #filled = $state.raw<readonly (keyof S)[]>([]);
 
   constructor(
     readonly specs: S,
@@ -159,7 +166,9 @@ export class EditForm<S extends Specs> {
 
   /** Fields whose value differs from the record's. */
   get dirty(): (keyof S)[] {
-    return (Object.keys(this.specs) as (keyof S)[]).filter((k) => this.values[k] !== this.#base[k]);
+    return (Object.keys(this.specs) as (keyof S)[]).filter(
+      (k) => this.values[k] !== this.#base[k] || this.#filled.includes(k),
+    );
   }
 
   get isDirty(): boolean {
@@ -170,7 +179,7 @@ export class EditForm<S extends Specs> {
   rebase(record: Partial<Record<keyof S, unknown>>): void {
     const next = this.#read(record);
     for (const key of Object.keys(this.specs) as (keyof S)[]) {
-      if (this.values[key] === this.#base[key]) this.values[key] = next[key];
+      if (this.values[key] === this.#base[key] && !this.#filled.includes(key)) this.values[key] = next[key];
     }
     this.#base = next;
   }
@@ -180,9 +189,10 @@ export class EditForm<S extends Specs> {
    * base ("Edit and send again" opens the form with my refused values).
    * Answers the keys it does not edit.
    */
-  fill(record: Record<string, unknown>): string[] {
+  fill(record: Record<string, unknown>, mine: readonly string[] = Object.keys(record)): string[] {
     const next = this.#read(record as Partial<Record<keyof S, unknown>>);
     for (const key of Object.keys(this.specs) as (keyof S)[]) if (key in record) this.values[key] = next[key];
+    this.#filled = mine.filter((k): k is keyof S & string => k in this.specs);
     this.errors = {};
     return Object.keys(record).filter((k) => !(k in this.specs));
   }
@@ -194,12 +204,14 @@ export class EditForm<S extends Specs> {
    */
   commit(): void {
     this.#base = { ...this.values };
+    this.#filled = [];
     this.errors = {};
   }
 
   /** Throws away the person's edits. */
   revert(): void {
     for (const key of Object.keys(this.specs) as (keyof S)[]) this.values[key] = this.#base[key];
+    this.#filled = [];
     this.errors = {};
   }
 

@@ -102,4 +102,21 @@ describe('EditForm', () => {
     expect(form.values.opening_code).toBe('7777');
     expect(form.dirty).toEqual(['opening_code']);
   });
+
+  it('sends my refused values again even while the record still shows them, and keeps them over a re-read', () => {
+    // The record has not been re-read since the refusal: it still shows my refused value.
+    const form = new EditForm(specs, { ...record, opening_code: '7777' });
+    form.fill({ opening_code: '7777' });
+    form.values.paid = '5';
+    expect(form.dirty).toEqual(expect.arrayContaining(['opening_code', 'paid']));
+    // The re-read brings the server's value: the form keeps mine.
+    form.rebase({ ...record, opening_code: '0000' });
+    expect(form.values.opening_code).toBe('7777');
+    const r = form.validate();
+    expect(r.ok && r.changes).toMatchObject({ opening_code: '7777' });
+    // Saved: from now on the form follows the record again.
+    form.commit();
+    form.rebase({ ...record, opening_code: '0000' });
+    expect(form.values.opening_code).toBe('0000');
+  });
 });

@@ -79,7 +79,11 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
   startAmend(change: RefusedChange): void {
     const record = this.query.value;
     if (!record || !this.form) return;
-    this.form.fill(this.toForm({ ...record, ...change.changes }));
+    const mine = this.toForm({ ...record, ...change.changes });
+    const theirs = this.toForm(record);
+    // Mine: the fields the refused change set (named as the form names them), whatever the record shows now.
+    const keys = Object.keys(mine).filter((k) => k in change.changes || mine[k] !== theirs[k]);
+    this.form.fill(mine, keys);
     this.amending = change;
   }
 

@@ -82,3 +82,25 @@ export function quarantineCount(db: ReadableDB): number {
 export function quarantineList(db: ReadableDB, limit = 100): QuarantineRow[] {
   return db.all<QuarantineRow>('SELECT * FROM quarantine ORDER BY last_seen DESC LIMIT ?', [limit]);
 }
+
+/**
+ * When a list of `resource` covering every day of [from, to] was last fetched
+ * whole (newest such fetch), over the given scopes ('all', 'listing:12'…), or
+ * null when none was. Windows are stored as "YYYY-MM-DD..YYYY-MM-DD".
+ */
+export function fetchedCovering(
+  db: ReadableDB,
+  resource: string,
+  from: string,
+  to: string,
+  scopes: readonly string[] = ['all'],
+): number | null {
+  return (
+    db.get<{ at: number | null }>(
+      `SELECT max(fetched_at) AS at FROM sync_state
+       WHERE resource = ? AND scope IN (SELECT value FROM json_each(?)) AND fetched_at IS NOT NULL
+         AND substr(win, 1, 10) <= ? AND substr(win, 13, 10) >= ?`,
+      [resource, JSON.stringify(scopes), from, to],
+    )?.at ?? null
+  );
+}

@@ -19,6 +19,7 @@
 import type { BoardRow, Locale } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
+import { fetchedCovering } from '../cache/state';
 import type { MadeFile } from './file';
 import { PdfSheet, TICK, type Column, type Row } from './pdf';
 import { LOCALE_TAG, changeWord, numbered, party, wordsFor, type Say } from './words';
@@ -84,17 +85,11 @@ function secretsOf(db: ReadableDB, row: BoardRow): Secrets {
 
 /** When the day's bookings and tasks were last received: the oldest of the newest complete fetch per kind covering the date. */
 function receivedAt(db: ReadableDB, date: string): number | null {
-  const kinds = ['bookings', 'cleaning', 'maintenance'];
   let oldest: number | null = null;
-  for (const kind of kinds) {
-    const row = db.get<{ at: number | null }>(
-      `SELECT MAX(fetched_at) AS at FROM sync_state
-        WHERE resource = ? AND scope = 'all' AND fetched_at IS NOT NULL
-          AND substr(win, 1, 10) <= ? AND substr(win, 13, 10) >= ?`,
-      [kind, date, date],
-    );
-    if (row?.at == null) return null;
-    oldest = oldest === null ? row.at : Math.min(oldest, row.at);
+  for (const kind of ['bookings', 'cleaning', 'maintenance']) {
+    const at = fetchedCovering(db, kind, date, date);
+    if (at === null) return null;
+    oldest = oldest === null ? at : Math.min(oldest, at);
   }
   return oldest;
 }

@@ -2,7 +2,7 @@
 // (electron/engine/live.ts). What the question needs from the cache (a
 // listing's kind, its first rate) is read here; the engine asks.
 import { CommandError } from '../../shared/contract';
-import { listingSummaryById } from '../cache/queries';
+import { listingSummaryById, ratesOf } from '../cache/queries';
 import { cacheOf } from './reads';
 import type { HandlerTable } from './types';
 
@@ -12,11 +12,7 @@ export const liveHandlers: HandlerTable<'stays.checkLive'> = {
     const db = cacheOf(ctx);
     const listing = listingSummaryById(db, i.listingId);
     if (!listing) throw new CommandError('not_found', `Listing ${i.listingId} is not in the local data.`);
-    const rateId =
-      i.rateId ??
-      db.get<{ rate_id: number }>('SELECT rate_id FROM rates WHERE listing_id = ? ORDER BY rate_id LIMIT 1', [
-        i.listingId,
-      ])?.rate_id;
+    const rateId = i.rateId ?? ratesOf(db, i.listingId)[0]?.rate_id;
     if (rateId === undefined)
       throw new CommandError('not_found', `Listing ${i.listingId} has no rate in the local data to ask about.`);
     if (!engine.live) throw new CommandError('unreachable', 'No server is asked in this session.');

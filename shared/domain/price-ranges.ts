@@ -4,6 +4,8 @@
 // element, not ninety. Days that differ, or a gap, start a new element; a
 // single day keeps the plain date form.
 
+import { addDays } from '../dates';
+
 /** What one day's edit sets (absent = not changed). */
 export interface DayEdit {
   date: string;
@@ -18,8 +20,7 @@ export interface DayEdit {
 export type PriceElement = Omit<DayEdit, 'date'> & { date: string | [string, string] };
 
 const FIELDS = ['price', 'min_days', 'max_days', 'active', 'cta', 'ctd'] as const;
-const DAY_MS = 86_400_000;
-const next = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const next = (iso: string) => addDays(iso, 1);
 const same = (a: DayEdit, b: DayEdit) => FIELDS.every((f) => a[f] === b[f]);
 
 /** The `dates` array of a prices.update body, in date order (a later edit of the same day wins). */

@@ -6,6 +6,8 @@
 // the total. The spec leaves the rules' finer points unsaid; each reading is
 // named here, in one place (QUOTE_RULES and the comments below).
 
+import { dayNumber, fromDayNumber, isIsoDateString } from '../dates';
+
 /** A rate's day as the cache and the contract's price record hold it. */
 export interface QuoteDay {
   date: string;
@@ -70,14 +72,6 @@ export interface Quote {
   problems: QuoteProblem[];
 }
 
-const DAY_MS = 86_400_000;
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
-const isoOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-/** A date that exists (2026-02-31 does not: Date.parse would roll it over). */
-const realDate = (iso: string) => ISO.test(iso) && !Number.isNaN(dayNumber(iso)) && isoOf(dayNumber(iso)) === iso;
-
 /** Money arithmetic in hundredths so 0.1 + 0.2 stays 0.3. */
 const cents = (n: number) => Math.round(n * 100);
 
@@ -110,7 +104,7 @@ export function quoteStay(input: {
   infants?: number;
 }): Quote {
   const { rate, start, end } = input;
-  if (!realDate(start) || !realDate(end) || dayNumber(end) <= dayNumber(start))
+  if (!isIsoDateString(start) || !isIsoDateString(end) || dayNumber(end) <= dayNumber(start))
     return { rateId: rate.rate_id, nights: [], total: 0, problems: [{ kind: 'bad_dates' }] };
   const byDate = new Map(input.days.map((d) => [d.date, d]));
   const people = input.adults + input.children + (QUOTE_RULES.countsInfants ? (input.infants ?? 0) : 0);
@@ -118,7 +112,7 @@ export function quoteStay(input: {
   const nights: QuoteNight[] = [];
   let total = 0;
   for (let n = dayNumber(start); n < dayNumber(end); n++) {
-    const date = isoOf(n);
+    const date = fromDayNumber(n);
     const day = byDate.get(date);
     if (!day) {
       problems.push({ kind: 'no_price', date });

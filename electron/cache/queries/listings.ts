@@ -88,6 +88,13 @@ export function listingSummaryById(db: ReadableDB, id: number): ListingSummary |
   return r ? summaryFromRow(r) : null;
 }
 
+/** A listing's rates, first rate first (the detail, the quotes and the live availability question read them). */
+export function ratesOf(db: ReadableDB, listingId: number): RateRecord[] {
+  return db
+    .pluck<string>('SELECT data FROM rates WHERE listing_id = ? ORDER BY rate_id', [listingId])
+    .map((d) => parsed<RateRecord>(d));
+}
+
 export function getListingDetail(db: ReadableDB, id: number): ListingDetail | null {
   const row = db.get<{ data: string }>('SELECT data FROM listings WHERE id = ?', [id]);
   if (!row) return null;
@@ -95,9 +102,7 @@ export function getListingDetail(db: ReadableDB, id: number): ListingDetail | nu
   const photos = db
     .pluck<string>('SELECT data FROM photos WHERE listing_id = ? ORDER BY position, id', [id])
     .map((d) => parsed<PhotoRecord>(d));
-  const rates = db
-    .pluck<string>('SELECT data FROM rates WHERE listing_id = ? ORDER BY rate_id', [id])
-    .map((d) => parsed<RateRecord>(d));
+  const rates = ratesOf(db, id);
   const owner =
     listing.owner_id === null
       ? undefined

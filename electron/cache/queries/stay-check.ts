@@ -5,13 +5,14 @@
 // how old the bookings data of those dates is; and, when it does not fit, the
 // nearest free listings of similar capacity in the same city. Used by the
 // booking form before anything is queued (refused stays never reach the outbox).
-import type { RateRecord, StayCheck, StayClash } from '../../../shared/contract';
+import type { StayCheck, StayClash } from '../../../shared/contract';
 import { blockType } from '../../../shared/domain/states';
 import { quoteStay } from '../../../shared/domain/quote';
 import type { ReadableDB } from '../db';
-import { LIVE_STATES_SQL, addDays, parsed } from './common';
+import { LIVE_STATES_SQL, addDays } from './common';
 import { longestStay } from './bookings';
-import { listPrices, listingSummaryById } from './listings';
+import { fetchedCovering } from '../state';
+import { listPrices, listingSummaryById, ratesOf } from './listings';
 import { nightsTaken, unitsOf } from './overbooking';
 
 export interface StayCheckInput {
@@ -72,23 +73,8 @@ function serverAvailability(db: ReadableDB, listingId: number, from: string, to:
   return m;
 }
 
-/** The newest complete fetch of bookings covering [from, to) (all listings or this one), or null. */
-function bookingsAsOf(db: ReadableDB, listingId: number, from: string, to: string): number | null {
-  return (
-    db.get<{ at: number | null }>(
-      `SELECT max(fetched_at) AS at FROM sync_state
-       WHERE resource = 'bookings' AND scope IN ('all', ?) AND fetched_at IS NOT NULL
-         AND substr(win, 1, 10) <= ? AND substr(win, 13, 10) >= ?`,
-      [`listing:${listingId}`, from, addDays(to, -1)],
-    )?.at ?? null
-  );
-}
-
 function quotesOf(db: ReadableDB, i: StayCheckInput): StayCheck['quotes'] {
-  const rates = db
-    .all<{ data: string }>('SELECT data FROM rates WHERE listing_id = ? ORDER BY rate_id', [i.listingId])
-    .map((r) => parsed<RateRecord>(r.data));
-  return rates.map((rate) => ({
+  return ratesOf(db, i.listingId).map((rate) => ({
     name: rate.name,
     ...quoteStay({
       rate,
@@ -133,7 +119,8 @@ export function checkStay(db: ReadableDB, i: StayCheckInput): StayCheck | null {
   if (listing.person_capacity !== null && party > listing.person_capacity)
     reasons.push({ kind: 'capacity', capacity: listing.person_capacity, party });
   reasons.push(...fitsAlone(db, i.listingId, mu, i));
-  const asOf = bookingsAsOf(db, i.listingId, i.from, i.to);
+  // The newest complete fetch of bookings covering the nights (all listings or this one).
+  const asOf = fetchedCovering(db, 'bookings', i.from, addDays(i.to, -1), ['all', `listing:${i.listingId}`]);
   const fits = reasons.length > 0 ? false : asOf === null ? null : true;
 
   const alternatives: StayCheck['alternatives'] = [];

@@ -2,7 +2,23 @@
 // prices, availability (single- and multi-unit) and calendar blocks.
 // Read schemas are loose objects: unknown fields are kept, never a reason to reject.
 import { z } from 'zod';
-import { Bad, F, bad, listOf, orElse, orNull, show, wDate, wId, wLangText, wText, type Field } from './primitives';
+import {
+  Bad,
+  F,
+  bad,
+  listOf,
+  orElse,
+  orNull,
+  show,
+  wDate,
+  wFlag01,
+  wId,
+  wLangText,
+  wMoney,
+  wText,
+  wTime,
+  type Field,
+} from './primitives';
 import { nullable, outputOf, produces } from './output';
 import { nested, record } from './record';
 
@@ -93,11 +109,20 @@ export const listingRead = record(
 export type Listing = z.output<typeof listingRead>;
 
 const roomWrite = z.strictObject({ type: wText(40), num_beds: z.number().int().min(0).max(20) });
+/** Multilingual texts of a listing: language code → text, each at most 5,000 characters. */
+const listingText = wLangText.and(z.record(z.string(), wText(5000)));
+const wTimeOrNull = wTime.nullable();
+const wCountOf = (max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'cannot be negative' })
+    .max(max, { error: 'is too large' });
 export const listingWrite = z
   .strictObject({
-    name: wText(200).min(1, { error: 'is required' }),
-    active: z.union([z.literal(0), z.literal(1)]),
-    mu: z.union([z.literal(0), z.literal(1)]),
+    name: wText(200).trim().min(1, { error: 'is required' }),
+    active: wFlag01,
+    mu: wFlag01,
     destination: wId,
     street: wText(200),
     floor: wText(20),
@@ -107,34 +132,41 @@ export const listingWrite = z
     country: wId,
     zipcode: wText(20),
     license: wText(80),
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
-    person_capacity: z.number().int().min(1).max(100),
-    bathrooms: z.number().int().min(0),
-    bath: z.number().int().min(0),
-    bedrooms: z.number().int().min(0),
-    m2: z.number().int().min(0),
-    longstay: z.union([z.literal(0), z.literal(1)]),
-    checkinfrom: z.string().nullable(),
-    checkinto: z.string().nullable(),
-    checkout: z.string().nullable(),
-    latecheckinfrom: z.string().nullable(),
-    latecheckinto: z.string().nullable(),
-    price_latecheckin: z.number().nullable(),
-    entry_limit_time: z.string().nullable(),
-    deposit: z.number(),
-    intercom_number: z.string().nullable(),
-    key_number: z.string().nullable(),
-    wifi_network: z.string().nullable(),
-    wifi_password: z.string().nullable(),
-    description: wLangText,
-    short_description: wLangText,
-    url: wText(200),
-    num_sofa_beds: z.number().int().min(0).nullable(),
+    lat: z
+      .number({ error: 'must be a number' })
+      .min(-90, { error: 'must be between -90 and 90' })
+      .max(90, { error: 'must be between -90 and 90' }),
+    lng: z
+      .number({ error: 'must be a number' })
+      .min(-180, { error: 'must be between -180 and 180' })
+      .max(180, { error: 'must be between -180 and 180' }),
+    person_capacity: wCountOf(100).min(1, { error: 'must be at least 1' }),
+    bathrooms: wCountOf(99),
+    bath: wCountOf(99),
+    bedrooms: wCountOf(99),
+    m2: wCountOf(100_000),
+    longstay: wFlag01,
+    checkinfrom: wTimeOrNull,
+    checkinto: wTimeOrNull,
+    checkout: wTimeOrNull,
+    latecheckinfrom: wTimeOrNull,
+    latecheckinto: wTimeOrNull,
+    price_latecheckin: wMoney.min(0, { error: 'cannot be negative' }).nullable(),
+    entry_limit_time: wTimeOrNull,
+    deposit: wMoney.min(0, { error: 'cannot be negative' }),
+    intercom_number: wText(40).nullable(),
+    key_number: wText(40).nullable(),
+    wifi_network: wText(64).nullable(),
+    wifi_password: wText(64).nullable(),
+    description: listingText,
+    short_description: listingText,
+    url: wText(200).regex(/^[a-z0-9-]*$/, { error: 'lowercase letters, digits and dashes only' }),
+    num_sofa_beds: wCountOf(20).nullable(),
     owner_id: wId,
-    rooms: z.record(z.string().regex(/^\d+$/), z.array(roomWrite)),
+    rooms: z.record(z.string().regex(/^\d+$/, { error: 'room numbers are digits' }), z.array(roomWrite).max(20)),
   })
   .partial();
+export type ListingWrite = z.infer<typeof listingWrite>;
 
 export const photoRead = record({
   id: F.int,

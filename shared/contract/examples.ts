@@ -537,6 +537,22 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'blocks.update': { input: { id: 8, changes: { reason: 'Painting' } }, output: receipt },
   'blocks.delete': { input: { id: 8 }, output: receipt },
+  'listings.create': {
+    input: {
+      listing: {
+        name: 'Sea View 4B',
+        city: 'Sitges',
+        person_capacity: 4,
+        description: { en: 'Bright flat by the sea.', es: 'Piso luminoso junto al mar.' },
+        rooms: { '1': [{ type: 'Double', num_beds: 1 }], '2': [{ type: 'Single', num_beds: 2 }] },
+      },
+    },
+    output: receipt,
+  },
+  'listings.update': {
+    input: { id: 12, changes: { checkinfrom: '16:00', wifi_password: 'new-pass-2026' } },
+    output: receipt,
+  },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },

@@ -11,6 +11,7 @@
 // is defined as canon(apply({}, value)), so the two directions can never drift.
 import { Bad, F } from '../../../shared/api';
 import { countries } from '../../../shared/codes';
+import { languageShown, shownGuess } from '../../../shared/domain/lang-text';
 import type { Rec } from '../types';
 import type { FieldCodec } from './spec';
 
@@ -45,6 +46,12 @@ export function applyChanges(fields: Fields, rec: Rec, changes: Rec): Rec {
 /** Canonical values are JSON: equal when their JSON is (null and undefined alike). */
 export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** Two canonical values of a field are the same (the field's own rule, else same JSON). */
+export function sameIn(fields: Fields, field: string, a: unknown, b: unknown): boolean {
+  const eq = codec(fields, field).equal;
+  return eq ? eq(a, b) : sameValue(a, b);
 }
 
 // ───────────────────────── builders ─────────────────────────
@@ -119,3 +126,38 @@ export const PERSON = {
   date_issue: same('date_issue', F.dateOrNull),
   date_birth: same('date_birth', F.dateOrNull),
 };
+
+/** Where a record keeps the per-language texts written locally (`description` → `description_texts`). */
+export const textsKey = (name: string) => `${name}_texts`;
+
+const isTexts = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string');
+
+/**
+ * A text per language on write, one plain string on read (listing
+ * descriptions). The record shows a guess of the string until the server's
+ * comes back and keeps what I wrote per language beside it; a string read
+ * back is the same as what I sent when it equals one of the languages sent.
+ */
+export function langText(name: string): FieldCodec {
+  const eqText = (a: unknown, b: unknown) =>
+    typeof a === 'string' && typeof b === 'string' ? a.trim() === b.trim() : sameValue(a, b);
+  return {
+    read: name,
+    apply: (rec, v) => {
+      const texts = isTexts(v) ? v : {};
+      rec[name] = shownGuess(texts);
+      rec[textsKey(name)] = texts;
+    },
+    canon: (rec) => {
+      const texts = rec[textsKey(name)];
+      return isTexts(texts) ? texts : (rec[name] ?? null);
+    },
+    equal: (a, b) => {
+      if (isTexts(a) && isTexts(b)) return sameValue(a, b);
+      if (isTexts(a)) return typeof b === 'string' && languageShown(a, b) !== null;
+      if (isTexts(b)) return typeof a === 'string' && languageShown(b, a) !== null;
+      return eqText(a ?? '', b ?? '');
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { cleaning } from './cleaning';
 import { customers } from './customers';
 import { guests } from './guests';
 import { incidents } from './incidents';
+import { listings } from './listings';
 import { maintenance } from './maintenance';
 import { messages } from './messages';
 
@@ -20,6 +21,7 @@ const REGISTRY = {
   customers,
   messages,
   blocks,
+  listings,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

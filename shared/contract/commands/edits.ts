@@ -13,6 +13,7 @@ import {
   guestCreate,
   guestUpdate,
   incidentUpdate,
+  listingWrite,
   maintenanceUpdate,
   messageSend,
 } from '../../api';
@@ -85,6 +86,13 @@ export const editCommands = {
   'blocks.create': command('Block dates of a listing.', z.strictObject({ block: blockCreate }), editReceipt),
   'blocks.update': command('Edit a calendar block.', update(blockUpdate), editReceipt),
   'blocks.delete': command('Remove a calendar block.', remove, editReceipt),
+
+  'listings.create': command(
+    'Add a listing (every write field; a name is required). It gets a local id until the server has it.',
+    z.strictObject({ listing: listingWrite.required({ name: true }) }),
+    editReceipt,
+  ),
+  'listings.update': command('Edit a listing: any of its write fields.', update(listingWrite), editReceipt),
 } as const;
 
 /** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */

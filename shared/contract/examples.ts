@@ -65,6 +65,7 @@ export const exampleListing: ListingRecord = {
   owner_id: 7,
   rooms: { '1': [{ type: 'Double', num_beds: 1 }] },
   synchronization_category: 'none',
+  outbox: null,
 };
 
 const summary = {

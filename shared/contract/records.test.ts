@@ -50,7 +50,7 @@ type Local<T> = Omit<T, 'outbox'>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // Compile-time: each contract record is exactly the normalised API record plus the cache's own fields.
 export const typeChecks: Record<string, true> = {
-  listing: true satisfies Same<Listing, ListingRecord>,
+  listing: true satisfies Same<Listing, Omit<Local<ListingRecord>, 'description_texts' | 'short_description_texts'>>,
   booking: true satisfies Same<Omit<Booking, 'customers'>, Local<BookingRecord>>,
   customer: true satisfies Same<Customer, Local<CustomerRecord>>,
   guest: true satisfies Same<Guest, Local<Omit<GuestRecord, 'booking_number'>>>,

@@ -33,27 +33,42 @@ const int = z.number().int();
 const str = z.string();
 const local = { outbox: outboxMark };
 
-/** The read splits the wire's `state` ({id, nombre} or an id) into `state` and `state_name`. */
+/** Texts per language as written in this app (the server reads back one string). */
+const texts = nullable(z.record(str, str));
+
+/**
+ * The read splits the wire's `state` ({id, nombre} or an id) into `state` and `state_name`;
+ * the texts per language I wrote ride along while the change is unsent (null otherwise).
+ */
 export const listingRecord = recordOutput(listingRead.fields)
   .omit({ state: true })
-  .extend({ state: nullable(int), state_name: nullable(str) });
+  .extend({
+    state: nullable(int),
+    state_name: nullable(str),
+    description_texts: texts.optional(),
+    short_description_texts: texts.optional(),
+    ...local,
+  });
 export type ListingRecord = z.output<typeof listingRecord>;
 
 /** What lists, the board and the calendar need of a listing. */
-export const listingSummary = listingRecord.pick({
-  id: true,
-  active: true,
-  name: true,
-  mu: true,
-  destination: true,
-  city: true,
-  person_capacity: true,
-  bedrooms: true,
-  checkinfrom: true,
-  checkinto: true,
-  checkout: true,
-  owner_id: true,
-});
+export const listingSummary = listingRecord
+  .pick({
+    id: true,
+    active: true,
+    name: true,
+    mu: true,
+    destination: true,
+    city: true,
+    person_capacity: true,
+    bedrooms: true,
+    checkinfrom: true,
+    checkinto: true,
+    checkout: true,
+    owner_id: true,
+  })
+  // The Listings screen shows each row's unsent change (other readers of summaries leave it out).
+  .extend({ outbox: listingRecord.shape.outbox.optional() });
 export type ListingSummary = z.output<typeof listingSummary>;
 
 export const photoRecord = recordOutput(photoRead.fields);

@@ -15,7 +15,7 @@ import type {
   RateRecord,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
-import { Where, parsed } from './common';
+import { Where, markOf, parsed, withMark } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -77,10 +77,10 @@ export function listListings(db: ReadableDB, f: ListingFilter = {}): ListingSumm
   }
   return db
     .rows(
-      `SELECT ${SUMMARY_COLUMNS} FROM listings ${where.sql ? `WHERE ${where.sql}` : ''} ORDER BY sort_key, id`,
+      `SELECT ${SUMMARY_COLUMNS}, outbox_mark FROM listings ${where.sql ? `WHERE ${where.sql}` : ''} ORDER BY sort_key, id`,
       where.params,
     )
-    .map(summaryFromRow);
+    .map((r) => ({ ...summaryFromRow(r), outbox: markOf(r[12]) }));
 }
 
 export function listingSummaryById(db: ReadableDB, id: number): ListingSummary | null {
@@ -95,10 +95,21 @@ export function ratesOf(db: ReadableDB, listingId: number): RateRecord[] {
     .map((d) => parsed<RateRecord>(d));
 }
 
-export function getListingDetail(db: ReadableDB, id: number): ListingDetail | null {
-  const row = db.get<{ data: string }>('SELECT data FROM listings WHERE id = ?', [id]);
+export function getListingDetail(db: ReadableDB, asked: number): ListingDetail | null {
+  // A listing created offline keeps answering to its local id once the server has it.
+  const id =
+    asked < 0
+      ? (db.get<{ server_id: number }>(
+          `SELECT server_id FROM outbox_ids WHERE resource = 'listings' AND local_id = ?`,
+          [asked],
+        )?.server_id ?? asked)
+      : asked;
+  const row = db.get<{ data: string; outbox_mark: string | null }>(
+    'SELECT data, outbox_mark FROM listings WHERE id = ?',
+    [id],
+  );
   if (!row) return null;
-  const listing = parsed<ListingRecord>(row.data);
+  const listing = withMark<Omit<ListingRecord, 'outbox'>>(row.data, row.outbox_mark);
   const photos = db
     .pluck<string>('SELECT data FROM photos WHERE listing_id = ? ORDER BY position, id', [id])
     .map((d) => parsed<PhotoRecord>(d));

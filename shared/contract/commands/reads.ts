@@ -69,8 +69,8 @@ export const readCommands = {
     z.array(listingSummary),
   ),
   'listings.get': command(
-    'One listing with photos, rates, owner and destination.',
-    z.strictObject({ id: serverId }),
+    'One listing with photos, rates, owner and destination (a listing created offline by its local id, before and after the server has it).',
+    z.strictObject({ id: recordId }),
     listingDetail,
   ),
   'prices.list': command(

@@ -33,8 +33,6 @@ import { workspaceDeps } from './wiring';
  */
 export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'bookings.create': 'New bookings (issue 14): the booking form and its create through the outbox.',
-  'listings.create': 'Listing editor (issue 15).',
-  'listings.get': "Read back by the listing editor's conflict check (issue 15); sync reads listings as a list.",
   'photos.get': "Read back by the photo manager's conflict check (issue 15); sync reads photos per listing.",
   'rates.get': "Read back by the rate editor's conflict check (issue 15); sync reads rates per listing.",
   'owners.get': "Read back by the owner editor's conflict check (issue 16); sync reads owners as a list.",
@@ -42,7 +40,6 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'destinations.get':
     "Read back by the destination editor's conflict check (issue 16); sync reads destinations as a list.",
   'admins.get': "Read back by the intranet-user editor's conflict check (issue 16); sync reads users as a list.",
-  'listings.update': 'Listing editor (issue 15).',
   'photos.create': 'Photo manager (issue 15).',
   'photos.update': 'Photo manager (issue 15).',
   'photos.delete': 'Photo manager (issue 15).',
@@ -144,6 +141,8 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
       ],
       ['blocks.update', { id: blocks[0]!.id, changes: { reason: 'Reachability' } }],
       ['blocks.delete', { id: blocks[1]!.id }],
+      ['listings.update', { id: blocks[0]!.listing_id, changes: { checkinfrom: '16:00', wifi_password: 'reach-1' } }],
+      ['listings.create', { listing: { name: 'Reachability flat', city: 'Girona' } }],
     ];
     for (const [name, input] of edits) await ask(name, input);
 

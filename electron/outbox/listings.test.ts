@@ -73,6 +73,16 @@ describe('listings through the outbox', () => {
     const l = getListingDetail(dev.db, 102)!.listing;
     // The simulator shows Spanish first: the string read back is the Spanish text, no false "shown differently".
     expect(l).toMatchObject({ description: 'Piso junto al mar.', outbox: null });
+    // What I wrote per language stays on this computer while the server still shows one of those texts…
+    expect(l.description_texts).toEqual(texts);
+    // …and is dropped from view once someone else changes the text.
+    await otherPut(102, { description: { es: 'Otro texto.' } });
+    const fresh = await dev.current.client.one('listings.get', { id: 102 });
+    upsertRecords(dev.db, listingsTable, [fresh]);
+    expect(getListingDetail(dev.db, 102)!.listing).toMatchObject({
+      description: 'Otro texto.',
+      description_texts: null,
+    });
     await dev.close();
   });
 

@@ -15,6 +15,7 @@ import type {
   RateRecord,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
+import { languageShown } from '../../../shared/domain/lang-text';
 import { Where, markOf, parsed, withMark } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
@@ -95,10 +96,34 @@ export function ratesOf(db: ReadableDB, listingId: number): RateRecord[] {
     .map((d) => parsed<RateRecord>(d));
 }
 
+/**
+ * The texts per language I wrote for a listing whose change is settled (table listing_texts, by its id or
+ * the local id it had), as long as the server still shows one of them — else they are stale (the server's
+ * text changed since, or my change was discarded) and the record shows only the server's string.
+ */
+function withTexts(db: ReadableDB, listing: Omit<ListingRecord, 'outbox'>): void {
+  // A cache opened without the outbox (read-only tools) has no local ids to follow.
+  const withOutbox = db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox_ids'`);
+  const rows = db.rows(
+    withOutbox
+      ? `SELECT field, texts FROM listing_texts WHERE listing_id = ? OR listing_id IN
+           (SELECT local_id FROM outbox_ids WHERE resource = 'listings' AND server_id = ?) ORDER BY listing_id DESC`
+      : 'SELECT field, texts FROM listing_texts WHERE listing_id = ? AND ? IS NOT NULL',
+    [listing.id, listing.id],
+  );
+  for (const [field, json] of rows as [string, string][]) {
+    if (field !== 'description' && field !== 'short_description') continue;
+    const key = `${field}_texts` as const;
+    if (listing[key]) continue;
+    const texts = parsed<Record<string, string>>(json);
+    if (languageShown(texts, listing[field]) !== null) listing[key] = texts;
+  }
+}
+
 export function getListingDetail(db: ReadableDB, asked: number): ListingDetail | null {
   // A listing created offline keeps answering to its local id once the server has it.
   const id =
-    asked < 0
+    asked < 0 && db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox_ids'`)
       ? (db.get<{ server_id: number }>(
           `SELECT server_id FROM outbox_ids WHERE resource = 'listings' AND local_id = ?`,
           [asked],
@@ -110,6 +135,7 @@ export function getListingDetail(db: ReadableDB, asked: number): ListingDetail |
   );
   if (!row) return null;
   const listing = withMark<Omit<ListingRecord, 'outbox'>>(row.data, row.outbox_mark);
+  withTexts(db, listing);
   const photos = db
     .pluck<string>('SELECT data FROM photos WHERE listing_id = ? ORDER BY position, id', [id])
     .map((d) => parsed<PhotoRecord>(d));

@@ -6,11 +6,12 @@ import { F, listingRead, type ListingWrite } from '../../../shared/api';
 import { countries, states } from '../../../shared/codes';
 import { CommandError } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
+import type { WritableDB } from '../../cache/db';
 import { listingsTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import type { Rec, Values } from '../types';
 import { applyChanges, flag, langText, money, same } from './fields';
-import { orNull, readOne, str, USER } from './parts';
+import { isObj, orNull, readOne, str, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The state id on write; the read record also names it (`state_name`). */
@@ -76,6 +77,24 @@ function checkCodes(changes: Values, path: string): void {
   if (typeof co === 'number' && !countries.byId(co)) bad[`${path}.country`] = ['is not a country of the code table'];
   if (Object.keys(bad).length) throw new CommandError('invalid_input', 'Unknown state or country code.', bad);
 }
+
+/**
+ * What I wrote per language, kept beside the cache (table listing_texts): the server reads back one string,
+ * so this computer is the only place the other languages live. Written in the edit's own transaction.
+ */
+function keepTexts(db: WritableDB, id: number, payload: Values): void {
+  for (const field of ['description', 'short_description'])
+    if (isObj(payload[field]))
+      db.run('INSERT OR REPLACE INTO listing_texts (listing_id, field, texts) VALUES (?, ?, ?)', [
+        id,
+        field,
+        JSON.stringify(payload[field]),
+      ]);
+}
+
+/** The local id the create being queued will get (read in the same transaction, before it is taken). */
+const comingLocalId = (db: WritableDB): number =>
+  db.get<{ value: number }>(`SELECT value FROM outbox_counter WHERE name = 'local_id'`)?.value ?? -1;
 
 /** The host's listings, every page: where a new listing is found again. */
 async function collection(client: ApiClient): Promise<Collection | null> {
@@ -156,15 +175,20 @@ export const listings = {
     'listings.update': { op: 'update', what: 'This listing' },
     'listings.create': {
       op: 'create',
-      step: (_db, v) => {
+      step: (db, v) => {
         const listing = v['listing'] as Values;
         checkCodes(listing, 'listing');
+        keepTexts(db, comingLocalId(db), listing);
         return { payload: listing, context: {}, parent: 'listings', labelRec: listing };
       },
     },
   },
   label: (_db, rec) => `Listing · ${str(rec['name']) || 'no name'}`,
-  check: (_db, _rec, changes) => checkCodes(changes, 'changes'),
+  // Checked, then (the edit being valid) its texts per language kept, in the edit's transaction.
+  check: (db, rec, changes) => {
+    checkCodes(changes, 'changes');
+    keepTexts(db, rec['id'] as number, changes);
+  },
   update: { endpoint: 'listings.update', idKey: 'id', fetch: readOne('listings.get') },
   create: {
     endpoint: 'listings.create',

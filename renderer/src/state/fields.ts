@@ -61,6 +61,13 @@ export function parseMoneyInput(text: string): Parsed<number> {
   return Number.isFinite(n) ? { ok: true, value: Math.round(n * 100) / 100 } : bad;
 }
 
+/** A decimal number as typed ("41,3879" or "2.1686"), not rounded (coordinates). */
+export function parseDecimalInput(text: string): Parsed<number> {
+  const s = text.trim().replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return bad;
+  return { ok: true, value: Number(s) };
+}
+
 /** A whole number 0–999 (party sizes, keys). */
 export function parseCount(text: string): Parsed<number> {
   const s = text.trim();

@@ -11,6 +11,7 @@ import {
   parseDateInput,
   parseDurationInput,
   parseMoneyInput,
+  parseDecimalInput,
   parseTimeInput,
   type Parsed,
 } from './fields';
@@ -30,7 +31,12 @@ export type FieldKind =
   | 'countOrText'
   | 'flag01'
   | 'id'
-  | 'sex';
+  | 'sex'
+  // Optional values that are null when left empty (listing times, money, counts), and plain decimals (lat/lng).
+  | 'timeOrNull'
+  | 'moneyOrNull'
+  | 'countOrNull'
+  | 'decimal';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -76,6 +82,8 @@ const ERROR_OF: Partial<Record<FieldKind, MessageKey>> = {
   durationOrEmpty: 'validation.duration',
   money: 'validation.number',
   count: 'validation.count',
+  timeOrNull: 'validation.time',
+  countOrNull: 'validation.count',
 };
 
 /** The text (or flag) a field shows for a record value. */
@@ -83,7 +91,8 @@ export function toFieldValue(kind: FieldKind, value: unknown, decimal: ',' | '.'
   if (kind === 'flag01') return value === true || value === 1 || value === '1';
   if (value === null || value === undefined) return '';
   if (kind === 'date' || kind === 'dateOrNull') return typeof value === 'string' ? formatDateInput(value) : '';
-  if (kind === 'money' && typeof value === 'number') return String(value).replace('.', decimal);
+  if ((kind === 'money' || kind === 'moneyOrNull' || kind === 'decimal') && typeof value === 'number')
+    return String(value).replace('.', decimal);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return '';
 }
@@ -122,6 +131,14 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
       return empty ? ok(null) : /^\d+$/.test(text) ? ok(Number(text)) : { ok: false };
     case 'sex':
       return text === 'M' || text === 'F' ? ok(text) : ok(null);
+    case 'timeOrNull':
+      return empty ? ok(null) : parseTimeInput(text);
+    case 'moneyOrNull':
+      return empty ? ok(null) : parseMoneyInput(text);
+    case 'countOrNull':
+      return empty ? ok(null) : parseCount(text);
+    case 'decimal':
+      return parseDecimalInput(text);
   }
 }
 

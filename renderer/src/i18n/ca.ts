@@ -589,6 +589,7 @@ export const ca: UiCatalog = {
   'listingEdit.shownLang': 'El servidor mostra el text en {lang}.',
   'listingEdit.shownUnknown': 'El servidor mostra aquest text; aquí no se sap en quin idioma és:',
   'listingEdit.shownOther': 'El servidor mostra ara un text diferent dels escrits aquí:',
+  'listingEdit.useIn': 'Copiar-lo a:',
   'listingEdit.shownPending': "L'idioma que mostra el servidor se sabrà quan s'enviï el canvi.",
   'listingEdit.tooLong': 'Com a màxim {max} caràcters.',
   'listingEdit.savedOffline': "Desat en aquest ordinador; s'enviarà quan es pugui contactar amb el servidor.",

@@ -580,6 +580,7 @@ export const en = {
   'listingEdit.shownLang': 'The server shows the {lang} text back.',
   'listingEdit.shownUnknown': 'The server shows this text; which language it is in is not known here:',
   'listingEdit.shownOther': 'The server now shows a text different from the ones written here:',
+  'listingEdit.useIn': 'Copy it into:',
   'listingEdit.shownPending': 'Which language the server shows back is known once the change is sent.',
   'listingEdit.tooLong': 'At most {max} characters.',
   'listingEdit.savedOffline': 'Saved on this computer; it will be sent when the server can be reached.',

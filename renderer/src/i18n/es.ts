@@ -588,6 +588,7 @@ export const es: UiCatalog = {
   'listingEdit.shownLang': 'El servidor muestra el texto en {lang}.',
   'listingEdit.shownUnknown': 'El servidor muestra este texto; aquí no se sabe en qué idioma está:',
   'listingEdit.shownOther': 'El servidor muestra ahora un texto distinto de los escritos aquí:',
+  'listingEdit.useIn': 'Copiarlo en:',
   'listingEdit.shownPending': 'El idioma que muestra el servidor se sabrá cuando se envíe el cambio.',
   'listingEdit.tooLong': 'Como máximo {max} caracteres.',
   'listingEdit.savedOffline': 'Guardado en este ordenador; se enviará cuando se pueda contactar con el servidor.',

@@ -124,10 +124,9 @@ describe('listings through the outbox', () => {
     expect(local.outbox).toMatchObject({ state: 'pending', fields: ['created'] });
     // Edited again before it left: the edit rides along in the create.
     o.enqueue('listings.update', { id: local.id, changes: { checkinfrom: '17:00' } });
+    const mark = sim.requestLog().length;
     sim.setFaults({ resetAfterRate: 1, routes: ['listings.create'] });
     await o.drain();
-    // The create and the edit that rode along with it: both outcomes unknown.
-    expect(o.summary()).toMatchObject({ unknown: 2 });
     sim.resetFaults();
     await o.drain({ untilSettled: true });
     const made = sim
@@ -137,10 +136,60 @@ describe('listings through the outbox', () => {
       );
     expect(made).toHaveLength(1);
     expect(made[0]!.body).toMatchObject({ rooms, checkinfrom: '17:00' });
+    // Its answer was lost, and it was found by reading the listings back, not sent again.
+    const sent = sim
+      .requestLog()
+      .slice(mark)
+      .map((r) => r.endpoint);
+    expect(sent.filter((e) => e === 'listings.create')).toHaveLength(1);
+    expect(sent.lastIndexOf('listings.list')).toBeGreaterThan(sent.indexOf('listings.create'));
     const mine = listListings(dev.db).filter((l) => l.name === 'Casa Nova (l-1)');
     expect(mine).toEqual([expect.objectContaining({ id: made[0]!.id, outbox: null })]);
     // The local id still opens it.
     expect(getListingDetail(dev.db, local.id)!.listing).toMatchObject({ id: made[0]!.id, rooms });
+    await dev.close();
+  });
+
+  it('a block made on a listing created offline waits for it and reaches the server under its real id, once', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    o.enqueue('listings.create', { listing: { name: 'Casa Bloc (l-2)', city: 'Vic' } });
+    const local = listListings(dev.db).find((l) => l.name === 'Casa Bloc (l-2)')!;
+    expect(local.id).toBeLessThan(0);
+    o.enqueue('blocks.create', {
+      block: {
+        listing_id: String(local.id),
+        block_type: 2,
+        start_date: '2026-10-01',
+        end_date: '2026-10-03',
+        reason: 'Paint (l-2)',
+      },
+    });
+    const [waiting] = o.list({}).filter((e) => e.resource === 'blocks');
+    expect(waiting?.waitingFor).toMatchObject({ resource: 'listings', recordId: local.id });
+    // The listing's create answer is lost: the block still waits, never sent with a negative id.
+    sim.setFaults({ resetAfterRate: 1, routes: ['listings.create'] });
+    await o.drain();
+    sim.resetFaults();
+    await o.drain({ untilSettled: true });
+    const listing = sim
+      .mutations()
+      .filter(
+        (m) => m.endpoint === 'listings.create' && m.result === 'applied' && JSON.stringify(m.body).includes('(l-2)'),
+      );
+    expect(listing).toHaveLength(1);
+    const blocks = sim
+      .mutations()
+      .filter(
+        (m) => m.endpoint === 'blocks.create' && m.result === 'applied' && JSON.stringify(m.body).includes('(l-2)'),
+      );
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.body).toMatchObject({ listing_id: String(listing[0]!.id) });
+    // Never sent with the local id.
+    expect(
+      sim.mutations().filter((m) => m.endpoint === 'blocks.create' && /"listing_id":"-/.test(JSON.stringify(m.body))),
+    ).toEqual([]);
+    expect(o.summary().unsent).toBe(0);
     await dev.close();
   });
 });

@@ -303,5 +303,12 @@ export const blockUpdate = z
   .strictObject(blockFields)
   .partial()
   .refine(endNotBeforeStart, { error: 'the end date cannot be before the start date', path: ['end_date'] });
+/**
+ * A block as the edit command takes it: its listing may be one created offline (local id "-N"),
+ * which the outbox holds until the listing exists and then re-points; the API never sees "-N".
+ */
+export const blockCreateOffline = z
+  .strictObject({ ...blockFields, listing_id: z.string().regex(/^-?[1-9]\d*$/, { error: 'must be a listing id' }) })
+  .refine(endNotBeforeStart, { error: 'the end date cannot be before the start date', path: ['end_date'] });
 export type BlockCreate = z.infer<typeof blockCreate>;
 export type BlockUpdate = z.infer<typeof blockUpdate>;

@@ -45,6 +45,7 @@ async function collection(client: ApiClient, ctx: EntryContext, payload: Values)
 export const blocks = {
   kind: 'blocks',
   table: blocksTable as TableSpec<never>,
+  refs: [{ kind: 'listings', context: 'listingId', payload: 'listing_id' }],
   contextColumns: [],
   read: blockRead,
   fields,
@@ -57,7 +58,8 @@ export const blocks = {
         const block = v['block'] as Values;
         const listingId = Number(block['listing_id']);
         return {
-          payload: block,
+          // A listing created offline is held as its (numeric) local id, so refs can find and re-point it.
+          payload: listingId < 0 ? { ...block, listing_id: listingId } : block,
           context: { listingId },
           parent: `blocks@${listingId}`,
           labelRec: { ...block, listing_id: listingId },
@@ -71,6 +73,9 @@ export const blocks = {
   remove: { endpoint: 'blocks.delete' },
   create: {
     endpoint: 'blocks.create',
+    // The listing id is a string on write, per the spec (a re-pointed listing is a number until sent).
+    body: (_ctx, payload) =>
+      payload['listing_id'] === undefined ? payload : { ...payload, listing_id: String(payload['listing_id']) },
     local: (id, _ctx, payload) =>
       applyChanges(fields, { id, listing_id: 0, start_date: '', end_date: '', block_type: 0, reason: '' }, payload),
     collection,

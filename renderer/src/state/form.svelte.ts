@@ -128,7 +128,8 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
     case 'countOrText':
       return /^\d{1,3}$/.test(text.trim()) ? ok(Number(text.trim())) : ok(text.trim());
     case 'id':
-      return empty ? ok(null) : /^\d+$/.test(text) ? ok(Number(text)) : { ok: false };
+      // Negative: a record created offline (its local id) until the server has it.
+      return empty ? ok(null) : /^-?\d+$/.test(text) ? ok(Number(text)) : { ok: false };
     case 'sex':
       return text === 'M' || text === 'F' ? ok(text) : ok(null);
     case 'timeOrNull':

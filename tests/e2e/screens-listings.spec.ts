@@ -1,8 +1,9 @@
 // The listing editor as a desk uses it: check-in times and the Wi-Fi password
 // changed with the server unreachable are shown at once with the change's
 // mark and reach the server once when it is back (mutation log); a new
-// listing with two rooms, added offline, shows in Listings at once and is
-// created once. SCREENSHOTS=<dir> saves the editor at 1366×768 and 1920×1080.
+// listing with two rooms, added offline, shows in Listings at once; a block
+// made on it before the server has it waits, and both arrive once, the block
+// under the listing's real id. SCREENSHOTS=<dir> saves the editor at 1366×768 and 1920×1080.
 import { expect, test } from './fixtures';
 import { ask, eventually, expectUnsent, open, simulator } from './screens-helpers';
 
@@ -48,7 +49,7 @@ test('editing check-in times and the Wi-Fi password offline: shown at once, appl
   expect(applied[0]!.body).toMatchObject({ checkinfrom: '16:30', checkinto: '22:00', wifi_password: 'sea-view-2026' });
 });
 
-test('a new listing with two rooms added offline shows in Listings at once and is created once', async ({
+test('a new listing with two rooms and a block on it, both made offline: both on the server under its real id, once', async ({
   page,
   demoHost,
 }) => {
@@ -78,6 +79,16 @@ test('a new listing with two rooms added offline shows in Listings at once and i
   await expect(row).toContainText('Waiting to send');
   await expectUnsent(page, 1);
 
+  // A block on it before the server has it: it waits for the listing.
+  await open(page, '#/calendar');
+  await page.getByRole('button', { name: '+ New block' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Listing').selectOption({ label: 'Casa Rooms Test' });
+  await dialog.getByLabel('Reason').fill('Painting (new listing)');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expectUnsent(page, 2);
+
   sim.setOnline(true);
   await expectUnsent(page, 0, 60_000);
   const created = sim
@@ -90,6 +101,11 @@ test('a new listing with two rooms added offline shows in Listings at once and i
     rooms: { '1': [{ type: 'Double', num_beds: 1 }], '2': [{ type: 'Single', num_beds: 2 }] },
     description: { en: 'A quiet flat in the old town.', es: 'Un piso tranquilo en el casco antiguo.' },
   });
+  const blocks = sim
+    .mutations()
+    .filter((m) => m.actor === 'api' && m.result === 'applied' && m.endpoint === 'blocks.create');
+  expect(blocks).toHaveLength(1);
+  expect(blocks[0]!.body).toMatchObject({ listing_id: String(created[0]!.id), reason: 'Painting (new listing)' });
   const mine = (await ask(demoHost, 'listings.list', {})).filter((l) => l.name === 'Casa Rooms Test');
   expect(mine).toEqual([expect.objectContaining({ id: created[0]!.id })]);
 });

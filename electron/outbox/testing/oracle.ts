@@ -7,7 +7,7 @@ import { addDays } from '../../cache/queries/common';
 import { KIND_SPECS } from '../kinds';
 import { currentRecord } from '../enqueue';
 import { resolveId } from '../entries';
-import { canonIn, sameValue } from '../kinds/fields';
+import { canonIn, sameIn, sameValue } from '../kinds/fields';
 import type { Kind, Rec } from '../types';
 import type { Device } from './rig';
 import { TODAY, type World } from './world';
@@ -100,6 +100,9 @@ export async function serverRecord(world: World, dev: Device, kind: Kind, id: nu
     case 'blocks':
       raw = data(await other.get(`/blocks/${id}`));
       break;
+    case 'listings':
+      raw = ((await other.get(`/listings/${id}`)) as { Listings?: unknown } | null)?.Listings;
+      break;
     case 'guests':
       raw = data(await other.get(`/guests/${id}`))?.['guest'];
       break;
@@ -167,7 +170,7 @@ export async function compareWithServer(
     if (t.kind === 'messages' && f === 'thread_id') continue;
     const a = canonIn(KIND_SPECS[t.kind].fields, f, cached);
     const b = canonIn(KIND_SPECS[t.kind].fields, f, server);
-    if (!sameValue(a, b))
+    if (!sameIn(KIND_SPECS[t.kind].fields, f, a, b))
       problems.push(`phase ${phase}: ${t.kind} ${sid}.${f}: cache ${JSON.stringify(a)} ≠ server ${JSON.stringify(b)}`);
   }
 }

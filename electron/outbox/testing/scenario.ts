@@ -16,6 +16,8 @@
 // applied exactly once (by the simulator's mutation log).
 import { mulberry32 } from '../../../simulator/prng';
 import { addDays } from '../../cache/queries/common';
+import { listingsTable } from '../../cache/tables';
+import { upsertRecords } from '../../cache/write';
 import { currentRecord } from '../enqueue';
 import { getEntry, resolveId } from '../entries';
 import { canonIn, canonOf } from '../kinds/fields';
@@ -123,6 +125,9 @@ export async function runScenario(world: World, seed: number, options: RunOption
     add('guests', pick('SELECT id FROM guests WHERE id > 0 ORDER BY id', 2));
     add('customers', pick('SELECT id FROM customers ORDER BY id', 1));
     add('blocks', pick('SELECT id FROM blocks WHERE id > 0 ORDER BY id', 1));
+    // The listing itself (as sync's listing pass would have cached it).
+    upsertRecords(dev.db, listingsTable, [await dev.current.client.one('listings.get', { id: listing })]);
+    add('listings', [listing]);
     const threads = dev.db.all<{ id: number; booking_number: number }>(
       'SELECT id, booking_number FROM threads ORDER BY id',
     );
@@ -150,6 +155,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
           ['guest', 9],
           ['message', 8],
           ['block', 8],
+          ['listing', 4],
           ['delete', 5],
         ] as const);
         if (op === 'update') {
@@ -226,6 +232,16 @@ export async function runScenario(world: World, seed: number, options: RunOption
               id: 0,
               gone: null,
               create: { entryId: receipt.entryId, marker, endpoint: 'blocks.create' },
+            };
+          } else if (op === 'listing') {
+            receipt = outbox().enqueue('listings.create', {
+              listing: { name: `Listing ${marker}`, city: r.pick(['Girona', 'Vic', 'Olot']), person_capacity: 4 },
+            }) as EditReceipt;
+            target = {
+              kind: 'listings',
+              id: 0,
+              gone: null,
+              create: { entryId: receipt.entryId, marker, endpoint: 'listings.create' },
             };
           } else continue;
           target.id = getEntry(dev.db, receipt.entryId)!.recordId;

@@ -120,6 +120,13 @@ export const EDITABLE: Partial<Record<Kind, Record<string, (r: Rng) => unknown>>
     zip_code: (r) => String(r.int(10000, 99999)),
   },
   blocks: { block_type: (r) => r.pick([1, 2, 4]) },
+  listings: {
+    checkinfrom: time,
+    checkout: time,
+    wifi_password: (r) => (r.chance(0.2) ? null : `pw-${r.int(1000, 9999)}`),
+    key_number: (r) => (r.chance(0.2) ? null : `K-${r.int(1, 99)}`),
+    deposit: money,
+  },
 };
 
 /** A random valid change of 1–3 fields of a record of this kind (a block's dates move together). */

@@ -39,14 +39,22 @@ async function otherPut(id: number, body: unknown): Promise<void> {
   expect(res.status).toBeLessThan(300);
 }
 
-const applied = (endpoint: string, id?: number) =>
-  sim.mutations().filter((m) => m.endpoint === endpoint && m.result === 'applied' && (id === undefined || m.id === id));
+/** Writes the server applied at this endpoint: of this record (an id) or whose body holds this marker. */
+const applied = (endpoint: string, of?: number | string) =>
+  sim
+    .mutations()
+    .filter(
+      (m) =>
+        m.endpoint === endpoint &&
+        m.result === 'applied' &&
+        (of === undefined || (typeof of === 'number' ? m.id === of : JSON.stringify(m.body).includes(of))),
+    );
 
 describe('listings through the outbox', () => {
   it('check-in times and the wifi password: shown at once, applied once, confirmed by reading the listing back', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const before = applied('listings.update').length;
+    const before = applied('listings.update', 101).length;
     o.enqueue('listings.update', { id: 101, changes: { checkinfrom: '16:30', wifi_password: 'sea-2026' } });
     expect(getListingDetail(dev.db, 101)!.listing).toMatchObject({
       checkinfrom: '16:30',
@@ -129,11 +137,7 @@ describe('listings through the outbox', () => {
     await o.drain();
     sim.resetFaults();
     await o.drain({ untilSettled: true });
-    const made = sim
-      .mutations()
-      .filter(
-        (m) => m.endpoint === 'listings.create' && m.result === 'applied' && JSON.stringify(m.body).includes('(l-1)'),
-      );
+    const made = applied('listings.create', '(l-1)');
     expect(made).toHaveLength(1);
     expect(made[0]!.body).toMatchObject({ rooms, checkinfrom: '17:00' });
     // Its answer was lost, and it was found by reading the listings back, not sent again.
@@ -172,17 +176,9 @@ describe('listings through the outbox', () => {
     await o.drain();
     sim.resetFaults();
     await o.drain({ untilSettled: true });
-    const listing = sim
-      .mutations()
-      .filter(
-        (m) => m.endpoint === 'listings.create' && m.result === 'applied' && JSON.stringify(m.body).includes('(l-2)'),
-      );
+    const listing = applied('listings.create', '(l-2)');
     expect(listing).toHaveLength(1);
-    const blocks = sim
-      .mutations()
-      .filter(
-        (m) => m.endpoint === 'blocks.create' && m.result === 'applied' && JSON.stringify(m.body).includes('(l-2)'),
-      );
+    const blocks = applied('blocks.create', '(l-2)');
     expect(blocks).toHaveLength(1);
     expect(blocks[0]!.body).toMatchObject({ listing_id: String(listing[0]!.id) });
     // Never sent with the local id.

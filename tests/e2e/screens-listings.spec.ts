@@ -9,6 +9,10 @@ import { ask, eventually, expectUnsent, open, simulator } from './screens-helper
 
 const shots = process.env['SCREENSHOTS'];
 
+/** What this app's requests wrote at an endpoint, per the simulator's mutation log. */
+const applied = (sim: ReturnType<typeof simulator>, endpoint: string) =>
+  sim.mutations().filter((m) => m.actor === 'api' && m.result === 'applied' && m.endpoint === endpoint);
+
 test('editing check-in times and the Wi-Fi password offline: shown at once, applied once online', async ({
   page,
   demoHost,
@@ -42,11 +46,9 @@ test('editing check-in times and the Wi-Fi password offline: shown at once, appl
 
   sim.setOnline(true);
   await expectUnsent(page, 0, 60_000);
-  const applied = sim
-    .mutations()
-    .filter((m) => m.actor === 'api' && m.result === 'applied' && m.endpoint === 'listings.update');
-  expect(applied).toHaveLength(1);
-  expect(applied[0]!.body).toMatchObject({ checkinfrom: '16:30', checkinto: '22:00', wifi_password: 'sea-view-2026' });
+  const updates = applied(sim, 'listings.update');
+  expect(updates).toHaveLength(1);
+  expect(updates[0]!.body).toMatchObject({ checkinfrom: '16:30', checkinto: '22:00', wifi_password: 'sea-view-2026' });
 });
 
 test('a new listing with two rooms and a block on it, both made offline: both on the server under its real id, once', async ({
@@ -91,9 +93,7 @@ test('a new listing with two rooms and a block on it, both made offline: both on
 
   sim.setOnline(true);
   await expectUnsent(page, 0, 60_000);
-  const created = sim
-    .mutations()
-    .filter((m) => m.actor === 'api' && m.result === 'applied' && m.endpoint === 'listings.create');
+  const created = applied(sim, 'listings.create');
   expect(created).toHaveLength(1);
   expect(created[0]!.body).toMatchObject({
     name: 'Casa Rooms Test',
@@ -101,9 +101,7 @@ test('a new listing with two rooms and a block on it, both made offline: both on
     rooms: { '1': [{ type: 'Double', num_beds: 1 }], '2': [{ type: 'Single', num_beds: 2 }] },
     description: { en: 'A quiet flat in the old town.', es: 'Un piso tranquilo en el casco antiguo.' },
   });
-  const blocks = sim
-    .mutations()
-    .filter((m) => m.actor === 'api' && m.result === 'applied' && m.endpoint === 'blocks.create');
+  const blocks = applied(sim, 'blocks.create');
   expect(blocks).toHaveLength(1);
   expect(blocks[0]!.body).toMatchObject({ listing_id: String(created[0]!.id), reason: 'Painting (new listing)' });
   const mine = (await ask(demoHost, 'listings.list', {})).filter((l) => l.name === 'Casa Rooms Test');

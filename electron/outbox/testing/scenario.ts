@@ -191,18 +191,20 @@ export async function runScenario(world: World, seed: number, options: RunOption
           const marker = `R${seed}n${run}x${phase}x${serial++}`;
           let receipt: EditReceipt;
           let target: Target;
+          // The target a create makes (its id: the entry's local id, below).
+          const made = (kind: Kind, endpoint: string): Target => ({
+            kind,
+            id: 0,
+            gone: null,
+            create: { entryId: receipt.entryId, marker, endpoint },
+          });
           if (op === 'guest' && bookingIds.length) {
             const bookingNumber = r.pick(bookingIds);
             receipt = outbox().enqueue('guests.create', {
               bookingNumber,
               guest: { name: 'Rand', lastname: `Guest ${serial}`, number_id: marker },
             }) as EditReceipt;
-            target = {
-              kind: 'guests',
-              id: 0,
-              gone: null,
-              create: { entryId: receipt.entryId, marker, endpoint: 'guests.create' },
-            };
+            target = made('guests', 'guests.create');
           } else if (op === 'message' && threads.length) {
             const th = r.pick(threads);
             receipt = outbox().enqueue('messages.send', {
@@ -210,12 +212,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
               threadId: th.id,
               message: `Hello ${marker}`,
             }) as EditReceipt;
-            target = {
-              kind: 'messages',
-              id: 0,
-              gone: null,
-              create: { entryId: receipt.entryId, marker, endpoint: 'threads.send' },
-            };
+            target = made('messages', 'threads.send');
           } else if (op === 'block') {
             const start = addDays(TODAY, r.int(40, 300));
             receipt = outbox().enqueue('blocks.create', {
@@ -227,22 +224,12 @@ export async function runScenario(world: World, seed: number, options: RunOption
                 reason: `Reason ${marker}`,
               },
             }) as EditReceipt;
-            target = {
-              kind: 'blocks',
-              id: 0,
-              gone: null,
-              create: { entryId: receipt.entryId, marker, endpoint: 'blocks.create' },
-            };
+            target = made('blocks', 'blocks.create');
           } else if (op === 'listing') {
             receipt = outbox().enqueue('listings.create', {
               listing: { name: `Listing ${marker}`, city: r.pick(['Girona', 'Vic', 'Olot']), person_capacity: 4 },
             }) as EditReceipt;
-            target = {
-              kind: 'listings',
-              id: 0,
-              gone: null,
-              create: { entryId: receipt.entryId, marker, endpoint: 'listings.create' },
-            };
+            target = made('listings', 'listings.create');
           } else continue;
           target.id = getEntry(dev.db, receipt.entryId)!.recordId;
           targets.push(target);

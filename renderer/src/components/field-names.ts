@@ -1,52 +1,14 @@
 // API field names and values as a person reads them, in the UI language: the
 // Sync screen and pending marks show what changed ("Notes", "Inspected: Yes")
 // rather than wire names ("notes", "inspected: 1").
+import { listingWrite } from '../../../shared/api';
 import type { ResourceName } from '../../../shared/contract';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 import { blockTypeLabel, cleaningStatusLabel, maintenanceTypeLabel, priorityLabel } from './labels';
 
-/** Listing write fields: `listingField.<field>` (those other kinds share keep their own words below). */
-export const LISTING_FIELDS = [
-  'name',
-  'active',
-  'mu',
-  'destination',
-  'url',
-  'license',
-  'street',
-  'floor',
-  'door',
-  'zipcode',
-  'city',
-  'state',
-  'country',
-  'lat',
-  'lng',
-  'person_capacity',
-  'bedrooms',
-  'bathrooms',
-  'bath',
-  'm2',
-  'num_sofa_beds',
-  'longstay',
-  'checkinfrom',
-  'checkinto',
-  'checkout',
-  'latecheckinfrom',
-  'latecheckinto',
-  'price_latecheckin',
-  'entry_limit_time',
-  'deposit',
-  'intercom_number',
-  'key_number',
-  'wifi_network',
-  'wifi_password',
-  'description',
-  'short_description',
-  'owner_id',
-  'rooms',
-] as const;
-export type ListingField = (typeof LISTING_FIELDS)[number];
+/** Listing write fields (the shared write schema's): `listingField.<field>` (those other kinds share keep their own words below). */
+export const LISTING_FIELDS = Object.keys(listingWrite.shape) as (keyof typeof listingWrite.shape)[];
+export type ListingField = keyof typeof listingWrite.shape;
 export const listingFieldKey = (f: ListingField): MessageKey => `listingField.${f}`;
 
 const FIELD_KEYS: Record<string, MessageKey> = {

@@ -43,6 +43,14 @@ test('editing check-in times and the Wi-Fi password offline: shown at once, appl
   const detail = await ask(demoHost, 'listings.get', { id: listing.id });
   expect(detail.listing).toMatchObject({ checkinfrom: '16:30', checkinto: '22:00', wifi_password: 'sea-view-2026' });
   expect(detail.listing.outbox?.state).toBe('pending');
+  if (shots) {
+    await page.getByRole('link', { name: '← Back' }).click();
+    await expect(page.getByRole('heading', { name: listing.name })).toBeVisible();
+    await page.screenshot({ path: `${shots}/listing-detail-pending-1366.png` });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.getByRole('link', { name: 'Edit listing' }).click();
+    await page.screenshot({ path: `${shots}/listing-edit-pending-1920.png` });
+  }
 
   sim.setOnline(true);
   await expectUnsent(page, 0, 60_000);
@@ -59,6 +67,7 @@ test('a new listing with two rooms and a block on it, both made offline: both on
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(demoHost.url);
   await open(page, '#/listings');
+  if (shots) await page.setViewportSize({ width: 1366, height: 768 });
   sim.setOnline(false);
   await page.getByRole('link', { name: 'New listing' }).click();
   await page.locator('#le-name').fill('Casa Rooms Test');
@@ -73,12 +82,13 @@ test('a new listing with two rooms and a block on it, both made offline: both on
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Check the highlighted fields.')).toBeVisible();
   await page.getByLabel('Sleeps (people)').fill('4');
-  if (shots) await page.screenshot({ path: `${shots}/listing-new-1920.png`, fullPage: false });
+  if (shots) await page.screenshot({ path: `${shots}/listing-new-1366.png`, fullPage: false });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Listings' })).toBeVisible();
   await page.getByLabel('Name or city').fill('Casa Rooms');
   const row = page.getByRole('row', { name: /Casa Rooms Test/ });
   await expect(row).toContainText('Waiting to send');
+  if (shots) await page.screenshot({ path: `${shots}/listings-list-1920.png` });
   await expectUnsent(page, 1);
 
   // A block on it before the server has it: it waits for the listing.

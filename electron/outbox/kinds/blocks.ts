@@ -6,7 +6,7 @@ import { blocksTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import type { EntryContext, Values } from '../types';
 import { applyChanges, same } from './fields';
-import { listingName, orNull, readOne, USER } from './parts';
+import { listingName, orNull, readOne, str, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 const LISTING: FieldCodec = {
@@ -75,7 +75,7 @@ export const blocks = {
     endpoint: 'blocks.create',
     // The listing id is a string on write, per the spec (a re-pointed listing is a number until sent).
     body: (_ctx, payload) =>
-      payload['listing_id'] === undefined ? payload : { ...payload, listing_id: String(payload['listing_id']) },
+      payload['listing_id'] === undefined ? payload : { ...payload, listing_id: str(payload['listing_id']) },
     local: (id, _ctx, payload) =>
       applyChanges(fields, { id, listing_id: 0, start_date: '', end_date: '', block_type: 0, reason: '' }, payload),
     collection,

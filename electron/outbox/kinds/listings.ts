@@ -107,7 +107,7 @@ async function collection(client: ApiClient): Promise<Collection | null> {
     next = page.next;
   }
   return {
-    items: items.map((l) => ({ value: l.value as unknown as Rec, raw: l.raw })),
+    items: items.map((l) => ({ value: l.value, raw: l.raw })),
     store: (db) => {
       upsertRecords(db, listingsTable, items);
     },

@@ -48,7 +48,10 @@ export function actionsFor(entry: Pick<OutboxEntry, 'state' | 'error' | 'operati
 }
 
 /** Where the record an entry changed is shown, when it has a screen of its own. */
-export function recordLink(resource: ResourceName, id: number | null): { name: RouteName; id: number | null } | null {
+export function recordLink(
+  resource: ResourceName,
+  id: number | null,
+): { name: RouteName; id: number | null; query?: Record<string, string> } | null {
   if (id === null) return null;
   switch (resource) {
     case 'cleaning':
@@ -61,6 +64,8 @@ export function recordLink(resource: ResourceName, id: number | null): { name: R
       return { name: 'booking', id };
     case 'blocks':
       return { name: 'calendar', id: null };
+    case 'listings':
+      return { name: 'listings', id, query: { edit: '1' } };
     default:
       return null;
   }

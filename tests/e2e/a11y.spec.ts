@@ -90,6 +90,8 @@ for (const locale of ['en', 'es'] as const) {
       ['incidents', '#/incidents'],
       ['incident detail', `#/incidents/${r.incident.id}`],
       ['listings', '#/listings'],
+      ['new listing', '#/listings?edit=1'],
+      ['listing editor', `#/listings/${r.cleaning.listing_id}?edit=1`],
       ['sync', '#/sync'],
     ];
     for (const [name, hash] of screens) {

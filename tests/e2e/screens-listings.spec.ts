@@ -3,7 +3,8 @@
 // mark and reach the server once when it is back (mutation log); a new
 // listing with two rooms, added offline, shows in Listings at once; a block
 // made on it before the server has it waits, and both arrive once, the block
-// under the listing's real id. SCREENSHOTS=<dir> saves the editor at 1366×768 and 1920×1080.
+// under the listing's real id. A change the server refuses shows its banner in
+// the editor; "Edit and send again" puts my values back, corrected it is sent once. SCREENSHOTS=<dir> saves the editor at 1366×768 and 1920×1080.
 import { expect, test } from './fixtures';
 import { ask, eventually, expectUnsent, open, simulator } from './screens-helpers';
 
@@ -116,4 +117,37 @@ test('a new listing with two rooms and a block on it, both made offline: both on
   expect(blocks[0]!.body).toMatchObject({ listing_id: String(created[0]!.id), reason: 'Painting (new listing)' });
   const mine = (await ask(demoHost, 'listings.list', {})).filter((l) => l.name === 'Casa Rooms Test');
   expect(mine).toEqual([expect.objectContaining({ id: created[0]!.id })]);
+});
+
+test('a refused listing change: the editor shows why, Edit and send again fills the form, sent once corrected', async ({
+  page,
+  demoHost,
+}) => {
+  const listing = await eventually('a listing with an owner', async () =>
+    (await ask(demoHost, 'listings.list', {})).find((l) => l.owner_id !== null),
+  );
+  const sim = simulator(demoHost);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(demoHost.url);
+  // An owner the server does not know (as when someone deleted it meanwhile): refused with its reason.
+  await ask(demoHost, 'listings.update', { id: listing.id, changes: { owner_id: 999_999, key_number: 'K-REF' } });
+  await expectUnsent(page, 1);
+  await open(page, `#/listings/${listing.id}?edit=1`);
+  const banner = page.getByTestId('refused-banner');
+  await expect(banner).toContainText('owner', { timeout: 60_000 });
+  if (shots) await page.screenshot({ path: `${shots}/listing-refused-1366.png` });
+  await banner.getByRole('link', { name: 'Edit and send again' }).click();
+  await expect(page.locator('#le-key_number')).toHaveValue('K-REF');
+  await page.locator('#le-owner_id').selectOption(String(listing.owner_id));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectUnsent(page, 0, 60_000);
+  const updates = applied(sim, 'listings.update').filter((m) => m.id === listing.id);
+  expect(updates).toHaveLength(1);
+  // The owner picked is the one the server already has: only the key number needed sending.
+  expect(updates[0]!.body).toEqual({ key_number: 'K-REF' });
+  expect((await ask(demoHost, 'listings.get', { id: listing.id })).listing).toMatchObject({
+    key_number: 'K-REF',
+    owner_id: listing.owner_id,
+    outbox: null,
+  });
 });

@@ -144,7 +144,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
     refreshView(tx, kind, head.recordId);
   });
   d.changed([kind], ids);
-  const body = create.body ? create.body(head.context, payload) : payload;
+  const body = create.body ? create.body(head.context, payload, d.db) : payload;
   d.trace({ type: 'send', entryIds: ids, kind: 'create', resource: kind, id: head.recordId, body, base: null });
   try {
     await d.client.write(create.endpoint, { body, priority: 'user' });

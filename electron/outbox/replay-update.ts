@@ -8,7 +8,7 @@
 import type { WritableDB } from '../cache/db';
 import { countAttempt, getEntry, patchEntries } from './entries';
 import { currentRecord } from './enqueue';
-import { canonIn, canonOf, sameValue } from './kinds/fields';
+import { canonIn, canonOf, oneOf, sameValue } from './kinds/fields';
 import { KIND_SPECS, type Kind } from './kinds';
 import { failed, reject, type StepDeps } from './outcome';
 import { fromResponse, type ServerVersion } from './remote';
@@ -84,7 +84,9 @@ export function compare(
   for (const [f, v] of Object.entries(payload)) {
     const theirs = canonIn(KIND_SPECS[kind].fields, f, server.value);
     const mine = canonOf(KIND_SPECS[kind].fields, f, v);
-    if (sameValue(theirs, mine)) continue; // already there (sent before, or the same change made twice)
+    // Already there (sent before, or the same change made twice) — never said of a text in several
+    // languages: the one string read back cannot show the others, so it is sent.
+    if (sameValue(theirs, mine) && !oneOf(mine)) continue;
     if ([base[f], ...(own[f] ?? [])].some((x) => sameValue(theirs, x))) toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
   }

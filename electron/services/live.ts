@@ -6,7 +6,11 @@ import { listingSummaryById, ratesOf } from '../cache/queries';
 import { cacheOf } from './reads';
 import type { HandlerTable } from './types';
 
-export const liveHandlers: HandlerTable<'stays.checkLive'> = {
+export const liveHandlers: HandlerTable<'stays.checkLive' | 'photos.image'> = {
+  'photos.image': async (i, ctx) => {
+    const photos = ctx.workspace.engine().photos;
+    return { dataUrl: photos ? await photos.image(i.id) : null };
+  },
   'stays.checkLive': async (i, ctx) => {
     const engine = ctx.workspace.engine();
     const db = cacheOf(ctx);

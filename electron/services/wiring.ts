@@ -25,7 +25,7 @@ import type { HandlerResult } from './types';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
-import { startDemoServer, type DemoOptions } from './demo';
+import { simulatorMedia, startDemoServer, type DemoOptions } from './demo';
 import { liveAvailability } from '../engine/live';
 import type { EnginePort, OutboxPort } from './engine-port';
 import type { SettingsStore } from './settings-store';
@@ -91,7 +91,9 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     // The demo's cache is throwaway and its credentials never leave memory.
     const dbPath = demo ? join(o.dataDir, 'demo', `${randomUUID()}.db`) : accountFile(o.dataDir, account);
     const removeDemoFiles = () => {
-      if (demo) for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+      if (demo)
+        for (const suffix of ['', '-wal', '-shm', '.photos'])
+          rmSync(`${dbPath}${suffix}`, { force: true, recursive: true });
     };
     const notices = createNotifications({
       settings: () => o.settings.get(),
@@ -103,6 +105,8 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       settings: o.settings.get(),
       outbox: { log: { error: (message, err) => log.error(`outbox: ${message}`, err) } },
       ingest: notices.ingest,
+      // The demo's photos are served by its simulator (simulator/media.ts), at its own address.
+      ...(demo ? { photoFetch: simulatorMedia(info.baseUrl) } : {}),
       onPass: (p) => notices.onPass(p),
       ...(o.background === false ? { background: false } : {}),
     });
@@ -156,6 +160,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
             i,
           ),
       },
+      photos: engine.photoFiles,
       unsentCount: () => engine.unsentCount(),
       discardUnsent: () => engine.discardUnsent(),
       close: async () => {

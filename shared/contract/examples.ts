@@ -537,6 +537,22 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'blocks.update': { input: { id: 8, changes: { reason: 'Painting' } }, output: receipt },
   'blocks.delete': { input: { id: 8 }, output: receipt },
+  'photos.create': {
+    input: { photo: { listing_id: 12, image: '/9j/4AAQSkZJRgABAQ…', type: 'internal', title: { en: 'Kitchen' } } },
+    output: receipt,
+  },
+  'photos.update': { input: { id: 501, changes: { title: { en: 'Kitchen', es: 'Cocina' } } }, output: receipt },
+  'photos.updateMany': {
+    input: {
+      items: [
+        { id: 501, changes: { position: 2 } },
+        { id: 502, changes: { position: 1 } },
+      ],
+    },
+    output: [receipt, { entryId: 18, state: 'pending' }],
+  },
+  'photos.delete': { input: { id: 501 }, output: receipt },
+  'photos.image': { input: { id: 501 }, output: { dataUrl: 'data:image/png;base64,iVBORw0KGgo…' } },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },

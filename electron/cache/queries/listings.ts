@@ -15,7 +15,7 @@ import type {
   RateRecord,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
-import { Where, parsed } from './common';
+import { Where, parsed, withMark } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -100,8 +100,11 @@ export function getListingDetail(db: ReadableDB, id: number): ListingDetail | nu
   if (!row) return null;
   const listing = parsed<ListingRecord>(row.data);
   const photos = db
-    .pluck<string>('SELECT data FROM photos WHERE listing_id = ? ORDER BY position, id', [id])
-    .map((d) => parsed<PhotoRecord>(d));
+    .all<{ data: string; outbox_mark: string | null }>(
+      'SELECT data, outbox_mark FROM photos WHERE listing_id = ? ORDER BY position, id',
+      [id],
+    )
+    .map((r) => withMark<PhotoRecord>(r.data, r.outbox_mark));
   const rates = ratesOf(db, id);
   const owner =
     listing.owner_id === null

@@ -42,10 +42,19 @@ export function applyChanges(fields: Fields, rec: Rec, changes: Rec): Rec {
   return rec;
 }
 
-/** Canonical values are JSON: equal when their JSON is (null and undefined alike). */
+/** Canonical values are JSON: equal when their JSON is (null and undefined alike); a language text when the read string is one of the texts sent. */
 export function sameValue(a: unknown, b: unknown): boolean {
+  const [x, y] = [oneOf(a), oneOf(b)];
+  if (x && typeof b === 'string') return x.includes(b);
+  if (y && typeof a === 'string') return y.includes(a);
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
+
+/** A language text's canonical form when several languages were written (see langText). */
+export const oneOf = (v: unknown): string[] | null =>
+  typeof v === 'object' && v !== null && Array.isArray((v as { oneOf?: unknown }).oneOf)
+    ? (v as { oneOf: string[] }).oneOf
+    : null;
 
 // ───────────────────────── builders ─────────────────────────
 
@@ -102,6 +111,43 @@ export function codeName(name: string, table: { byId(id: number): { name: string
       rec[name] = typeof v === 'number' ? (table.byId(v)?.name ?? `#${v}`) : null;
     },
     canon: (rec) => rec[name] ?? null,
+  };
+}
+
+const textNorm = (s: string) => s.replace(/\r\n/g, '\n').trim();
+
+/**
+ * A language text (photo titles, listing descriptions): written as {lang: text}, read back as the ONE
+ * string the server shows. The record shows the text F.langText picks and keeps what was written
+ * per language (`<name>_langs`) while the change is unsent; its canonical form is the text, or
+ * {oneOf: texts} when several languages differ — equal to a read string that is any of them
+ * (shared/domain/lang-text.ts: a sent text is confirmed by the language the server shows).
+ */
+export function langText(name: string): FieldCodec {
+  const langs = `${name}_langs`;
+  return {
+    read: name,
+    apply: (rec, v) => {
+      const shown = F.langText(v);
+      rec[name] = typeof shown === 'string' ? shown : '';
+      if (typeof v === 'object' && v !== null) rec[langs] = v;
+      else delete rec[langs];
+    },
+    canon: (rec) => {
+      const sent = rec[langs];
+      const texts =
+        typeof sent === 'object' && sent !== null
+          ? [
+              ...new Set(
+                Object.values(sent)
+                  .filter((t): t is string => typeof t === 'string')
+                  .map(textNorm),
+              ),
+            ].filter(Boolean)
+          : [textNorm(typeof rec[name] === 'string' ? rec[name] : '')];
+      if (texts.length <= 1) return texts[0] ?? '';
+      return { oneOf: texts.sort() };
+    },
   };
 }
 

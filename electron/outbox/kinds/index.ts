@@ -10,6 +10,7 @@ import { guests } from './guests';
 import { incidents } from './incidents';
 import { maintenance } from './maintenance';
 import { messages } from './messages';
+import { photos } from './photos';
 
 const REGISTRY = {
   cleaning,
@@ -20,6 +21,7 @@ const REGISTRY = {
   customers,
   messages,
   blocks,
+  photos,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

@@ -102,8 +102,8 @@ export interface KindSpec<K extends string> {
     endpoint: EndpointName;
     /** What a record created offline looks like until the server has it. */
     local(id: number, ctx: EntryContext, payload: Values, now: number): Rec;
-    /** The request body from the (merged) payload (default: the payload). */
-    body?(ctx: EntryContext, payload: Values): unknown;
+    /** The request body from the (merged) payload (default: the payload); `db` for what the payload only names (a queued image). */
+    body?(ctx: EntryContext, payload: Values, db: ReadableDB): unknown;
     /** The collection it lands in, read now; null when its owner is gone (other failures throw ApiError). */
     collection(client: ApiClient, ctx: EntryContext, payload: Values): Promise<Collection | null>;
     /** The fields a create is recognised by on the server (default: every field sent). */

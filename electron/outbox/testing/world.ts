@@ -161,6 +161,8 @@ export function pathOf(kind: Kind, id: number): string {
       return `/customers/${id}`;
     case 'blocks':
       return `/blocks/${id}`;
+    case 'photos':
+      return `/photos/${id}`;
     case 'messages':
       return '/threads';
   }

@@ -15,6 +15,8 @@ import {
   incidentUpdate,
   maintenanceUpdate,
   messageSend,
+  photoCreate,
+  photoUpdate,
 } from '../../api';
 import { command } from '../define';
 import { recordId } from '../primitives';
@@ -85,6 +87,19 @@ export const editCommands = {
   'blocks.create': command('Block dates of a listing.', z.strictObject({ block: blockCreate }), editReceipt),
   'blocks.update': command('Edit a calendar block.', update(blockUpdate), editReceipt),
   'blocks.delete': command('Remove a calendar block.', remove, editReceipt),
+
+  'photos.create': command(
+    "Add a photo to a listing (the image as base64; checked against the spec's size limits and read for its type before it is queued).",
+    z.strictObject({ photo: photoCreate }),
+    editReceipt,
+  ),
+  'photos.update': command("Edit a photo's type, title, alt text or position.", update(photoUpdate), editReceipt),
+  'photos.updateMany': command(
+    'Reorder photos: the new positions of several photos, one entry per photo, one transaction.',
+    updateMany(photoUpdate),
+    z.array(editReceipt),
+  ),
+  'photos.delete': command('Delete a photo.', remove, editReceipt),
 } as const;
 
 /** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */

@@ -13,7 +13,7 @@ import type { ApiClient } from '../../api/client';
 import type { ReadableDB, WritableDB } from '../../cache/db';
 import { photosTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
-import type { EntryContext, Rec, Values } from '../types';
+import type { EntryContext, Values } from '../types';
 import { applyChanges, langText, same } from './fields';
 import { listingName, notCached, orNull, readOne, str, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';

@@ -143,6 +143,21 @@ describe('photos', () => {
     await dev.close();
   });
 
+  it('a title changed in one language is sent even though the server already shows the other language unchanged', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const [a] = photosOf(dev);
+    const shown = a!.title; // the Spanish text, as the simulator shows it
+    const before = applied('photos.update').length;
+    o.enqueue('photos.update', { id: a!.id, changes: { title: { es: shown, en: 'Living room (p-3)' } } });
+    await o.drain({ untilSettled: true });
+    const sent = applied('photos.update').slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ title: { es: shown, en: 'Living room (p-3)' } });
+    expect(o.list({ states: ['rejected', 'conflict'] })).toEqual([]);
+    await dev.close();
+  });
+
   it('a new photo cannot be moved before it is on the server (its position is the server’s to give)', async () => {
     const dev = await device();
     const o = dev.current.outbox;

@@ -4,7 +4,7 @@
 // when the endpoint documents one. How each kind is read from the server is
 // its spec's (kinds/<kind>.ts); every read there is a 'user' priority request.
 import { endpoint } from '../../shared/api';
-import { canonIn, canonOf, sameValue } from './kinds/fields';
+import { canonIn, canonOf, sameIn } from './kinds/fields';
 import { KIND_SPECS, type Collection, type Kind, type ServerVersion } from './kinds';
 import { isObj } from './kinds/parts';
 import type { Rec, Values } from './types';
@@ -27,7 +27,8 @@ export function fingerprintOf(kind: Kind, body: Values): Values {
 }
 
 export function matches(kind: Kind, rec: Rec, fingerprint: Values): boolean {
-  return Object.entries(fingerprint).every(([f, v]) => sameValue(canonIn(KIND_SPECS[kind].fields, f, rec), v));
+  const fields = KIND_SPECS[kind].fields;
+  return Object.entries(fingerprint).every(([f, v]) => sameIn(fields, f, canonIn(fields, f, rec), v));
 }
 
 /** Ids of the collection's records with this content. */

@@ -8,7 +8,7 @@
 import type { WritableDB } from '../cache/db';
 import { countAttempt, getEntry, patchEntries } from './entries';
 import { currentRecord } from './enqueue';
-import { canonIn, canonOf, oneOf, sameValue } from './kinds/fields';
+import { canonIn, canonOf, sameIn, severalTexts } from './kinds/fields';
 import { KIND_SPECS, type Kind } from './kinds';
 import { failed, reject, type StepDeps } from './outcome';
 import { fromResponse, type ServerVersion } from './remote';
@@ -82,12 +82,13 @@ export function compare(
   const toSend: Values = {};
   const conflicts: ConflictValue[] = [];
   for (const [f, v] of Object.entries(payload)) {
-    const theirs = canonIn(KIND_SPECS[kind].fields, f, server.value);
-    const mine = canonOf(KIND_SPECS[kind].fields, f, v);
-    // Already there (sent before, or the same change made twice) — never said of a text in several
-    // languages: the one string read back cannot show the others, so it is sent.
-    if (sameValue(theirs, mine) && !oneOf(mine)) continue;
-    if ([base[f], ...(own[f] ?? [])].some((x) => sameValue(theirs, x))) toSend[f] = v;
+    const fields = KIND_SPECS[kind].fields;
+    const theirs = canonIn(fields, f, server.value);
+    const mine = canonOf(fields, f, v);
+    // Already there (sent before, or the same change made twice) — never concluded from the one string a
+    // text in several languages is read back as: the other languages it cannot show are sent.
+    if (sameIn(fields, f, theirs, mine) && !(typeof theirs === 'string' && severalTexts(mine))) continue;
+    if ([base[f], ...(own[f] ?? [])].some((x) => sameIn(fields, f, theirs, x))) toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
   }
   return { toSend, conflicts };
@@ -206,7 +207,12 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
   }
   const differ = Object.keys(toSend).filter(
     (f) =>
-      !sameValue(canonIn(KIND_SPECS[kind].fields, f, confirmed.value), canonOf(KIND_SPECS[kind].fields, f, toSend[f])),
+      !sameIn(
+        KIND_SPECS[kind].fields,
+        f,
+        canonIn(KIND_SPECS[kind].fields, f, confirmed.value),
+        canonOf(KIND_SPECS[kind].fields, f, toSend[f]),
+      ),
   );
   if (differ.length) {
     d.db.transaction((tx) => keepServerVersion(tx, kind, id, confirmed.raw, ctx));

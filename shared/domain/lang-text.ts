@@ -10,3 +10,14 @@ export function languageShown(sent: Readonly<Record<string, string>>, read: stri
   for (const [lang, text] of Object.entries(sent)) if (norm(text) === r) return lang;
   return null;
 }
+
+/**
+ * The text a record shows for what I wrote, until the server says which
+ * language it shows back (spec-silent: the simulator and the business show
+ * Spanish first, then English, then Catalan, then whatever was written).
+ */
+export const SHOWN_FIRST = ['es', 'en', 'ca'] as const;
+export function shownGuess(texts: Readonly<Record<string, string>>): string {
+  for (const lang of SHOWN_FIRST) if (texts[lang]) return texts[lang];
+  return Object.values(texts).find((t) => t !== '') ?? '';
+}

@@ -11,6 +11,7 @@
 // is defined as canon(apply({}, value)), so the two directions can never drift.
 import { Bad, F } from '../../../shared/api';
 import { countries } from '../../../shared/codes';
+import { languageShown, shownGuess } from '../../../shared/domain/lang-text';
 import type { Rec } from '../types';
 import type { FieldCodec } from './spec';
 
@@ -42,19 +43,16 @@ export function applyChanges(fields: Fields, rec: Rec, changes: Rec): Rec {
   return rec;
 }
 
-/** Canonical values are JSON: equal when their JSON is (null and undefined alike); a language text when the read string is one of the texts sent. */
+/** Canonical values are JSON: equal when their JSON is (null and undefined alike). */
 export function sameValue(a: unknown, b: unknown): boolean {
-  const [x, y] = [oneOf(a), oneOf(b)];
-  if (x && typeof b === 'string') return x.includes(b);
-  if (y && typeof a === 'string') return y.includes(a);
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** A language text's canonical form when several languages were written (see langText). */
-export const oneOf = (v: unknown): string[] | null =>
-  typeof v === 'object' && v !== null && Array.isArray((v as { oneOf?: unknown }).oneOf)
-    ? (v as { oneOf: string[] }).oneOf
-    : null;
+/** Two canonical values of a field are the same (the field's own rule, else same JSON). */
+export function sameIn(fields: Fields, field: string, a: unknown, b: unknown): boolean {
+  const eq = codec(fields, field).equal;
+  return eq ? eq(a, b) : sameValue(a, b);
+}
 
 // ───────────────────────── builders ─────────────────────────
 
@@ -114,43 +112,6 @@ export function codeName(name: string, table: { byId(id: number): { name: string
   };
 }
 
-const textNorm = (s: string) => s.replace(/\r\n/g, '\n').trim();
-
-/**
- * A language text (photo titles, listing descriptions): written as {lang: text}, read back as the ONE
- * string the server shows. The record shows the text F.langText picks and keeps what was written
- * per language (`<name>_langs`) while the change is unsent; its canonical form is the text, or
- * {oneOf: texts} when several languages differ — equal to a read string that is any of them
- * (shared/domain/lang-text.ts: a sent text is confirmed by the language the server shows).
- */
-export function langText(name: string): FieldCodec {
-  const langs = `${name}_langs`;
-  return {
-    read: name,
-    apply: (rec, v) => {
-      const shown = F.langText(v);
-      rec[name] = typeof shown === 'string' ? shown : '';
-      if (typeof v === 'object' && v !== null) rec[langs] = v;
-      else delete rec[langs];
-    },
-    canon: (rec) => {
-      const sent = rec[langs];
-      const texts =
-        typeof sent === 'object' && sent !== null
-          ? [
-              ...new Set(
-                Object.values(sent)
-                  .filter((t): t is string => typeof t === 'string')
-                  .map(textNorm),
-              ),
-            ].filter(Boolean)
-          : [textNorm(typeof rec[name] === 'string' ? rec[name] : '')];
-      if (texts.length <= 1) return texts[0] ?? '';
-      return { oneOf: texts.sort() };
-    },
-  };
-}
-
 /** The person fields guests and customers share. */
 export const PERSON = {
   name: same('name', F.text),
@@ -165,3 +126,42 @@ export const PERSON = {
   date_issue: same('date_issue', F.dateOrNull),
   date_birth: same('date_birth', F.dateOrNull),
 };
+
+/** Where a record keeps the per-language texts written locally (`description` → `description_texts`). */
+export const textsKey = (name: string) => `${name}_texts`;
+
+const isTexts = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string');
+
+/** Texts per language that differ: a string read back can show only one of them. */
+export const severalTexts = (v: unknown): boolean =>
+  isTexts(v) && new Set(Object.values(v).map((t) => t.trim())).size > 1;
+
+/**
+ * A text per language on write, one plain string on read (listing
+ * descriptions). The record shows a guess of the string until the server's
+ * comes back and keeps what I wrote per language beside it; a string read
+ * back is the same as what I sent when it equals one of the languages sent.
+ */
+export function langText(name: string): FieldCodec {
+  const eqText = (a: unknown, b: unknown) =>
+    typeof a === 'string' && typeof b === 'string' ? a.trim() === b.trim() : sameValue(a, b);
+  return {
+    read: name,
+    apply: (rec, v) => {
+      const texts = isTexts(v) ? v : {};
+      rec[name] = shownGuess(texts);
+      rec[textsKey(name)] = texts;
+    },
+    canon: (rec) => {
+      const texts = rec[textsKey(name)];
+      return isTexts(texts) ? texts : (rec[name] ?? null);
+    },
+    equal: (a, b) => {
+      if (isTexts(a) && isTexts(b)) return sameValue(a, b);
+      if (isTexts(a)) return typeof b === 'string' && languageShown(a, b) !== null;
+      if (isTexts(b)) return typeof a === 'string' && languageShown(b, a) !== null;
+      return eqText(a ?? '', b ?? '');
+    },
+  };
+}

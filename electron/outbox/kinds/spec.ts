@@ -21,6 +21,12 @@ export interface FieldCodec {
   read: string;
   apply(rec: Rec, v: unknown): void;
   canon(rec: Rec): unknown;
+  /**
+   * Whether two canonical values are the same (default: same JSON). For fields
+   * whose write form says more than the read form (a text per language, read
+   * back as one string).
+   */
+  equal?(a: unknown, b: unknown): boolean;
 }
 
 /** One codec per field of a write schema: the compiler fails when a field has none. */

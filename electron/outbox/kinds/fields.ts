@@ -50,8 +50,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /** Two canonical values of a field are the same (the field's own rule, else same JSON). */
 export function sameIn(fields: Fields, field: string, a: unknown, b: unknown): boolean {
-  const eq = codec(fields, field).equal;
-  return eq ? eq(a, b) : sameValue(a, b);
+  const c = codec(fields, field);
+  return c.equal ? c.equal(a, b) : sameValue(a, b);
 }
 
 // ───────────────────────── builders ─────────────────────────

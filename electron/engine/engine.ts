@@ -37,6 +37,7 @@ import { SyncService, lastDataAt, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
 import { PhotoFiles, type FetchImage } from './photo-files';
+import { sweepQueuedImages } from '../outbox/kinds/photos';
 
 /** Replay tuning and hooks for the engine's outbox (tests, the CLI, the benchmark); the rest is the engine's. */
 export type EngineOutboxOptions = Partial<
@@ -309,6 +310,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
       },
       ...this.options.outbox,
     });
+    sweepQueuedImages(this.wdb);
+    this.photoFiles.sweep();
     outbox.start();
     return outbox;
   }

@@ -5,7 +5,7 @@
 // its CSP needs no remote image origin. A photo still waiting to be sent is
 // shown from its queued image (the outbox's photo_blobs).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sniffImage } from '../../shared/domain/photo-check';
 import type { ReadableDB } from '../cache/db';
@@ -45,6 +45,7 @@ export class PhotoFiles {
   private readonly fetchImage: FetchImage;
   private readonly maxBytes: number;
   private readonly inFlight = new Map<string, Promise<Uint8Array | null>>();
+  private stamp = 0;
 
   constructor(o: PhotoFilesOptions) {
     this.dir = o.dir;
@@ -78,8 +79,7 @@ export class PhotoFiles {
     const file = join(this.dir, createHash('sha256').update(url).digest('hex').slice(0, 32));
     try {
       const bytes = readFileSync(file);
-      const now = new Date();
-      utimesSync(file, now, now);
+      this.touch(file);
       return bytes;
     } catch {
       // Not kept yet: fetch it once (two screens asking share one download).
@@ -100,19 +100,47 @@ export class PhotoFiles {
       return null; // offline or the host is down: the manager shows the title instead
     }
     if (!bytes || bytes.length > PHOTO_FILES.maxFileBytes || !sniffImage(bytes.subarray(0, 16))) return null;
-    mkdirSync(this.dir, { recursive: true });
-    writeFileSync(file, bytes);
-    this.evict();
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      // Written whole or not at all: a crash mid-write leaves a .part file, which sweep() removes.
+      writeFileSync(`${file}.part`, bytes);
+      renameSync(`${file}.part`, file);
+      this.touch(file);
+      this.evict();
+    } catch {
+      // A full disk or a folder gone: shown now, kept next time.
+    }
     return bytes;
+  }
+
+  /** Marks a file shown now: its mtime, strictly later than the last one given (two in one millisecond stay ordered). */
+  private touch(file: string): void {
+    this.stamp = Math.max(Date.now(), this.stamp + 1);
+    const at = new Date(this.stamp);
+    utimesSync(file, at, at);
+  }
+
+  /** At start: half-written files of a crash go, and the folder is brought within its bound. */
+  sweep(): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return; // no folder yet
+    }
+    for (const n of names) if (n.endsWith('.part')) rmSync(join(this.dir, n), { force: true });
+    this.evict();
   }
 
   /** Least recently shown first, until the folder fits. */
   private evict(): void {
-    const files = readdirSync(this.dir).map((n) => {
-      const path = join(this.dir, n);
-      const s = statSync(path);
-      return { path, size: s.size, used: s.mtimeMs };
-    });
+    const files = readdirSync(this.dir)
+      .filter((n) => !n.endsWith('.part'))
+      .map((n) => {
+        const path = join(this.dir, n);
+        const s = statSync(path);
+        return { path, size: s.size, used: s.mtimeMs };
+      });
     let total = files.reduce((a, f) => a + f.size, 0);
     for (const f of files.sort((a, b) => a.used - b.used)) {
       if (total <= this.maxBytes) break;

@@ -9,6 +9,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { getListingDetail } from '../cache/queries/listings';
 import { listingsTable, photosTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
+import { sweepQueuedImages } from './kinds/photos';
 import { Device } from './testing/rig';
 
 const TODAY = '2026-06-15';
@@ -122,6 +123,18 @@ describe('photos', () => {
     o.discard({ id: entryId });
     expect(blobs(dev)).toBe(0);
     expect(photosOf(dev).some((p) => p.id < 0)).toBe(false);
+    await dev.close();
+  });
+
+  it('at start, a queued image no unsent create names is removed; one still waiting stays', async () => {
+    const dev = await device();
+    dev.current.outbox.enqueue('photos.create', {
+      photo: { listing_id: LISTING, image: jpeg(60 * 1024), type: 'internal' },
+    });
+    dev.db.run(`INSERT INTO photo_blobs (type, size, bytes, created_at) VALUES ('jpeg', 1, x'00', 0)`);
+    expect(blobs(dev)).toBe(2);
+    expect(sweepQueuedImages(dev.db)).toBe(1);
+    expect(blobs(dev)).toBe(1);
     await dev.close();
   });
 

@@ -81,6 +81,19 @@ export function queuedImage(db: ReadableDB, ref: unknown): { bytes: Buffer; type
   return db.get<{ bytes: Buffer; type: string }>('SELECT bytes, type FROM photo_blobs WHERE id = ?', [id]) ?? null;
 }
 
+/**
+ * Queued images no unsettled create names any more, removed (at start). The triggers of migration 101
+ * already remove an image in the transaction that settles its create; this is the belt to those braces,
+ * so nothing left by a build without them, or a row edited by hand, stays forever. Answers how many.
+ */
+export function sweepQueuedImages(db: WritableDB): number {
+  return db.run(
+    `DELETE FROM photo_blobs WHERE id NOT IN (
+       SELECT CAST(substr(json_extract(payload, '$.image'), 6) AS INTEGER) FROM outbox
+       WHERE resource = 'photos' AND kind = 'create' AND state <> 'confirmed')`,
+  ).changes;
+}
+
 function body(_ctx: EntryContext, payload: Values, db: ReadableDB): unknown {
   const image = queuedImage(db, payload['image']);
   // Gone only if the entry was settled meanwhile; the server then refuses the empty image (never a guess).

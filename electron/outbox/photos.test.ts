@@ -23,10 +23,26 @@ afterAll(async () => {
   await sim.close();
 });
 
+/** The upload progress the outbox told (outbox.upload). */
+let uploads: { entryId: number; sent: number; total: number }[] = [];
+
 async function device(): Promise<Device> {
   sim.resetFaults();
+  uploads = [];
   // A 25 MB upload on a loaded machine: a deadline far above the rig's default.
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password, requestTimeoutMs: 60_000 });
+  const dev = new Device({
+    url: sim.url,
+    user: sim.user,
+    password: sim.password,
+    requestTimeoutMs: 60_000,
+    outbox: {
+      events: {
+        emit: (event, payload) => {
+          if (event === 'outbox.upload') uploads.push(payload as (typeof uploads)[number]);
+        },
+      },
+    },
+  });
   const client = dev.current.client;
   const listing = await client.one('listings.get', { id: LISTING });
   const photos = await client.list('photos.list', { query: { listing_id: LISTING } });
@@ -80,6 +96,10 @@ describe('photos', () => {
     await o.drain({ untilSettled: true });
     const made = applied('photos.create').slice(before);
     expect(made).toHaveLength(1);
+    // Its progress was told as it went, up to the whole body (base64: about 4/3 of the file).
+    expect(uploads.length).toBeGreaterThan(10);
+    expect(uploads.at(-1)!.sent).toBe(uploads.at(-1)!.total);
+    expect(uploads.at(-1)!.total).toBeGreaterThan(25 * 1024 * 1024 * (4 / 3));
     const server = photosOf(dev).filter((p) => p.title === 'Pool (p-1)');
     expect(server).toEqual([expect.objectContaining({ id: made[0]!.id, type: 2, outbox: null })]);
     expect(blobs(dev)).toBe(0);

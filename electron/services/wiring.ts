@@ -118,6 +118,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     engine.on('cache.changed', (p) => o.bus.emit('cache.changed', p));
     engine.on('connectivity.changed', (p) => o.bus.emit('connectivity.changed', p));
     engine.on('outbox.changed', (p) => o.bus.emit('outbox.changed', p));
+    engine.on('outbox.upload', (p) => o.bus.emit('outbox.upload', p));
     engine.on('sync.stall', (p) => o.bus.emit('sync.stall', p));
     engine.on('session.expired', (p) => onExpired(p.message));
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));

@@ -665,6 +665,7 @@ export const EVENT_EXAMPLES: EventExamples = {
   },
   'sync.freshness': { lastSuccessAt: NOW, freshness, degraded: null },
   'outbox.changed': { summary: outboxSummary, entryIds: [17] },
+  'outbox.upload': { entryId: 17, sent: 12_582_912, total: 34_952_533 },
   'connectivity.changed': {
     connectivity: { kind: 'unreachable', since: NOW, until: null, lastAnswerAt: NOW, nextProbeAt: NOW },
     at: NOW,

@@ -532,6 +532,7 @@ export const ca: UiCatalog = {
   'photos.moved': 'Foto moguda a la posició {n} de {count}.',
   'photos.newLast': 'Anirà l’última quan s’enviï; llavors es podrà moure.',
   'photos.unreadable': 'El navegador no pot mostrar aquesta imatge',
+  'photos.uploading': '{sent} de {total} MB enviats',
   'photos.noImage': 'Imatge no disponible sense connexió',
   'photos.untitled': 'Sense títol',
   'listings.rates': 'Tarifes i preus',

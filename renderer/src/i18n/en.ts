@@ -521,6 +521,7 @@ export const en = {
   'photos.moved': 'Photo moved to place {n} of {count}.',
   'photos.newLast': 'Goes last once sent; can be moved then.',
   'photos.unreadable': 'The browser cannot show this image',
+  'photos.uploading': '{sent} of {total} MB sent',
   'photos.noImage': 'Image not available offline',
   'photos.untitled': 'No title',
   'listings.rates': 'Rates and prices',

@@ -531,6 +531,7 @@ export const es: UiCatalog = {
   'photos.moved': 'Foto movida al puesto {n} de {count}.',
   'photos.newLast': 'Irá la última al enviarse; entonces se podrá mover.',
   'photos.unreadable': 'El navegador no puede mostrar esta imagen',
+  'photos.uploading': '{sent} de {total} MB enviados',
   'photos.noImage': 'Imagen no disponible sin conexión',
   'photos.untitled': 'Sin título',
   'listings.rates': 'Tarifas y precios',

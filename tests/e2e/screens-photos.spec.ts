@@ -8,7 +8,7 @@
 // With SCREENSHOTS=<dir>, pictures at 1366×768 and 1920×1080.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ask, eventually, expectUnsent, open, simulator } from './screens-helpers';
+import { ask, eventually, expectUnsent, open, shoot, simulator } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
 
@@ -20,16 +20,11 @@ function jpeg(size: number): Buffer {
 }
 
 async function shots(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [width, height] of [
+  await page.locator('[aria-labelledby="l-photos"]').scrollIntoViewIfNeeded();
+  await shoot(page, SHOTS, `photos-${name}`, false, [
     [1366, 768],
     [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.locator('[aria-labelledby="l-photos"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/photos-${name}-${width}x${height}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
+  ]);
 }
 
 test('add a photo offline (a too small one refused first), then reorder three photos: the server has that order', async ({

@@ -12,10 +12,9 @@ import { checkPhoto, PHOTO_LIMITS } from '../../../shared/domain/photo-check';
 import type { ApiClient } from '../../api/client';
 import type { ReadableDB, WritableDB } from '../../cache/db';
 import { photosTable, type TableSpec } from '../../cache/tables';
-import { upsertRecords } from '../../cache/write';
 import type { EntryContext, Values } from '../types';
 import { applyChanges, langText, same } from './fields';
-import { listingName, notCached, orNull, readOne, str, USER } from './parts';
+import { listed, listingName, notCached, orNull, readOne, str, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 type PhotoWrite = Record<keyof z.input<typeof photoCreate> | keyof z.input<typeof photoUpdate>, unknown>;
@@ -105,14 +104,7 @@ function body(_ctx: EntryContext, payload: Values, db: ReadableDB): unknown {
 
 async function collection(client: ApiClient, ctx: EntryContext, payload: Values): Promise<Collection | null> {
   const listing = payload['listing_id'] !== undefined ? Number(payload['listing_id']) : ctx.listingId;
-  const r = await orNull(client.list('photos.list', { ...USER, query: { listing_id: listing } }));
-  if (!r) return null;
-  return {
-    items: r.items.map((p) => ({ value: p.value, raw: p.raw })),
-    store: (db) => {
-      upsertRecords(db, photosTable, r.items);
-    },
-  };
+  return listed(photosTable, await orNull(client.list('photos.list', { ...USER, query: { listing_id: listing } })));
 }
 
 export const photos = {

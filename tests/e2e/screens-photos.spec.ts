@@ -104,4 +104,20 @@ test('add a photo offline (a too small one refused first), then reorder three ph
   expect(last.get(d!)).toEqual({ position: 1 });
   expect(last.get(a!)).toEqual({ position: 4 });
   await shots(page, 'reordered');
+
+  // A title per language: the server shows one of them back, and the change is confirmed by it.
+  await card
+    .locator(`li.tile[data-photo="${b}"]`)
+    .getByRole('button', { name: /^Edit photo/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('English').first().fill('Sea view bedroom');
+  await dialog.getByLabel('Español').first().fill('Dormitorio con vistas al mar');
+  await dialog.getByLabel('Type').selectOption({ label: 'Outside' });
+  await shots(page, 'edit-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expectUnsent(page, 0, 90_000);
+  const edited = (await ask(demoHost, 'listings.get', { id })).photos.find((p) => p.id === b)!;
+  expect(edited).toMatchObject({ title: 'Dormitorio con vistas al mar', type: 2, outbox: null });
 });

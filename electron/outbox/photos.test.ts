@@ -133,6 +133,26 @@ describe('photos', () => {
     await dev.close();
   });
 
+  it('a create answered 5xx (not processed) is found absent on read-back and sent again, once', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const before = applied('photos.create').length;
+    o.enqueue('photos.create', {
+      photo: { listing_id: LISTING, image: jpeg(60 * 1024), type: 'external', title: { en: 'Garden (p-4)' } },
+    });
+    sim.setFaults({ errorRate: 1, errorRoutes: ['photos.create'] });
+    await o.drain();
+    expect(o.summary()).toMatchObject({ unknown: 1 });
+    sim.resetFaults();
+    await o.drain({ untilSettled: true });
+    expect(applied('photos.create').slice(before)).toHaveLength(1);
+    expect(photosOf(dev).filter((p) => p.title === 'Garden (p-4)')).toEqual([
+      expect.objectContaining({ type: 2, outbox: null }),
+    ]);
+    expect(blobs(dev)).toBe(0);
+    await dev.close();
+  });
+
   it('a discarded create takes its queued image with it', async () => {
     const dev = await device();
     const o = dev.current.outbox;

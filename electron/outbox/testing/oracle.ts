@@ -100,6 +100,9 @@ export async function serverRecord(world: World, dev: Device, kind: Kind, id: nu
     case 'blocks':
       raw = data(await other.get(`/blocks/${id}`));
       break;
+    case 'photos':
+      raw = data(await other.get(`/photos/${id}`));
+      break;
     case 'guests':
       raw = data(await other.get(`/guests/${id}`))?.['guest'];
       break;

@@ -26,6 +26,8 @@ import { Device } from './rig';
 import { editWhileReplaying, enqueueUpdate } from './late-edits';
 import { checkEdits, compareWithServer, serverRecord, type FieldEdit, type Target } from './oracle';
 import { seedBooking, seedListing } from './seed';
+import { photosTable } from '../../cache/tables';
+import { upsertRecords } from '../../cache/write';
 import { EDITABLE, TODAY, pathOf, randomChanges, randomValue, type World } from './world';
 
 export interface RunOptions {
@@ -111,6 +113,8 @@ export async function runScenario(world: World, seed: number, options: RunOption
       from: addDays(TODAY, -3),
       to: addDays(TODAY, 20),
     });
+    const photos = await dev.current.client.list('photos.list', { query: { listing_id: listing } });
+    upsertRecords(dev.db, photosTable, photos.items);
     const bookingIds = r.sample(dev.db.pluck<number>('SELECT booking_number FROM bookings ORDER BY 1'), 3);
     for (const b of bookingIds) await seedBooking(dev.db, dev.current.client, b);
     const pick = (sql: string, n: number) => r.sample(dev.db.pluck<number>(sql), n);
@@ -123,6 +127,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
     add('guests', pick('SELECT id FROM guests WHERE id > 0 ORDER BY id', 2));
     add('customers', pick('SELECT id FROM customers ORDER BY id', 1));
     add('blocks', pick('SELECT id FROM blocks WHERE id > 0 ORDER BY id', 1));
+    add('photos', pick('SELECT id FROM photos WHERE id > 0 ORDER BY id', 1));
     const threads = dev.db.all<{ id: number; booking_number: number }>(
       'SELECT id, booking_number FROM threads ORDER BY id',
     );

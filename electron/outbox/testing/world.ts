@@ -120,6 +120,7 @@ export const EDITABLE: Partial<Record<Kind, Record<string, (r: Rng) => unknown>>
     zip_code: (r) => String(r.int(10000, 99999)),
   },
   blocks: { block_type: (r) => r.pick([1, 2, 4]) },
+  photos: { type: (r) => r.pick([1, 2]), position: (r) => r.int(1, 30) },
 };
 
 /** A random valid change of 1–3 fields of a record of this kind (a block's dates move together). */

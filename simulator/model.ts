@@ -72,6 +72,8 @@ export class Store {
   readonly costs = new Map<number, Cost>();
   readonly listings = new Map<number, Listing>();
   readonly photos = new Map<number, Photo>();
+  /** The image bytes of photos created through the API (served at /media, simulator/server/media.ts). */
+  readonly photoBytes = new Map<number, Buffer>();
   readonly rates = new Map<number, Rate>();
   /** Price updates per rate and day; days without an entry follow the rate's generated curve. */
   readonly priceOverrides = new Map<number, Map<number, PriceDay>>();

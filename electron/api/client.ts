@@ -42,8 +42,10 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** One attempt, no retries of any kind (the connectivity probe: its outcome is the answer). */
   once?: boolean;
-  /** A shorter deadline for the whole answer (the probe: a silent network must show in seconds). */
+  /** A shorter deadline for the whole answer (the probe: a silent network must show in seconds), or a longer one (a large upload). */
   timeoutMs?: number;
+  /** Told the bytes of the request body sent so far and the total (a photo's upload). */
+  onSent?: (sent: number, total: number) => void;
 }
 
 export interface RequestEvent {
@@ -321,6 +323,7 @@ export class ApiClient extends EventEmitter {
         body,
         signal: options.signal,
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.onSent ? { onSent: options.onSent } : {}),
       });
       status = res.status;
       permit.release({ sent: true, status: res.status, headers: res.headers });

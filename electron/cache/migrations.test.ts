@@ -31,6 +31,7 @@ const SHIPPED: Record<string, string> = {
   '009_sync_state_indexes': '03a63847ed4812a613dade40d3a438fe7bdddac95e779b27eca081799cb32d9f',
   '010_listing_texts': '1fb08166c1a8d68378069514ec9c203942ba9d90b7394e13bab4307ef3a917b6',
   '100_outbox': '07b40148156d15ec1e0a5dc022cae460d4b3f5de06d672b59982780bcb024472',
+  '101_photo_blobs': '749f3a8120778706d4a20404f19b7df5299ee95d314c829e2c2b1da19c4e89b1',
 };
 
 const dirs: string[] = [];
@@ -95,6 +96,9 @@ describe('shipped migrations', () => {
         .filter((f) => /^\d{3}_.*\.ts$/.test(f))
         .map((f) => join(dir, f)),
       join(__dirname, '..', 'outbox', 'schema.ts'),
+      ...readdirSync(join(__dirname, '..', 'outbox'))
+        .filter((f) => /^\d{3}_.*\.ts$/.test(f))
+        .map((f) => join(__dirname, '..', 'outbox', f)),
     ];
     expect(sources.length).toBe(ALL.length);
     for (const file of sources) {
@@ -102,7 +106,10 @@ describe('shipped migrations', () => {
       expect(text, file).not.toContain('${');
       expect(text.match(/^import (?!type ).*$/gm) ?? [], file).toEqual(
         file.endsWith('outbox/schema.ts')
-          ? ["import { OUTBOX_FIRST_VERSION, type Migration } from '../cache/migrations';"]
+          ? [
+              "import { OUTBOX_FIRST_VERSION, type Migration } from '../cache/migrations';",
+              "import { PHOTO_BLOBS_V1 } from './101_photo_blobs';",
+            ]
           : [],
       );
     }

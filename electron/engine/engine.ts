@@ -5,6 +5,8 @@
 // open → signIn / resume → syncNow / setInterest / status / outbox → close, plus events.
 // See README.md beside this file.
 import { EventEmitter } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   CommandError,
   DEFAULT_SETTINGS,
@@ -34,6 +36,8 @@ import { today } from '../../shared/dates';
 import { SyncService, lastDataAt, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
+import { PhotoFiles, type FetchImage } from './photo-files';
+import { sweepQueuedImages } from '../outbox/kinds/photos';
 
 /** Replay tuning and hooks for the engine's outbox (tests, the CLI, the benchmark); the rest is the engine's. */
 export type EngineOutboxOptions = Partial<
@@ -61,6 +65,8 @@ export interface EngineOptions {
   ingest?: IngestObserver;
   /** Told of each sync pass when it ends (the notifier arms after the first that brought data). */
   onPass?: (summary: PassSummary) => void;
+  /** How photo images are downloaded (default: a plain GET of the photo's URL). */
+  photoFetch?: FetchImage;
 }
 
 export interface SignInInput extends Account {
@@ -91,6 +97,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
   readonly clock: Clock;
   /** The one connectivity state of this engine (every client reports to it), its probe and stall watchdog. */
   readonly connectivity: EngineConnectivity;
+  /** The image files of photos already seen (photo-files.ts). */
+  readonly photoFiles: PhotoFiles;
   private readonly wdb: WritableDB;
   private readonly credentials: CredentialStore;
   private readonly options: EngineOptions;
@@ -111,6 +119,13 @@ export class Engine extends EventEmitter<ContractEventMap> {
     this.wdb = db;
     this.db = db;
     this.options = options;
+    this.photoFiles = new PhotoFiles({
+      // Beside the cache file (a cache in memory keeps its photos in a temporary folder).
+      dir:
+        options.dbPath === ':memory:' ? join(tmpdir(), `stayboard-photos-${process.pid}`) : `${options.dbPath}.photos`,
+      db,
+      ...(options.photoFetch ? { fetch: options.photoFetch } : {}),
+    });
     this.clock = options.clock ?? systemClock;
     this.credentials = options.credentials ?? new KeychainCredentialStore();
     this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
@@ -295,6 +310,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
       },
       ...this.options.outbox,
     });
+    sweepQueuedImages(this.wdb);
+    this.photoFiles.sweep();
     outbox.start();
     return outbox;
   }

@@ -34,7 +34,7 @@ export type { TraceEvent } from './types';
 
 /** Where the outbox's push events go (the engine passes its event bus). */
 export interface OutboxEvents {
-  emit<E extends 'outbox.changed' | 'cache.changed'>(event: E, payload: EventPayload<E>): void;
+  emit<E extends 'outbox.changed' | 'cache.changed' | 'outbox.upload'>(event: E, payload: EventPayload<E>): void;
 }
 
 export interface OutboxOptions {
@@ -104,6 +104,7 @@ export class Outbox {
       backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
       trace: (e) => o.trace?.(e),
       changed: (kinds, ids) => this.changed(kinds, ids),
+      uploaded: (entryId, sent, total) => this.events?.emit('outbox.upload', { entryId, sent, total }),
       pause: (reason) => this.worker.pause(reason),
       failure: (id) => {
         const n = (this.failures.get(id) ?? 0) + 1;

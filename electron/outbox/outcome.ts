@@ -33,6 +33,8 @@ export interface StepDeps {
   trace: (e: TraceEvent) => void;
   /** Records and entries changed: tell the renderer. */
   changed: (kinds: readonly Kind[], entryIds: readonly number[]) => void;
+  /** A create's body is being sent: bytes so far of the total (outbox.upload). */
+  uploaded?: (entryId: number, sent: number, total: number) => void;
   /** The session expired: stop replaying until the person signs in again. */
   pause: (reason: string) => void;
   /** Counts a failure of this entry's step and returns how many in a row (for the back-off exponent). */

@@ -148,10 +148,10 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
     refreshView(tx, kind, head.recordId);
   });
   d.changed([kind], ids);
-  const body = create.body ? create.body(head.context, payload) : payload;
+  const body = create.body ? create.body(head.context, payload, d.db) : payload;
   d.trace({ type: 'send', entryIds: ids, kind: 'create', resource: kind, id: head.recordId, body, base: null });
   try {
-    await d.client.write(create.endpoint, { body, priority: 'user' });
+    await d.client.write(create.endpoint, { body, priority: 'user', ...upload(d, head.id, body) });
     d.trace({ type: 'answered', entryIds: ids, ok: true });
   } catch (err) {
     d.trace({ type: 'answered', entryIds: ids, ok: false });
@@ -175,6 +175,30 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
     return;
   }
   patchLater(d, ids, later(), 1);
+}
+
+/** Spec-silent: an upload is given time for at least this rate, and its progress is told when it is this large. */
+export const UPLOAD = { minBytesPerSecond: 64 * 1024, baseMs: 30_000, reportFromBytes: 512 * 1024 } as const;
+
+/** A large body (a photo): a deadline its size can meet on a slow line, and its progress told as it goes. */
+function upload(
+  d: StepDeps,
+  entryId: number,
+  body: unknown,
+): { timeoutMs?: number; onSent?: (s: number, t: number) => void } {
+  const bytes = Buffer.byteLength(JSON.stringify(body) ?? '', 'utf8');
+  if (bytes < UPLOAD.reportFromBytes) return {};
+  let told = -1;
+  return {
+    timeoutMs: UPLOAD.baseMs + Math.ceil((bytes / UPLOAD.minBytesPerSecond) * 1000),
+    onSent: (sent, total) => {
+      // At most once a percent: the renderer redraws a bar, not a counter.
+      const pct = Math.floor((sent / total) * 100);
+      if (pct === told) return;
+      told = pct;
+      d.uploaded?.(entryId, sent, total);
+    },
+  };
 }
 
 function patchLater(d: StepDeps, ids: readonly number[], at: number, checks: number): void {

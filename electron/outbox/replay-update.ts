@@ -8,7 +8,7 @@
 import type { WritableDB } from '../cache/db';
 import { countAttempt, getEntry, patchEntries } from './entries';
 import { currentRecord } from './enqueue';
-import { canonIn, canonOf, sameIn } from './kinds/fields';
+import { canonIn, canonOf, sameIn, severalTexts } from './kinds/fields';
 import { KIND_SPECS, type Kind } from './kinds';
 import { failed, reject, type StepDeps } from './outcome';
 import { fromResponse, type ServerVersion } from './remote';
@@ -85,7 +85,9 @@ export function compare(
     const fields = KIND_SPECS[kind].fields;
     const theirs = canonIn(fields, f, server.value);
     const mine = canonOf(fields, f, v);
-    if (sameIn(fields, f, theirs, mine)) continue; // already there (sent before, or the same change made twice)
+    // Already there (sent before, or the same change made twice) — never concluded from the one string a
+    // text in several languages is read back as: the other languages it cannot show are sent.
+    if (sameIn(fields, f, theirs, mine) && !(typeof theirs === 'string' && severalTexts(mine))) continue;
     if ([base[f], ...(own[f] ?? [])].some((x) => sameIn(fields, f, theirs, x))) toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
   }

@@ -8,6 +8,7 @@
 // drives it over HTTP.
 import { randomBytes } from 'node:crypto';
 import type { Simulator } from '../../simulator';
+import { fetchImage, type FetchImage } from '../engine/photo-files';
 import type { DemoServer } from './workspace';
 
 export const DEMO_SEED = 7;
@@ -38,4 +39,15 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     simulator,
     close: () => simulator.close(),
   };
+}
+
+/** The simulator names its photos on an image host of its own and serves them at `<its address>/media`. */
+const SIMULATOR_IMAGE_HOST = 'https://img.stayboard-sim.test/';
+
+export function simulatorMedia(baseUrl: string): FetchImage {
+  return (url, signal) =>
+    fetchImage(
+      url.startsWith(SIMULATOR_IMAGE_HOST) ? `${baseUrl}/media/${url.slice(SIMULATOR_IMAGE_HOST.length)}` : url,
+      signal,
+    );
 }

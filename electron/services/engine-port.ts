@@ -53,6 +53,8 @@ export interface EnginePort extends EngineLifecycle {
   readonly db: ReadableDB;
   readonly sync: SyncPort | null;
   readonly outbox: OutboxPort | null;
+  /** The image files of photos (engine/photo-files.ts); absent in fakes: no image. */
+  readonly photos?: { image(id: number): Promise<string | null> } | null;
   /** Absent where no server is ever asked (test fakes): live commands answer `unreachable`. */
   readonly live?: LivePort | null;
 }

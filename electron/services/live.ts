@@ -6,7 +6,11 @@ import { listingSummaryById, ratesOf } from '../cache/queries';
 import { cacheOf } from './reads';
 import type { HandlerTable } from './types';
 
-export const liveHandlers: HandlerTable<'stays.checkLive' | 'bookings.createWithCard'> = {
+export const liveHandlers: HandlerTable<'stays.checkLive' | 'bookings.createWithCard' | 'photos.image'> = {
+  'photos.image': async (i, ctx) => {
+    const photos = ctx.workspace.engine().photos;
+    return { dataUrl: photos ? await photos.image(i.id) : null };
+  },
   // The card values pass through here in memory only: never logged, stored or put in an error.
   'bookings.createWithCard': async (i, ctx) => {
     const live = ctx.workspace.engine().live;

@@ -25,7 +25,7 @@ import type { HandlerResult } from './types';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
-import { startDemoServer, type DemoOptions } from './demo';
+import { simulatorMedia, startDemoServer, type DemoOptions } from './demo';
 import { createBookingWithCard } from '../engine/booking-card';
 import { liveAvailability } from '../engine/live';
 import type { EnginePort, OutboxPort } from './engine-port';
@@ -92,7 +92,9 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     // The demo's cache is throwaway and its credentials never leave memory.
     const dbPath = demo ? join(o.dataDir, 'demo', `${randomUUID()}.db`) : accountFile(o.dataDir, account);
     const removeDemoFiles = () => {
-      if (demo) for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+      if (demo)
+        for (const suffix of ['', '-wal', '-shm', '.photos'])
+          rmSync(`${dbPath}${suffix}`, { force: true, recursive: true });
     };
     const notices = createNotifications({
       settings: () => o.settings.get(),
@@ -104,6 +106,8 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       settings: o.settings.get(),
       outbox: { log: { error: (message, err) => log.error(`outbox: ${message}`, err) } },
       ingest: notices.ingest,
+      // The demo's photos are served by its simulator (simulator/media.ts), at its own address.
+      ...(demo ? { photoFetch: simulatorMedia(info.baseUrl) } : {}),
       onPass: (p) => notices.onPass(p),
       ...(o.background === false ? { background: false } : {}),
     });
@@ -114,6 +118,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     engine.on('cache.changed', (p) => o.bus.emit('cache.changed', p));
     engine.on('connectivity.changed', (p) => o.bus.emit('connectivity.changed', p));
     engine.on('outbox.changed', (p) => o.bus.emit('outbox.changed', p));
+    engine.on('outbox.upload', (p) => o.bus.emit('outbox.upload', p));
     engine.on('sync.stall', (p) => o.bus.emit('sync.stall', p));
     engine.on('session.expired', (p) => onExpired(p.message));
     const unfollow = o.settings.onChange((s) => engine.applySettings(s));
@@ -160,6 +165,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
             booking,
           ),
       },
+      photos: engine.photoFiles,
       unsentCount: () => engine.unsentCount(),
       discardUnsent: () => engine.discardUnsent(),
       close: async () => {

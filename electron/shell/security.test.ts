@@ -63,6 +63,9 @@ describe('Content Security Policy', () => {
     ])
       expect(csp).toContain(d);
   });
+  it('takes images from our origin and data: only (photos arrive as data: URLs over the contract)', () => {
+    expect(directive('img-src')).toBe("img-src 'self' data:");
+  });
   it('adds only the connect origins it is given', () => {
     expect(directive('connect-src')).toBe("connect-src 'self'");
     expect(contentSecurityPolicy(['ws://127.0.0.1:4000'])).toContain("connect-src 'self' ws://127.0.0.1:4000");

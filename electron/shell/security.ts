@@ -36,7 +36,8 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
  * The Content Security Policy of the renderer. Scripts only from our own
  * origin (no inline, no eval); styles from our origin plus inline style
  * attributes (Svelte writes some; they cannot run code); images from our
- * origin, data: and https: (listing photos are remote URLs); no frames, no
+ * origin and data: only (listing photos come over the contract as data: URLs,
+ * electron/engine/photo-files.ts: no remote image origin); no frames, no
  * plugins, no forms posting anywhere. `connect` adds origins the page may
  * talk to (the web host's WebSocket); the Electron renderer talks only over IPC.
  */
@@ -45,7 +46,7 @@ export function contentSecurityPolicy(connect: readonly string[] = []): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    "img-src 'self' data:",
     "font-src 'self' data:",
     `connect-src 'self'${connect.map((c) => ` ${c}`).join('')}`,
     "manifest-src 'self'",

@@ -180,15 +180,20 @@ export const photoRead = record({
 });
 export type Photo = z.output<typeof photoRead>;
 
+/** Spec-silent: a photo's title or alt text is a caption, at most this many characters per language. */
+export const PHOTO_TEXT_MAX = 255;
+const photoText = wLangText.refine((o) => Object.values(o).every((t) => t.length <= PHOTO_TEXT_MAX), {
+  error: `must be at most ${PHOTO_TEXT_MAX} characters in each language`,
+});
 export const photoCreate = z.strictObject({
   listing_id: wId,
   image: z.string().min(1, { error: 'image content (base64) is required' }),
   type: z.enum(['internal', 'external'], { error: 'must be internal or external' }),
-  title: wLangText.optional(),
-  alt_text: wLangText.optional(),
+  title: photoText.optional(),
+  alt_text: photoText.optional(),
 });
 export const photoUpdate = z
-  .strictObject({ type: z.number().int(), position: z.number().int().min(0), alt_text: wLangText, title: wLangText })
+  .strictObject({ type: z.number().int(), position: z.number().int().min(0), alt_text: photoText, title: photoText })
   .partial();
 
 /** Members of increment_by_person arrive as strings in responses. */

@@ -592,6 +592,22 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { id: 12, changes: { checkinfrom: '16:00', wifi_password: 'new-pass-2026' } },
     output: receipt,
   },
+  'photos.create': {
+    input: { photo: { listing_id: 12, image: '/9j/4AAQSkZJRgABAQ…', type: 'internal', title: { en: 'Kitchen' } } },
+    output: receipt,
+  },
+  'photos.update': { input: { id: 501, changes: { title: { en: 'Kitchen', es: 'Cocina' } } }, output: receipt },
+  'photos.updateMany': {
+    input: {
+      items: [
+        { id: 501, changes: { position: 2 } },
+        { id: 502, changes: { position: 1 } },
+      ],
+    },
+    output: [receipt, { entryId: 18, state: 'pending' }],
+  },
+  'photos.delete': { input: { id: 501 }, output: receipt },
+  'photos.image': { input: { id: 501 }, output: { dataUrl: 'data:image/png;base64,iVBORw0KGgo…' } },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },
@@ -666,6 +682,7 @@ export const EVENT_EXAMPLES: EventExamples = {
   },
   'sync.freshness': { lastSuccessAt: NOW, freshness, degraded: null },
   'outbox.changed': { summary: outboxSummary, entryIds: [17] },
+  'outbox.upload': { entryId: 17, sent: 12_582_912, total: 34_952_533 },
   'connectivity.changed': {
     connectivity: { kind: 'unreachable', since: NOW, until: null, lastAnswerAt: NOW, nextProbeAt: NOW },
     at: NOW,

@@ -39,6 +39,10 @@ export const EVENTS = {
     'Entries were added, changed state or removed.',
     z.object({ summary: outboxSummary, entryIds: z.array(z.number().int()) }),
   ),
+  'outbox.upload': event(
+    'A change with a large body (a photo) is being sent: the bytes sent so far of the total (then outbox.changed says how it went).',
+    z.object({ entryId: z.number().int(), sent: z.number().int().min(0), total: z.number().int().min(0) }),
+  ),
   'connectivity.changed': event(
     'What the app knows about the server changed (online, unreachable, failing, session expired, rate-limited).',
     z.object({ connectivity, at: instant }),

@@ -71,7 +71,7 @@ export const listingSummary = listingRecord
   .extend({ outbox: listingRecord.shape.outbox.optional() });
 export type ListingSummary = z.output<typeof listingSummary>;
 
-export const photoRecord = recordOutput(photoRead.fields);
+export const photoRecord = recordOutput(photoRead.fields).extend(local);
 export type PhotoRecord = z.output<typeof photoRecord>;
 
 export const rateRecord = recordOutput(rateRead.fields);

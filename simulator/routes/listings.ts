@@ -188,6 +188,7 @@ export const listingHandlers = {
     const id = pathId(ctx);
     forbidIfForeign(id, 'photo');
     if (!ctx.store.photos.delete(id)) notFound('Photo');
+    ctx.store.photoBytes.delete(id);
     ctx.resultId = id;
     return ok({});
   },
@@ -228,6 +229,7 @@ export const listingHandlers = {
       updatedAt: ctx.now,
     };
     ctx.store.photos.set(id, photo);
+    ctx.store.photoBytes.set(id, Buffer.from(b.image.replace(/^data:[\w/+.-]+;base64,/, ''), 'base64'));
     return created(ctx, id, () => photoWire(photo));
   },
 } satisfies Record<string, Handler>;

@@ -11,6 +11,7 @@ import type { Store } from '../model';
 import { HttpError, type Ctx } from '../routes/context';
 import { HANDLERS } from '../routes';
 import { parseBasic, parseBearer, type Tokens } from './auth';
+import { serveMedia } from './media';
 import type { Faults } from './faults';
 import type { Logs } from './logs';
 import type { RateLimiter } from './ratelimit';
@@ -86,6 +87,7 @@ export function createApiServer(deps: ApiDeps): { server: Server; cancelTimers()
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     if (url.pathname === '/_control' || url.pathname.startsWith('/_control/')) return deps.control(req, res, url);
+    if (url.pathname.startsWith('/media/') && method === 'GET') return serveMedia(deps.store, url.pathname, res);
 
     const at = now();
     const path = url.pathname + url.search;

@@ -53,15 +53,21 @@ export async function open(page: Page, hash: string): Promise<void> {
 }
 
 /**
- * Pictures of the page at 1366×768 and 1024×700 as `<dir>/<name>-<w>x<h>.png`,
+ * Pictures of the page at 1366×768 and 1024×700 (or the sizes given) as `<dir>/<name>-<w>x<h>.png`,
  * for a person to look at; nothing when `dir` is not set. The window is 1366×768 after.
  */
-export async function shoot(page: Page, dir: string | undefined, name: string, fullPage = false): Promise<void> {
-  if (!dir) return;
-  for (const [width, height] of [
+export async function shoot(
+  page: Page,
+  dir: string | undefined,
+  name: string,
+  fullPage = false,
+  sizes: readonly (readonly [number, number])[] = [
     [1366, 768],
     [1024, 700],
-  ] as const) {
+  ],
+): Promise<void> {
+  if (!dir) return;
+  for (const [width, height] of sizes) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png`, fullPage });
   }

@@ -137,8 +137,11 @@ export function getListingDetail(db: ReadableDB, asked: number): ListingDetail |
   const listing = withMark<Omit<ListingRecord, 'outbox'>>(row.data, row.outbox_mark);
   withTexts(db, listing);
   const photos = db
-    .pluck<string>('SELECT data FROM photos WHERE listing_id = ? ORDER BY position, id', [id])
-    .map((d) => parsed<PhotoRecord>(d));
+    .all<{ data: string; outbox_mark: string | null }>(
+      'SELECT data, outbox_mark FROM photos WHERE listing_id = ? ORDER BY position, id',
+      [id],
+    )
+    .map((r) => withMark<PhotoRecord>(r.data, r.outbox_mark));
   const rates = ratesOf(db, id);
   const owner =
     listing.owner_id === null

@@ -133,6 +133,10 @@ export const textsKey = (name: string) => `${name}_texts`;
 const isTexts = (v: unknown): v is Record<string, string> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string');
 
+/** Texts per language that differ: a string read back can show only one of them. */
+export const severalTexts = (v: unknown): boolean =>
+  isTexts(v) && new Set(Object.values(v).map((t) => t.trim())).size > 1;
+
 /**
  * A text per language on write, one plain string on read (listing
  * descriptions). The record shows a guess of the string until the server's

@@ -11,6 +11,7 @@ import { incidents } from './incidents';
 import { listings } from './listings';
 import { maintenance } from './maintenance';
 import { messages } from './messages';
+import { photos } from './photos';
 
 const REGISTRY = {
   cleaning,
@@ -22,6 +23,7 @@ const REGISTRY = {
   messages,
   blocks,
   listings,
+  photos,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

@@ -6,7 +6,9 @@ import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { ReadableDB } from '../../cache/db';
 import type { Rec } from '../types';
-import type { ServerVersion } from './spec';
+import type { TableSpec } from '../../cache/tables';
+import { upsertRecords, type Incoming } from '../../cache/write';
+import type { Collection, ServerVersion } from './spec';
 
 // ───────────────────────── server reads ─────────────────────────
 
@@ -27,10 +29,21 @@ export async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 /** A record read with its own endpoint (`GET /x/{id}`), null on 404. */
-export function readOne(name: 'cleanings.get' | 'maintenance.get' | 'bookings.get' | 'blocks.get' | 'listings.get') {
+export function readOne(name: 'cleanings.get' | 'maintenance.get' | 'bookings.get' | 'blocks.get' | 'listings.get' | 'photos.get') {
   return async (client: ApiClient, id: number): Promise<ServerVersion | null> => {
     const r = await orNull(client.one(name, { ...USER, id }));
     return r && { value: r.value as unknown as Rec, raw: r.raw };
+  };
+}
+
+/** A create's collection from a list answer (null: its owner is gone), stored into the kind's table as read. */
+export function listed<T>(table: TableSpec<T>, r: { items: Incoming<T>[] } | null): Collection | null {
+  if (!r) return null;
+  return {
+    items: r.items.map((i) => ({ value: i.value as Rec, raw: i.raw })),
+    store: (db) => {
+      upsertRecords(db, table, r.items);
+    },
   };
 }
 

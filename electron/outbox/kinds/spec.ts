@@ -78,7 +78,7 @@ export interface CreateAmend {
  * the registry.
  */
 export type KindName =
-  'cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks' | 'listings';
+  'cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks' | 'listings' | 'photos';
 
 /**
  * Where records of a kind hold the id of a record of another kind that may have been
@@ -136,8 +136,8 @@ export interface KindSpec<K extends string> {
      * new booking's `customer_name` while its customer exists nowhere yet).
      */
     shownColumns?(payload: Values): Rec;
-    /** The request body from the (merged) payload (default: the payload). */
-    body?(ctx: EntryContext, payload: Values): unknown;
+    /** The request body from the (merged) payload (default: the payload); `db` for what the payload only names (a queued image). */
+    body?(ctx: EntryContext, payload: Values, db: ReadableDB): unknown;
     /** The collection it lands in, read now; null when its owner is gone (other failures throw ApiError). */
     collection(client: ApiClient, ctx: EntryContext, payload: Values): Promise<Collection | null>;
     /** The fields a create is recognised by on the server (default: every field sent); may depend on what is sent. */

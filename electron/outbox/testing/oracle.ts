@@ -103,6 +103,9 @@ export async function serverRecord(world: World, dev: Device, kind: Kind, id: nu
     case 'listings':
       raw = ((await other.get(`/listings/${id}`)) as { Listings?: unknown } | null)?.Listings;
       break;
+    case 'photos':
+      raw = data(await other.get(`/photos/${id}`));
+      break;
     case 'guests':
       raw = data(await other.get(`/guests/${id}`))?.['guest'];
       break;

@@ -16,7 +16,7 @@
 // applied exactly once (by the simulator's mutation log).
 import { mulberry32 } from '../../../simulator/prng';
 import { addDays } from '../../cache/queries/common';
-import { listingsTable } from '../../cache/tables';
+import { listingsTable, photosTable } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import { currentRecord } from '../enqueue';
 import { getEntry, resolveId } from '../entries';
@@ -113,6 +113,8 @@ export async function runScenario(world: World, seed: number, options: RunOption
       from: addDays(TODAY, -3),
       to: addDays(TODAY, 20),
     });
+    const photos = await dev.current.client.list('photos.list', { query: { listing_id: listing } });
+    upsertRecords(dev.db, photosTable, photos.items);
     const bookingIds = r.sample(dev.db.pluck<number>('SELECT booking_number FROM bookings ORDER BY 1'), 3);
     for (const b of bookingIds) await seedBooking(dev.db, dev.current.client, b);
     const pick = (sql: string, n: number) => r.sample(dev.db.pluck<number>(sql), n);
@@ -128,6 +130,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
     // The listing itself (as sync's listing pass would have cached it).
     upsertRecords(dev.db, listingsTable, [await dev.current.client.one('listings.get', { id: listing })]);
     add('listings', [listing]);
+    add('photos', pick('SELECT id FROM photos WHERE id > 0 ORDER BY id', 1));
     const threads = dev.db.all<{ id: number; booking_number: number }>(
       'SELECT id, booking_number FROM threads ORDER BY id',
     );

@@ -127,6 +127,7 @@ export const EDITABLE: Partial<Record<Kind, Record<string, (r: Rng) => unknown>>
     key_number: (r) => (r.chance(0.2) ? null : `K-${r.int(1, 99)}`),
     deposit: money,
   },
+  photos: { type: (r) => r.pick([1, 2]), position: (r) => r.int(1, 30) },
 };
 
 /** A random valid change of 1–3 fields of a record of this kind (a block's dates move together). */
@@ -170,6 +171,8 @@ export function pathOf(kind: Kind, id: number): string {
       return `/blocks/${id}`;
     case 'listings':
       return `/listings/${id}`;
+    case 'photos':
+      return `/photos/${id}`;
     case 'messages':
       return '/threads';
   }

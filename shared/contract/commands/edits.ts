@@ -17,6 +17,8 @@ import {
   listingWrite,
   maintenanceUpdate,
   messageSend,
+  photoCreate,
+  photoUpdate,
 } from '../../api';
 import { command } from '../define';
 import { recordId } from '../primitives';
@@ -119,6 +121,18 @@ export const editCommands = {
     editReceipt,
   ),
   'listings.update': command('Edit a listing: any of its write fields.', update(listingWrite), editReceipt),
+  'photos.create': command(
+    "Add a photo to a listing (the image as base64; checked against the spec's size limits and read for its type before it is queued).",
+    z.strictObject({ photo: photoCreate }),
+    editReceipt,
+  ),
+  'photos.update': command("Edit a photo's type, title, alt text or position.", update(photoUpdate), editReceipt),
+  'photos.updateMany': command(
+    'Reorder photos: the new positions of several photos, one entry per photo, one transaction.',
+    updateMany(photoUpdate),
+    z.array(editReceipt),
+  ),
+  'photos.delete': command('Delete a photo.', remove, editReceipt),
 } as const;
 
 /** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */

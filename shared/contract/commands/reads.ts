@@ -200,6 +200,12 @@ export const readCommands = {
     z.array(z.number().int()),
   ),
 
+  'photos.image': command(
+    "A photo's image as a data: URL (the CSP allows no remote image origin): kept files of photos already seen, the queued image of one not sent yet, else downloaded once and kept; null when none can be had now (offline).",
+    z.strictObject({ id: recordId }),
+    z.strictObject({ dataUrl: z.string().nullable() }),
+  ),
+
   'search.query': command(
     'Instant search over the cache: guests, customers, booking numbers, listings, messages.',
     z.strictObject({

@@ -1,0 +1,151 @@
+// The image files of listing photos, kept beside the account's cache so the
+// photo manager shows photos already seen when offline. Bounded (MAX_BYTES,
+// least recently shown removed first: a file's mtime is touched each time it
+// is shown). The renderer gets the bytes as a data: URL over the contract, so
+// its CSP needs no remote image origin. A photo still waiting to be sent is
+// shown from its queued image (the outbox's photo_blobs).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sniffImage } from '../../shared/domain/photo-check';
+import type { ReadableDB } from '../cache/db';
+import { queuedImage } from '../outbox/kinds/photos';
+
+/** Spec-silent choices of the photo file cache, in one place. */
+export const PHOTO_FILES = {
+  /** Total size of the folder before the least recently shown files go. */
+  maxBytes: 200 * 1024 * 1024,
+  /** One image download (the photo host is not the API: no request budget, no retries). */
+  timeoutMs: 15_000,
+  /** A file larger than this is not kept (nor shown as a thumbnail). */
+  maxFileBytes: 30 * 1024 * 1024,
+} as const;
+
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' } as const;
+
+export type FetchImage = (url: string, signal: AbortSignal) => Promise<Uint8Array | null>;
+
+/** Plain HTTPS GET of an image URL (null when the answer is not 200). */
+export const fetchImage: FetchImage = async (url, signal) => {
+  const r = await fetch(url, { signal, redirect: 'follow' });
+  if (!r.ok) return null;
+  return new Uint8Array(await r.arrayBuffer());
+};
+
+export interface PhotoFilesOptions {
+  dir: string;
+  db: ReadableDB;
+  fetch?: FetchImage;
+  maxBytes?: number;
+}
+
+export class PhotoFiles {
+  private readonly dir: string;
+  private readonly db: ReadableDB;
+  private readonly fetchImage: FetchImage;
+  private readonly maxBytes: number;
+  private readonly inFlight = new Map<string, Promise<Uint8Array | null>>();
+  private stamp = 0;
+
+  constructor(o: PhotoFilesOptions) {
+    this.dir = o.dir;
+    this.db = o.db;
+    this.fetchImage = o.fetch ?? fetchImage;
+    this.maxBytes = o.maxBytes ?? PHOTO_FILES.maxBytes;
+  }
+
+  /** The photo's image as a data: URL, or null when it is neither kept nor reachable now. */
+  async image(id: number): Promise<string | null> {
+    const bytes = id < 0 ? this.queued(id) : await this.kept(id);
+    if (!bytes) return null;
+    const type = sniffImage(bytes.subarray(0, 16));
+    return type ? `data:${MIME[type]};base64,${Buffer.from(bytes).toString('base64')}` : null;
+  }
+
+  /** A photo not sent yet: the bytes of its queued create. */
+  private queued(id: number): Uint8Array | null {
+    const row = this.db.get<{ payload: string }>(
+      `SELECT payload FROM outbox WHERE resource = 'photos' AND kind = 'create' AND record_id = ? AND state <> 'confirmed'`,
+      [id],
+    );
+    if (!row) return null;
+    return queuedImage(this.db, (JSON.parse(row.payload) as Record<string, unknown>)['image'])?.bytes ?? null;
+  }
+
+  private async kept(id: number): Promise<Uint8Array | null> {
+    const name = this.db.get<{ data: string }>('SELECT data FROM photos WHERE id = ?', [id]);
+    const url = name ? (JSON.parse(name.data) as { name?: unknown }).name : null;
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return null;
+    const file = join(this.dir, createHash('sha256').update(url).digest('hex').slice(0, 32));
+    try {
+      const bytes = readFileSync(file);
+      this.touch(file);
+      return bytes;
+    } catch {
+      // Not kept yet: fetch it once (two screens asking share one download).
+    }
+    let p = this.inFlight.get(file);
+    if (!p) {
+      p = this.download(url, file).finally(() => this.inFlight.delete(file));
+      this.inFlight.set(file, p);
+    }
+    return p;
+  }
+
+  private async download(url: string, file: string): Promise<Uint8Array | null> {
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await this.fetchImage(url, AbortSignal.timeout(PHOTO_FILES.timeoutMs));
+    } catch {
+      return null; // offline or the host is down: the manager shows the title instead
+    }
+    if (!bytes || bytes.length > PHOTO_FILES.maxFileBytes || !sniffImage(bytes.subarray(0, 16))) return null;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      // Written whole or not at all: a crash mid-write leaves a .part file, which sweep() removes.
+      writeFileSync(`${file}.part`, bytes);
+      renameSync(`${file}.part`, file);
+      this.touch(file);
+      this.evict();
+    } catch {
+      // A full disk or a folder gone: shown now, kept next time.
+    }
+    return bytes;
+  }
+
+  /** Marks a file shown now: its mtime, strictly later than the last one given (two in one millisecond stay ordered). */
+  private touch(file: string): void {
+    this.stamp = Math.max(Date.now(), this.stamp + 1);
+    const at = new Date(this.stamp);
+    utimesSync(file, at, at);
+  }
+
+  /** At start: half-written files of a crash go, and the folder is brought within its bound. */
+  sweep(): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return; // no folder yet
+    }
+    for (const n of names) if (n.endsWith('.part')) rmSync(join(this.dir, n), { force: true });
+    this.evict();
+  }
+
+  /** Least recently shown first, until the folder fits. */
+  private evict(): void {
+    const files = readdirSync(this.dir)
+      .filter((n) => !n.endsWith('.part'))
+      .map((n) => {
+        const path = join(this.dir, n);
+        const s = statSync(path);
+        return { path, size: s.size, used: s.mtimeMs };
+      });
+    let total = files.reduce((a, f) => a + f.size, 0);
+    for (const f of files.sort((a, b) => a.used - b.used)) {
+      if (total <= this.maxBytes) break;
+      rmSync(f.path, { force: true });
+      total -= f.size;
+    }
+  }
+}

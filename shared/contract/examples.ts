@@ -537,6 +537,11 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'blocks.update': { input: { id: 8, changes: { reason: 'Painting' } }, output: receipt },
   'blocks.delete': { input: { id: 8 }, output: receipt },
+  'rates.update': { input: { id: 31, changes: { name: 'Summer', modify_price: 10 } }, output: receipt },
+  'prices.update': {
+    input: { id: 31, changes: { dates: [{ date: ['2026-07-01', '2026-07-14'], price: 120, min_days: 3 }] } },
+    output: receipt,
+  },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },

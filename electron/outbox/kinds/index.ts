@@ -10,6 +10,8 @@ import { guests } from './guests';
 import { incidents } from './incidents';
 import { maintenance } from './maintenance';
 import { messages } from './messages';
+import { prices } from './prices';
+import { rates } from './rates';
 
 const REGISTRY = {
   cleaning,
@@ -20,6 +22,8 @@ const REGISTRY = {
   customers,
   messages,
   blocks,
+  rates,
+  prices,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

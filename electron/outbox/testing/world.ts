@@ -163,5 +163,9 @@ export function pathOf(kind: Kind, id: number): string {
       return `/blocks/${id}`;
     case 'messages':
       return '/threads';
+    case 'rates':
+      return `/rates/${id}`;
+    case 'prices':
+      return `/prices/${id}`;
   }
 }

@@ -15,6 +15,8 @@ import {
   incidentUpdate,
   maintenanceUpdate,
   messageSend,
+  priceUpdate,
+  rateUpdate,
 } from '../../api';
 import { command } from '../define';
 import { recordId } from '../primitives';
@@ -85,6 +87,17 @@ export const editCommands = {
   'blocks.create': command('Block dates of a listing.', z.strictObject({ block: blockCreate }), editReceipt),
   'blocks.update': command('Edit a calendar block.', update(blockUpdate), editReceipt),
   'blocks.delete': command('Remove a calendar block.', remove, editReceipt),
+
+  'rates.update': command(
+    'Edit a rate: name, parent rate, modify price / modify, listing (property) or category.',
+    update(rateUpdate),
+    editReceipt,
+  ),
+  'prices.update': command(
+    "Set daily prices of a rate (`id`: the rate): price, min/max stay, open/closed, close to arrival/departure, per day or date range. Queued per day and field; sent as one request per rate with date ranges.",
+    update(priceUpdate),
+    editReceipt,
+  ),
 } as const;
 
 /** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */

@@ -36,7 +36,6 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'listings.create': 'Listing editor (issue 15).',
   'listings.get': "Read back by the listing editor's conflict check (issue 15); sync reads listings as a list.",
   'photos.get': "Read back by the photo manager's conflict check (issue 15); sync reads photos per listing.",
-  'rates.get': "Read back by the rate editor's conflict check (issue 15); sync reads rates per listing.",
   'owners.get': "Read back by the owner editor's conflict check (issue 16); sync reads owners as a list.",
   'costs.get': "Read back by the cost editor's conflict check (issue 16); sync reads costs as a list.",
   'destinations.get':
@@ -46,8 +45,6 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'photos.create': 'Photo manager (issue 15).',
   'photos.update': 'Photo manager (issue 15).',
   'photos.delete': 'Photo manager (issue 15).',
-  'rates.update': 'Rate editor (issue 15).',
-  'prices.update': 'Price grid (issue 15).',
   'owners.create': 'Owners screen (issue 16).',
   'owners.update': 'Owners screen (issue 16).',
   'costs.create': 'Costs screen (issue 16).',
@@ -116,6 +113,12 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
     const [m1, m2, m3] = maintenance;
     expect([c1, c2, c3, m1, m2, m3, incidents[0], incidents[1], blocks[0], blocks[1]].every(Boolean)).toBe(true);
 
+    const firstListing = (await ask<{ id: number }[]>('listings.list', {}))[0]!;
+    const { rates } = await ask<{ rates: { rate_id: number; name: string }[] }>('listings.get', {
+      id: firstListing.id,
+    });
+    expect(rates.length).toBeGreaterThan(0);
+
     const edits: [CommandName, unknown][] = [
       ['cleaning.update', { id: c1!.id, changes: { notes: 'reachability' } }],
       ['cleaning.updateMany', { items: [{ id: c2!.id, changes: { notes: 'reachability (many)' } }] }],
@@ -144,6 +147,8 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
       ],
       ['blocks.update', { id: blocks[0]!.id, changes: { reason: 'Reachability' } }],
       ['blocks.delete', { id: blocks[1]!.id }],
+      ['rates.update', { id: rates[0]!.rate_id, changes: { name: `${rates[0]!.name} ·` } }],
+      ['prices.update', { id: rates[0]!.rate_id, changes: { dates: [{ date: [day(20), day(33)], price: 99.5 }] } }],
     ];
     for (const [name, input] of edits) await ask(name, input);
 

@@ -9,7 +9,7 @@
 // reading the prices back over the dates sent (the update answers nothing).
 import { z } from 'zod';
 import { CommandError } from '../../../shared/contract';
-import { compactPriceEdits, type DayEdit } from '../../../shared/domain/price-ranges';
+import { compactPriceEdits, DAY_FIELDS, type DayEdit, type DayField } from '../../../shared/domain/price-ranges';
 import { dateRange, daysBetween } from '../../../shared/dates';
 import type { ApiClient } from '../../api/client';
 import type { WritableDB } from '../../cache/db';
@@ -20,8 +20,6 @@ import type { Rec, Values } from '../types';
 import { listingName, orNull, str, USER } from './parts';
 import type { FieldCodec, KindSpec, ServerVersion } from './spec';
 
-export const DAY_FIELDS = ['price', 'min_days', 'max_days', 'active', 'cta', 'ctd'] as const;
-export type DayField = (typeof DAY_FIELDS)[number];
 type Day = PriceCalendar['days'][string];
 
 /** The most days one command may set (spec-silent: a year and a day, so a whole season list fits). */

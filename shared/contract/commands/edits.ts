@@ -94,7 +94,7 @@ export const editCommands = {
     editReceipt,
   ),
   'prices.update': command(
-    "Set daily prices of a rate (`id`: the rate): price, min/max stay, open/closed, close to arrival/departure, per day or date range. Queued per day and field; sent as one request per rate with date ranges.",
+    'Set daily prices of a rate (`id`: the rate): price, min/max stay, open/closed, close to arrival/departure, per day or date range. Queued per day and field; sent as one request per rate with date ranges.',
     update(priceUpdate),
     editReceipt,
   ),

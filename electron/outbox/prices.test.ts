@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import { login } from '../../simulator/conformance/client';
+import { listPrices, priceGrid } from '../cache/queries/prices';
 import { Device } from './testing/rig';
 import { seedPrices } from './testing/seed';
 
@@ -208,6 +209,70 @@ describe('rates.update', () => {
       ).toEqual(['rates.get', 'rates.update', 'rates.get']);
       expect(await api('GET', `/rates/${rate}`)).toMatchObject({ data: { name: 'High season' } });
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe('prices.update under faults', () => {
+  // Each fault hits the prices.update request once; then the server behaves. Whatever happened,
+  // the season is on the server exactly once and the cache shows what the server has.
+  const FAULTS = [
+    { name: 'reset before the server saw it', faults: { resetBeforeRate: 1, routes: ['prices.update'] } },
+    { name: 'reset after the server applied it', faults: { resetAfterRate: 1, routes: ['prices.update'] } },
+    { name: 'a 5xx without applying it', faults: { errorRate: 1, errorRoutes: ['prices.update'] } },
+    { name: 'reads failing while checking', faults: { errorRate: 1, errorRoutes: ['prices.get'] } },
+  ] as const;
+  for (const [i, f] of FAULTS.entries()) {
+    it(`${f.name}: applied once, confirmed, the cache equals the server`, async () => {
+      const { dev, rate } = await device();
+      try {
+        const o = dev.current.outbox;
+        const seq = sim.mutations().at(-1)?.seq ?? 0;
+        const from = `2026-09-${String(10 + i * 4).padStart(2, '0')}`;
+        const to = `2026-09-${String(12 + i * 4).padStart(2, '0')}`;
+        sim.setFaults(f.faults);
+        o.enqueue('prices.update', { id: rate, changes: { dates: [{ date: [from, to], price: 211 + i, ctd: 1 }] } });
+        await o.drain();
+        sim.resetFaults();
+        await o.drain({ untilSettled: true });
+        expect(mutationsSince(seq, 'prices.update')).toHaveLength(1);
+        expect(o.summary()).toMatchObject({ unsent: 0 });
+        const server = await serverDays(rate, from, to);
+        expect([...server.values()].map((d) => d.price)).toEqual([211 + i, 211 + i, 211 + i]);
+        expect(cached(dev, rate, to)).toMatchObject({ price: 211 + i });
+      } finally {
+        sim.resetFaults();
+        await dev.close();
+      }
+    });
+  }
+});
+
+describe('prices.grid', () => {
+  it('shows my unsent values with their state, and marks only the conflicting day and value', async () => {
+    const { dev, rate } = await device();
+    try {
+      const o = dev.current.outbox;
+      o.enqueue('prices.update', { id: rate, changes: { dates: [{ date: ['2026-07-25', '2026-07-27'], price: 99 }] } });
+      const grid = () => priceGrid(dev.db, { listingId: 101, from: '2026-07-24', to: '2026-07-28' })!;
+      const r = grid().rates.findIndex((x) => x.rate_id === rate);
+      expect(grid().days[r]!.map((c) => [c.date, c.state, c.changed])).toEqual([
+        ['2026-07-24', null, []],
+        ['2026-07-25', 'pending', ['price']],
+        ['2026-07-26', 'pending', ['price']],
+        ['2026-07-27', 'pending', ['price']],
+        ['2026-07-28', null, []],
+      ]);
+      expect(grid().days[r]![2]!.price).toBe(99);
+      await api('PUT', `/prices/${rate}`, { dates: [{ date: '2026-07-26', price: 444 }] });
+      await o.drain({ untilSettled: true });
+      const days = grid().days[r]!;
+      expect(days.map((c) => c.conflicts)).toEqual([[], [], ['price'], [], []]);
+      expect(days[1]!.state).toBe('conflict');
+      // The listing detail and quotes read the same values.
+      expect(listPrices(dev.db, rate, '2026-07-25', '2026-07-25')[0]?.price).toBe(99);
     } finally {
       await dev.close();
     }

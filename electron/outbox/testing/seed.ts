@@ -3,7 +3,14 @@
 // of bookings, through the cache's own writers.
 import type { ApiClient } from '../../api/client';
 import type { WritableDB } from '../../cache/db';
-import { blocksTable, bookingsTable, cleaningTable, maintenanceTable, ratesTable } from '../../cache/tables';
+import {
+  blocksTable,
+  bookingsTable,
+  cleaningTable,
+  listingsTable,
+  maintenanceTable,
+  ratesTable,
+} from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import {
   replaceBundleOfBooking,
@@ -51,8 +58,9 @@ export async function seedBooking(db: WritableDB, client: ApiClient, bookingNumb
   });
 }
 
-/** The rates of a listing and their daily prices over a window; returns the rate ids. */
+/** The listing, its rates and their daily prices over a window; returns the rate ids. */
 export async function seedPrices(db: WritableDB, client: ApiClient, w: SeedWindow): Promise<number[]> {
+  const listings = await client.list('listings.list');
   const rates = await client.list('rates.list', { query: { id: w.listingId, type: 'property' } });
   const prices = await Promise.all(
     rates.items.map((r) =>
@@ -60,6 +68,7 @@ export async function seedPrices(db: WritableDB, client: ApiClient, w: SeedWindo
     ),
   );
   db.transaction(() => {
+    upsertRecords(db, listingsTable, listings.items);
     upsertRecords(db, ratesTable, rates.items);
     rates.items.forEach((r, i) => replacePrices(db, r.value.rate_id, w.listingId, w.from, w.to, prices[i]!.items));
   });

@@ -45,7 +45,22 @@ async function device(): Promise<{ dev: Device; rate: number }> {
   return { dev, rate: rates[0]! };
 }
 
+/** A device with listing 101's rates and prices; faults are reset after. */
+async function withDevice(fn: (dev: Device, rate: number) => Promise<void> | void): Promise<void> {
+  const { dev, rate } = await device();
+  try {
+    await fn(dev, rate);
+  } finally {
+    sim.resetFaults();
+    await dev.close();
+  }
+}
+
 const log = () => sim.requestLog().filter((r) => r.endpoint !== 'auth.login');
+const endpointsSince = (mark: number) =>
+  log()
+    .slice(mark)
+    .map((r) => r.endpoint);
 const mutationsSince = (seq: number, endpoint: string) =>
   sim.mutations().filter((m) => m.seq > seq && m.endpoint === endpoint && m.result === 'applied');
 const cached = (dev: Device, rate: number, date: string) =>
@@ -60,9 +75,8 @@ const edits = (dev: Device, rate: number) =>
   );
 
 describe('prices.update', () => {
-  it('a 14-day season in one action: shown at once, sent as ONE request with one date range, then in the cache', async () => {
-    const { dev, rate } = await device();
-    try {
+  it('a 14-day season in one action: shown at once, sent as ONE request with one date range, then in the cache', () =>
+    withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
       const seq = sim.mutations().at(-1)?.seq ?? 0;
       o.enqueue('prices.update', {
@@ -75,11 +89,7 @@ describe('prices.update', () => {
 
       const mark = log().length;
       await o.drain({ untilSettled: true });
-      expect(
-        log()
-          .slice(mark)
-          .map((r) => r.endpoint),
-      ).toEqual(['prices.get', 'prices.update', 'prices.get']);
+      expect(endpointsSince(mark)).toEqual(['prices.get', 'prices.update', 'prices.get']);
       expect(mutationsSince(seq, 'prices.update').map((m) => m.body)).toEqual([
         { dates: [{ date: ['2026-07-01', '2026-07-14'], price: 187.5, min_days: 4 }] },
       ]);
@@ -90,14 +100,10 @@ describe('prices.update', () => {
       expect(cached(dev, rate, '2026-07-10')).toMatchObject({ price: 187.5, min_days: 4 });
       expect(edits(dev, rate)).toBeUndefined();
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
-    } finally {
-      await dev.close();
-    }
-  });
+    }));
 
-  it('overlapping edits coalesce: the later wins per day and field, one request per rate', async () => {
-    const { dev, rate } = await device();
-    try {
+  it('overlapping edits coalesce: the later wins per day and field, one request per rate', () =>
+    withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
       const seq = sim.mutations().at(-1)?.seq ?? 0;
       o.enqueue('prices.update', {
@@ -125,14 +131,10 @@ describe('prices.update', () => {
       expect(server.get('2026-08-08')).toMatchObject({ price: 120 });
       expect([true, 1]).toContain(server.get('2026-08-08')?.cta);
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 3 });
-    } finally {
-      await dev.close();
-    }
-  });
+    }));
 
-  it('a day changed on the server meanwhile is a conflict of that day and field; nothing is sent', async () => {
-    const { dev, rate } = await device();
-    try {
+  it('a day changed on the server meanwhile is a conflict of that day and field; nothing is sent', () =>
+    withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
       const base = cached(dev, rate, '2026-09-03')!.price;
       o.enqueue('prices.update', {
@@ -151,14 +153,10 @@ describe('prices.update', () => {
       await o.drain({ untilSettled: true });
       expect(mutationsSince(seq, 'prices.update')).toHaveLength(1);
       expect((await serverDays(rate, '2026-09-03', '2026-09-03')).get('2026-09-03')?.price).toBe(140);
-    } finally {
-      await dev.close();
-    }
-  });
+    }));
 
-  it('a lost answer is settled by reading the prices back: applied once, never sent again', async () => {
-    const { dev, rate } = await device();
-    try {
+  it('a lost answer is settled by reading the prices back: applied once, never sent again', () =>
+    withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
       const seq = sim.mutations().at(-1)?.seq ?? 0;
       sim.setFaults({ resetAfterRate: 1, routes: ['prices.update'] });
@@ -166,30 +164,20 @@ describe('prices.update', () => {
         id: rate,
         changes: { dates: [{ date: ['2026-07-20', '2026-07-22'], max_days: 9 }] },
       });
-      const mark = sim.requestLog().length;
+      const mark = log().length;
       await o.drain();
       sim.resetFaults();
       await o.drain({ untilSettled: true });
       // The one request sent lost its answer after the server applied it; nothing was sent again.
-      expect(
-        sim
-          .requestLog()
-          .slice(mark)
-          .filter((r) => r.endpoint === 'prices.update')
-          .map((r) => r.status),
-      ).toEqual(['reset']);
+      const sent = log().slice(mark);
+      expect(sent.filter((r) => r.endpoint === 'prices.update').map((r) => r.status)).toEqual(['reset']);
       expect(mutationsSince(seq, 'prices.update')).toHaveLength(1);
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
       expect(edits(dev, rate)).toBeUndefined();
-    } finally {
-      sim.resetFaults();
-      await dev.close();
-    }
-  });
+    }));
 
-  it('refuses before queueing a minimum stay longer than the maximum', async () => {
-    const { dev, rate } = await device();
-    try {
+  it('refuses before queueing a minimum stay longer than the maximum', () =>
+    withDevice((dev, rate) => {
       expect(() =>
         dev.current.outbox.enqueue('prices.update', {
           id: rate,
@@ -197,31 +185,20 @@ describe('prices.update', () => {
         }),
       ).toThrow(/minimum stay/);
       expect(dev.current.outbox.summary()).toMatchObject({ unsent: 0 });
-    } finally {
-      await dev.close();
-    }
-  });
+    }));
 });
 
 describe('rates.update', () => {
-  it('renames a rate and confirms by reading it back', async () => {
-    const { dev, rate } = await device();
-    try {
+  it('renames a rate and confirms by reading it back', () =>
+    withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
       o.enqueue('rates.update', { id: rate, changes: { name: 'High season', modify_price: 12 } });
       const mark = log().length;
       await o.drain({ untilSettled: true });
-      expect(
-        log()
-          .slice(mark)
-          .map((r) => r.endpoint),
-      ).toEqual(['rates.get', 'rates.update', 'rates.get']);
+      expect(endpointsSince(mark)).toEqual(['rates.get', 'rates.update', 'rates.get']);
       expect(await api('GET', `/rates/${rate}`)).toMatchObject({ data: { name: 'High season' } });
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
-    } finally {
-      await dev.close();
-    }
-  });
+    }));
 });
 
 describe('prices.update under faults', () => {
@@ -234,9 +211,8 @@ describe('prices.update under faults', () => {
     { name: 'reads failing while checking', faults: { errorRate: 1, errorRoutes: ['prices.get'] } },
   ];
   for (const [i, f] of FAULTS.entries()) {
-    it(`${f.name}: applied once, confirmed, the cache equals the server`, async () => {
-      const { dev, rate } = await device();
-      try {
+    it(`${f.name}: applied once, confirmed, the cache equals the server`, () =>
+      withDevice(async (dev, rate) => {
         const o = dev.current.outbox;
         const seq = sim.mutations().at(-1)?.seq ?? 0;
         const from = `2026-09-${String(10 + i * 4).padStart(2, '0')}`;
@@ -251,18 +227,13 @@ describe('prices.update under faults', () => {
         const server = await serverDays(rate, from, to);
         expect([...server.values()].map((d) => d.price)).toEqual([211 + i, 211 + i, 211 + i]);
         expect(cached(dev, rate, to)).toMatchObject({ price: 211 + i });
-      } finally {
-        sim.resetFaults();
-        await dev.close();
-      }
-    });
+      }));
   }
 });
 
 describe('prices.grid', () => {
-  it('shows my unsent values with their state, and marks only the conflicting day and value', async () => {
-    const { dev, rate } = await device();
-    try {
+  it('shows my unsent values with their state, and marks only the conflicting day and value', () =>
+    withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
       o.enqueue('prices.update', { id: rate, changes: { dates: [{ date: ['2026-07-25', '2026-07-27'], price: 99 }] } });
       const grid = () => priceGrid(dev.db, { listingId: 101, from: '2026-07-24', to: '2026-07-28' })!;
@@ -282,8 +253,5 @@ describe('prices.grid', () => {
       expect(days[1]!.state).toBe('conflict');
       // The listing detail and quotes read the same values.
       expect(listPrices(dev.db, rate, '2026-07-25', '2026-07-25')[0]?.price).toBe(99);
-    } finally {
-      await dev.close();
-    }
-  });
+    }));
 });

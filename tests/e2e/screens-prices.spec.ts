@@ -57,7 +57,14 @@ test('a season in one action is one prices.update with a date range; two days cl
     await expect(cell(d)).toContainText('€187.35');
   }
   await expect(cell(16)).not.toHaveAttribute('data-state', /./);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/prices-waiting-1366x768.png` });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/prices-waiting-1366x768.png` });
+    await open(page, '#/sync');
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, 2000);
+    await page.screenshot({ path: `${SHOTS}/prices-sync-1366x768.png` });
+    await open(page, `#/prices/${listingId}`);
+  }
 
   sim.setOnline(true);
   await expectUnsent(page, 0, 60_000);
@@ -88,5 +95,18 @@ test('a season in one action is one prices.update with a date range; two days cl
     await page.screenshot({ path: `${SHOTS}/prices-rate-1920x1080.png` });
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.screenshot({ path: `${SHOTS}/prices-rate-1366x768.png` });
+    await page.getByTestId('language').selectOption('es');
+    await page.screenshot({ path: `${SHOTS}/prices-rate-es-1366x768.png` });
+    await page.getByRole('button', { name: 'Volver a los días seleccionados' }).click();
+    await page.screenshot({ path: `${SHOTS}/prices-es-1366x768.png` });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.screenshot({ path: `${SHOTS}/prices-es-1024x700.png` });
+    await page.getByTestId('language').selectOption('ca');
+    await page.getByRole('textbox', { name: 'Preu' }).fill('abc');
+    await page.getByRole('textbox', { name: 'Estada mínima (nits)' }).fill('40');
+    await page.getByRole('button', { name: 'Desa' }).click();
+    await page.screenshot({ path: `${SHOTS}/prices-ca-errors-1024x700.png` });
+    await open(page, '#/prices');
+    await page.screenshot({ path: `${SHOTS}/prices-choose-1024x700.png` });
   }
 });

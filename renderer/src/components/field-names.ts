@@ -81,6 +81,12 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
   if (typeof value === 'boolean') return value ? i18n.t('common.yes') : i18n.t('common.no');
   if ((field === 'inspected' || field === 'checkin_online') && (value === 0 || value === 1))
     return value === 1 ? i18n.t('common.yes') : i18n.t('common.no');
+  const day = DAY_FIELD.exec(field);
+  if (day && typeof value === 'number') {
+    if (day[2] === 'price') return i18n.money(value);
+    if (day[2] === 'active') return value === 1 ? i18n.t('prices.open') : i18n.t('prices.closed');
+    if (day[2] === 'cta' || day[2] === 'ctd') return value === 1 ? i18n.t('common.yes') : i18n.t('common.no');
+  }
   if (typeof value === 'number') {
     if (field === 'status' && resource === 'cleaning') return cleaningStatusLabel(i18n, value);
     if (field === 'priority') return priorityLabel(i18n, value);

@@ -8,6 +8,8 @@ import { startSimulator, type Simulator } from '../../simulator';
 import type { FaultConfig } from '../../simulator/types';
 import { login } from '../../simulator/conformance/client';
 import { listPrices, priceGrid } from '../cache/queries/prices';
+import { exportList } from '../documents/exports';
+import { parseCsv } from '../documents/testing/look';
 import { Device } from './testing/rig';
 import { seedPrices } from './testing/seed';
 
@@ -246,6 +248,26 @@ describe('prices.grid', () => {
         ['2026-07-28', null, []],
       ]);
       expect(grid().days[r]![2]!.price).toBe(99);
+      // The CSV export says the same, in the UI language: my value and its fate.
+      const file = exportList(dev.db, {
+        list: 'prices',
+        query: { listingId: 101, from: '2026-07-24', to: '2026-07-28' },
+        locale: 'es',
+      });
+      const rows = parseCsv(new TextDecoder().decode(file.bytes), ';');
+      expect(rows[0]).toEqual([
+        'Tarifa',
+        'Fecha',
+        'Precio',
+        'Estancia mínima (noches)',
+        'Estancia máxima (noches)',
+        'A la venta',
+        'Cerrado a llegadas',
+        'Cerrado a salidas',
+        'Tu cambio',
+      ]);
+      const day = rows.find((x) => x[1] === '2026-07-26');
+      expect([day?.[2], day?.[8]]).toEqual(['99,00', 'Por enviar']);
       await api('PUT', `/prices/${rate}`, { dates: [{ date: '2026-07-26', price: 444 }] });
       await o.drain({ untilSettled: true });
       const days = grid().days[r]!;

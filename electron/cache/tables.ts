@@ -349,6 +349,8 @@ export interface PriceCalendar {
   listing_id: number | null;
   /** Per day (YYYY-MM-DD), the values shown: write vocabulary (price, min_days, max_days; active/cta/ctd 0/1). */
   days: Record<string, Partial<Record<'price' | 'min_days' | 'max_days' | 'active' | 'cta' | 'ctd', number | null>>>;
+  /** True when these days were read from the server (not copied from the cached prices). */
+  read?: boolean;
 }
 export const priceEditsTable = spec<PriceCalendar>({
   resource: 'prices',

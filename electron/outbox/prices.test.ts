@@ -188,6 +188,18 @@ describe('prices.update', () => {
       ).toThrow(/minimum stay/);
       expect(dev.current.outbox.summary()).toMatchObject({ unsent: 0 });
     }));
+
+  it('discarding an edit never sent shows the prices sync keeps meanwhile (not the values it was made against)', () =>
+    withDevice((dev, rate) => {
+      const o = dev.current.outbox;
+      o.enqueue('prices.update', { id: rate, changes: { dates: [{ date: '2026-07-03', price: 1 }] } });
+      const [entry] = o.list({ states: ['pending'] });
+      dev.db.run("UPDATE prices SET price = 555 WHERE rate_id = ? AND date = '2026-07-03'", [rate]); // sync, meanwhile
+      expect(listPrices(dev.db, rate, '2026-07-03', '2026-07-03')[0]?.price).toBe(1);
+      o.discard({ id: entry!.id });
+      expect(edits(dev, rate)).toBeUndefined();
+      expect(listPrices(dev.db, rate, '2026-07-03', '2026-07-03')[0]?.price).toBe(555);
+    }));
 });
 
 describe('rates.update', () => {

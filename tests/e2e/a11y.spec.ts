@@ -90,6 +90,7 @@ for (const locale of ['en', 'es'] as const) {
       ['incidents', '#/incidents'],
       ['incident detail', `#/incidents/${r.incident.id}`],
       ['listings', '#/listings'],
+      ['prices', `#/prices/${r.cleaning.listing_id}`],
       ['sync', '#/sync'],
     ];
     for (const [name, hash] of screens) {

@@ -72,6 +72,7 @@ const read = z.object({
   rate_id: z.number(),
   listing_id: z.number().nullable(),
   days: z.record(z.string(), dayValues),
+  read: z.boolean().optional(),
 });
 
 /** The command's `{dates: [{date | [start, end], …values}]}` → one change per day and value (a later element wins). */
@@ -217,7 +218,7 @@ async function fetch(client: ApiClient, rateId: number, hint: Rec | null, mine: 
     }
   }
   const listingId = hint && typeof hint['listing_id'] === 'number' ? hint['listing_id'] : null;
-  const value: PriceCalendar = { rate_id: rateId, listing_id: listingId, days };
+  const value: PriceCalendar = { rate_id: rateId, listing_id: listingId, days, read: true };
   return { value: value as unknown as Rec, raw: value };
 }
 
@@ -234,11 +235,15 @@ function body(toSend: Values): unknown {
   return { dates: compactPriceEdits([...byDate.values()]) };
 }
 
-/** A settled calendar: its days into `prices` (a day without a price on the server is removed), its row gone. */
+/**
+ * A settled calendar: its days into `prices` when they were read from the server (a day without a
+ * price there is removed) — days only copied from the cache (an edit discarded before any read)
+ * leave `prices` as sync last wrote it —, and its row gone.
+ */
 function store(db: WritableDB, items: readonly Incoming<Rec>[]): void {
   for (const { value } of items) {
     const cal = value as unknown as PriceCalendar;
-    for (const [date, d] of Object.entries(cal.days)) {
+    for (const [date, d] of Object.entries(cal.read ? cal.days : {})) {
       if (typeof d.price !== 'number') {
         db.run('DELETE FROM prices WHERE rate_id = ? AND date = ?', [cal.rate_id, date]);
         continue;

@@ -22,7 +22,10 @@ export const priceCell = z.object({
   ctd: z.boolean(),
   /** Values of this day with a change not yet confirmed by the server. */
   changed: z.array(dayField),
-  /** Their state (the rate's prices are sent together, so they share it); null when nothing is unsent. */
+  /**
+   * Their most urgent state; a change held back by a conflict on other days reads `pending` here
+   * (only the values in conflict say `conflict`). Null when nothing is unsent.
+   */
   state: nullable(outboxState),
   /** Values of this day in conflict with a change made on the server meanwhile. */
   conflicts: z.array(dayField),

@@ -4,6 +4,7 @@
 // prices.update whose body is one date range reaches the server; two days
 // closed to arrival with the keyboard (Shift+ArrowDown). Pictures at
 // 1366×768 and 1920×1080 when SCREENSHOTS=<dir>.
+import { login } from '../../simulator/conformance/client';
 import { expect, test } from './fixtures';
 import { addDays, ask, eventually, expectUnsent, open, simulator, today } from './screens-helpers';
 
@@ -87,7 +88,28 @@ test('a season in one action is one prices.update with a date range; two days cl
     dates: [{ date: [days[d]!.date, days[d + 1]!.date], cta: 1 }],
   });
 
+  // Someone changes one day on the server; my change of it and its neighbours finds it: only that day is a conflict.
+  const c = d + 4;
+  const token = await login(sim);
+  const put = await fetch(`${sim.url}/api/v1/prices/${rateId}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ dates: [{ date: days[c]!.date, price: 444 }] }),
+  });
+  expect(put.status).toBe(200);
+  await cell(c - 1).click();
+  await cell(c + 1).click({ modifiers: ['Shift'] });
+  await page.getByRole('textbox', { name: 'Price' }).fill('205');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(cell(c)).toHaveAttribute('data-state', 'conflict', { timeout: 60_000 });
+  await expect(cell(c)).toContainText('Conflict');
+  await expect(cell(c - 1)).toHaveAttribute('data-state', 'pending');
+  await expect(page.getByRole('link', { name: 'Open Sync' })).toBeVisible();
+  // Nothing of mine was sent: the two earlier changes and the other user's.
+  expect(priceUpdates().filter((m) => m.token !== token)).toHaveLength(2);
+
   if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/prices-conflict-1366x768.png` });
     await page.screenshot({ path: `${SHOTS}/prices-1366x768.png` });
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.screenshot({ path: `${SHOTS}/prices-1920x1080.png` });

@@ -81,18 +81,19 @@ function marksOf(db: ReadableDB, rateId: number): Map<string, CellMarks> {
   };
   const urgent = (a: OutboxState | null, b: OutboxState) => (a && URGENCY.indexOf(a) < URGENCY.indexOf(b) ? a : b);
   for (const r of rows) {
+    const conflicting = new Set(
+      (r.conflicts ? (JSON.parse(r.conflicts) as { field: string }[]) : []).map((c) => c.field),
+    );
     for (const key of Object.keys(JSON.parse(r.payload) as object)) {
       const m = KEY.exec(key);
       if (!m) continue;
       const c = cell(m[1]!);
       c.changed.add(m[2] as DayField);
       c.entryIds.add(r.id);
-      // A refused change is not shown as the value (the server's is): its cells still say it was refused.
-      c.state = urgent(c.state, r.state);
-    }
-    for (const conflict of r.conflicts ? (JSON.parse(r.conflicts) as { field: string }[]) : []) {
-      const m = KEY.exec(conflict.field);
-      if (m) cell(m[1]!).conflicts.add(m[2] as DayField);
+      if (conflicting.has(key)) c.conflicts.add(m[2] as DayField);
+      // A change held by a conflict on other days is waiting, not in conflict itself; a refused
+      // change is not shown as the value (the server's is), but its cells still say it was refused.
+      c.state = urgent(c.state, r.state === 'conflict' && !conflicting.has(key) ? 'pending' : r.state);
     }
   }
   return out;

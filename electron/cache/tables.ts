@@ -342,3 +342,22 @@ export const adminsTable = spec<Admin>({
   data: adminData,
   scrub: true,
 });
+
+/** A rate's days with unsent price edits (migration 010): the outbox's record of kind `prices`. */
+export interface PriceCalendar {
+  rate_id: number;
+  listing_id: number | null;
+  /** Per day (YYYY-MM-DD), the values shown: write vocabulary (price, min_days, max_days; active/cta/ctd 0/1). */
+  days: Record<string, Partial<Record<'price' | 'min_days' | 'max_days' | 'active' | 'cta' | 'ctd', number | null>>>;
+  /** True when these days were read from the server (not copied from the cached prices). */
+  read?: boolean;
+}
+export const priceEditsTable = spec<PriceCalendar>({
+  resource: 'prices',
+  table: 'price_edits',
+  key: 'rate_id',
+  keyOf: (v) => v.rate_id,
+  columns: ['listing_id'],
+  values: (v) => [v.listing_id],
+  data: (v) => ({ rate_id: v.rate_id, listing_id: v.listing_id, days: v.days }),
+});

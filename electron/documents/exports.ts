@@ -13,6 +13,7 @@ import type {
   CleaningRecord,
   IncidentRecord,
   MaintenanceRecord,
+  PriceCell,
 } from '../../shared/contract';
 import type { z } from 'zod';
 import type { exportInput } from '../../shared/contract/commands/documents';
@@ -186,6 +187,21 @@ function incidentColumns(name: Names): CsvColumn<IncidentRecord>[] {
   ];
 }
 
+/** A listing's daily prices: one row per rate and day, as the price grid shows them (my unsent changes included). */
+function priceColumns(): CsvColumn<PriceCell & { rate: string }>[] {
+  return [
+    { header: 'col.rate', cell: (c) => c.rate },
+    { header: 'col.date', cell: (c) => c.date },
+    { header: 'col.price', cell: (c) => ({ money: c.price }) },
+    { header: 'col.minStay', cell: (c) => c.min_days },
+    { header: 'col.maxStay', cell: (c) => c.max_days },
+    { header: 'col.open', cell: (c, say) => yesNo(say, c.active) },
+    { header: 'col.cta', cell: (c, say) => yesNo(say, c.cta) },
+    { header: 'col.ctd', cell: (c, say) => yesNo(say, c.ctd) },
+    { header: 'col.changeState', cell: (c, say) => (c.state ? say(`outbox.${c.state}`) : '') },
+  ];
+}
+
 function listingNames(db: ReadableDB): Names {
   const byId = new Map(q.listListings(db).map((l) => [l.id, l.name]));
   return (id) => (id === null ? '' : (byId.get(id) ?? `#${id}`));
@@ -231,6 +247,11 @@ export function exportList(db: ReadableDB, input: Args): MadeFile {
         toCsv(incidentColumns(listingNames(db)), q.listIncidents(db, input.query), input.locale),
         fileName(say, 'file.incidents', spanOf(input.query)),
       );
+    case 'prices': {
+      const grid = q.priceGrid(db, input.query);
+      const rows = (grid?.rates ?? []).flatMap((r, i) => grid!.days[i]!.map((c) => ({ ...c, rate: r.name })));
+      return made(toCsv(priceColumns(), rows, input.locale), fileName(say, 'file.prices', spanOf(input.query)));
+    }
     case 'openIncidents':
       return made(
         toCsv(incidentColumns(listingNames(db)), q.listOpenIncidents(db, input.query), input.locale),

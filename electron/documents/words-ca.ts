@@ -121,4 +121,12 @@ export const ca: Words = {
   'file.maintenance': 'manteniment',
   'file.incidents': 'incidencies',
   'file.openIncidents': 'incidencies-obertes',
+  'col.rate': 'Tarifa',
+  'col.price': 'Preu',
+  'col.minStay': 'Estada mínima (nits)',
+  'col.maxStay': 'Estada màxima (nits)',
+  'col.open': 'A la venda',
+  'col.cta': 'Tancat a arribades',
+  'col.ctd': 'Tancat a sortides',
+  'file.prices': 'preus',
 };

@@ -121,4 +121,12 @@ export const es: Words = {
   'file.maintenance': 'mantenimiento',
   'file.incidents': 'incidencias',
   'file.openIncidents': 'incidencias-abiertas',
+  'col.rate': 'Tarifa',
+  'col.price': 'Precio',
+  'col.minStay': 'Estancia mínima (noches)',
+  'col.maxStay': 'Estancia máxima (noches)',
+  'col.open': 'A la venta',
+  'col.cta': 'Cerrado a llegadas',
+  'col.ctd': 'Cerrado a salidas',
+  'file.prices': 'precios',
 };

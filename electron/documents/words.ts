@@ -129,6 +129,14 @@ const en = {
   'file.maintenance': 'maintenance',
   'file.incidents': 'incidents',
   'file.openIncidents': 'open-incidents',
+  'col.rate': 'Rate',
+  'col.price': 'Price',
+  'col.minStay': 'Minimum stay (nights)',
+  'col.maxStay': 'Maximum stay (nights)',
+  'col.open': 'Open for sale',
+  'col.cta': 'Closed to arrival',
+  'col.ctd': 'Closed to departure',
+  'file.prices': 'prices',
 } as const;
 
 export type WordKey = keyof typeof en;

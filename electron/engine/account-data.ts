@@ -9,6 +9,7 @@ export const MARKED_TABLES = [
   'listings',
   'photos',
   'rates',
+  'price_edits',
   'blocks',
   'bookings',
   'customers',

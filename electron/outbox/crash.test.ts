@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import { listGuests } from '../cache/queries/bookings';
 import { Device } from './testing/rig';
-import { seedBooking, seedListing } from './testing/seed';
+import { seedBooking, seedListing, seedPrices } from './testing/seed';
 import { OtherUser } from './testing/world';
 
 const TODAY = '2026-06-15';
@@ -63,7 +63,16 @@ describe('killing the engine process', () => {
     await seedBooking(dev.db, dev.current.client, booking);
     const thread = dev.db.get<{ id: number }>('SELECT id FROM threads WHERE booking_number = ?', [booking]);
     const cleaning = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 3');
+    const [rate] = await seedPrices(dev.db, dev.current.client, {
+      listingId: 101,
+      from: '2026-06-10',
+      to: '2026-09-30',
+    });
     const o = dev.current.outbox;
+    o.enqueue('prices.update', {
+      id: rate!,
+      changes: { dates: [{ date: ['2026-08-03', '2026-08-16'], price: 321.45 }] },
+    });
     for (const [i, id] of cleaning.entries()) {
       o.enqueue('cleaning.update', { id, changes: { notes: `kill test ${i}`, status: 1 } });
       o.enqueue('cleaning.update', { id, changes: { time: '11:45' } });
@@ -112,6 +121,11 @@ describe('killing the engine process', () => {
     expect(applied('guests.create', 'kill-KB')).toHaveLength(1);
     if (thread) expect(applied('threads.send', '(k-1)')).toHaveLength(1);
     expect(applied('blocks.create', '(k-2)')).toHaveLength(1);
+    expect(applied('prices.update', '321.45')).toHaveLength(1);
+    const days = (await new OtherUser(sim).get(`/prices/${rate!}?start_date=2026-08-03&end_date=2026-08-16`)) as {
+      data: { price: number }[];
+    };
+    expect(days.data.map((d) => d.price)).toEqual(Array(14).fill(321.45));
     expect(listGuests(after.db, booking).filter((g) => g.number_id.startsWith('kill-'))).toHaveLength(2);
     const other = new OtherUser(sim);
     for (const [i, id] of cleaning.entries()) {

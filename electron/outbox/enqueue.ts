@@ -38,13 +38,15 @@ interface Step {
   entry: Omit<NewEntry, 'now'>;
 }
 
-function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number, changes: Values, what: string): Step {
+function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number, input: Values, what: string): Step {
   const id = resolveId(db, kind, rawId);
+  const spec = KIND_SPECS[kind];
+  const changes = spec.expand?.(input) ?? input;
+  spec.prepare?.(db, id, changes);
   const rec = currentRecord(db, kind, id);
   if (!rec) throw notCached(what);
   if (deletePending(db, kind, id))
     throw new CommandError('invalid_state', `${what} is being deleted; discard the delete first to edit it.`);
-  const spec = KIND_SPECS[kind];
   spec.check?.(db, rec, changes);
   const base: Values = {};
   for (const f of Object.keys(changes)) base[f] = canonIn(KIND_SPECS[kind].fields, f, rec);

@@ -180,7 +180,11 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
 
   let confirmed: ServerVersion | null;
   try {
-    const res = await d.client.write(update.endpoint, { id, body: toSend, priority: 'user' });
+    const res = await d.client.write(update.endpoint, {
+      id,
+      body: update.body ? update.body(toSend) : toSend,
+      priority: 'user',
+    });
     d.trace({ type: 'answered', entryIds: ids, ok: true });
     confirmed = fromResponse(update.endpoint, res.body, res.value);
   } catch (err) {

@@ -34,14 +34,11 @@ import { workspaceDeps } from './wiring';
  * app cannot do yet"); each line goes when its issue lands.
  */
 export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
-  'rates.get': "Read back by the rate editor's conflict check (issue 15); sync reads rates per listing.",
   'owners.get': "Read back by the owner editor's conflict check (issue 16); sync reads owners as a list.",
   'costs.get': "Read back by the cost editor's conflict check (issue 16); sync reads costs as a list.",
   'destinations.get':
     "Read back by the destination editor's conflict check (issue 16); sync reads destinations as a list.",
   'admins.get': "Read back by the intranet-user editor's conflict check (issue 16); sync reads users as a list.",
-  'rates.update': 'Rate editor (issue 15).',
-  'prices.update': 'Price grid (issue 15).',
   'owners.create': 'Owners screen (issue 16).',
   'owners.update': 'Owners screen (issue 16).',
   'costs.create': 'Costs screen (issue 16).',
@@ -121,6 +118,12 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
     const [m1, m2, m3] = maintenance;
     expect([c1, c2, c3, m1, m2, m3, incidents[0], incidents[1], blocks[0], blocks[1]].every(Boolean)).toBe(true);
 
+    const firstListing = (await ask<{ id: number }[]>('listings.list', {}))[0]!;
+    const { rates } = await ask<{ rates: { rate_id: number; name: string }[] }>('listings.get', {
+      id: firstListing.id,
+    });
+    expect(rates.length).toBeGreaterThan(0);
+
     const edits: [CommandName, unknown][] = [
       ['cleaning.update', { id: c1!.id, changes: { notes: 'reachability' } }],
       ['cleaning.updateMany', { items: [{ id: c2!.id, changes: { notes: 'reachability (many)' } }] }],
@@ -170,6 +173,8 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
       ['photos.update', { id: p1!.id, changes: { title: { en: 'Reachability', es: 'Alcance' } } }],
       ['photos.updateMany', { items: [{ id: p2!.id, changes: { position: p2!.position + 10 } }] }],
       ['photos.delete', { id: p3!.id }],
+      ['rates.update', { id: rates[0]!.rate_id, changes: { name: `${rates[0]!.name} ·` } }],
+      ['prices.update', { id: rates[0]!.rate_id, changes: { dates: [{ date: [day(20), day(33)], price: 99.5 }] } }],
     ];
     for (const [name, input] of edits) await ask(name, input);
 

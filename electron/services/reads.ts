@@ -39,6 +39,7 @@ type ReadName =
   | 'listings.list'
   | 'listings.get'
   | 'prices.list'
+  | 'prices.grid'
   | 'calendar.range'
   | 'bookings.list'
   | 'bookings.get'
@@ -68,6 +69,7 @@ export const readHandlers: HandlerTable<ReadName> = {
   'listings.list': (i, ctx) => q.listListings(cacheOf(ctx), i),
   'listings.get': (i, ctx) => found(q.getListingDetail(cacheOf(ctx), i.id), `Listing ${i.id}`),
   'prices.list': (i, ctx) => q.listPrices(cacheOf(ctx), i.rateId, i.from, i.to),
+  'prices.grid': (i, ctx) => found(q.priceGrid(cacheOf(ctx), i), `Listing ${i.listingId}`),
   'calendar.range': (i, ctx) => q.calendarRange(cacheOf(ctx), i),
   'bookings.list': (i, ctx) => q.listBookings(cacheOf(ctx), i),
   'bookings.get': (i, ctx) =>

@@ -340,6 +340,44 @@ export const COMMAND_EXAMPLES: Examples = {
       { rate_id: 5, date: '2026-05-04', min_days: 2, max_days: null, price: 120, active: true, cta: false, ctd: false },
     ],
   },
+  'prices.grid': {
+    input: { listingId: 12, ...window },
+    output: {
+      listing: { id: 12, name: 'Casa Azul' },
+      rates: [
+        {
+          rate_id: 5,
+          name: 'Standard',
+          parent_rate: null,
+          increment_by_person: null,
+          modify_price: null,
+          modify: null,
+          listing_id: 12,
+          category_id: null,
+          policy: null,
+          outbox: { state: 'pending', entryIds: [41], fields: ['2026-05-04.price'] },
+        },
+      ],
+      days: [
+        [
+          {
+            date: '2026-05-04',
+            price: 135,
+            min_days: 2,
+            max_days: null,
+            active: true,
+            cta: false,
+            ctd: false,
+            changed: ['price'],
+            state: 'pending',
+            conflicts: [],
+            entryIds: [41],
+          },
+        ],
+      ],
+      receivedAt: [1777900000000],
+    },
+  },
   'calendar.range': {
     input: { ...window, listingIds: [12] },
     output: {
@@ -608,6 +646,11 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'photos.delete': { input: { id: 501 }, output: receipt },
   'photos.image': { input: { id: 501 }, output: { dataUrl: 'data:image/png;base64,iVBORw0KGgo…' } },
+  'rates.update': { input: { id: 31, changes: { name: 'Summer', modify_price: 10 } }, output: receipt },
+  'prices.update': {
+    input: { id: 31, changes: { dates: [{ date: ['2026-07-01', '2026-07-14'], price: 120, min_days: 3 }] } },
+    output: receipt,
+  },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },

@@ -6,6 +6,7 @@ export * from './define';
 export * from './primitives';
 export * from './records';
 export * from './views';
+export * from './price-grid';
 export * from './status';
 export * from './commands';
 export * from './push-events';

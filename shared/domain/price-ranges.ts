@@ -19,7 +19,10 @@ export interface DayEdit {
 
 export type PriceElement = Omit<DayEdit, 'date'> & { date: string | [string, string] };
 
-const FIELDS = ['price', 'min_days', 'max_days', 'active', 'cta', 'ctd'] as const;
+/** What a day of a rate has: price, minimum / maximum stay, open (active), close to arrival / departure. */
+export const DAY_FIELDS = ['price', 'min_days', 'max_days', 'active', 'cta', 'ctd'] as const;
+export type DayField = (typeof DAY_FIELDS)[number];
+const FIELDS = DAY_FIELDS;
 const next = (iso: string) => addDays(iso, 1);
 const same = (a: DayEdit, b: DayEdit) => FIELDS.every((f) => a[f] === b[f]);
 

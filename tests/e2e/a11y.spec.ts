@@ -92,6 +92,7 @@ for (const locale of ['en', 'es'] as const) {
       ['listings', '#/listings'],
       ['new listing', '#/listings?edit=1'],
       ['listing editor', `#/listings/${r.cleaning.listing_id}?edit=1`],
+      ['prices', `#/prices/${r.cleaning.listing_id}`],
       ['sync', '#/sync'],
     ];
     for (const [name, hash] of screens) {

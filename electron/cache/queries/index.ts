@@ -5,6 +5,7 @@ export * from './bookings';
 export * from './calendar';
 export * from './countries';
 export * from './listings';
+export * from './prices';
 export * from './search';
 export * from './tasks';
 export { LIVE_STATES, addDays, markOf } from './common';

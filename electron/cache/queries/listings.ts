@@ -11,7 +11,6 @@ import type {
   OriginRecord,
   OwnerRecord,
   PhotoRecord,
-  PriceRecord,
   RateRecord,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
@@ -184,23 +183,4 @@ export function listAdmins(db: ReadableDB): AdminRecord[] {
 
 export function listCustomerTypes(db: ReadableDB): { id: number; name: string }[] {
   return db.all<{ id: number; name: string }>('SELECT id, name FROM customer_types ORDER BY id');
-}
-
-/** Daily prices of one rate over [from, to]. */
-export function listPrices(db: ReadableDB, rateId: number, from: string, to: string): PriceRecord[] {
-  return db
-    .rows(
-      'SELECT rate_id, date, min_days, max_days, price, active, cta, ctd FROM prices WHERE rate_id = ? AND date BETWEEN ? AND ? ORDER BY date',
-      [rateId, from, to],
-    )
-    .map(([rate_id, date, min_days, max_days, price, active, cta, ctd]) => ({
-      rate_id: rate_id as number,
-      date: date as string,
-      min_days: min_days as number | null,
-      max_days: max_days as number | null,
-      price: price as number,
-      active: active === 1,
-      cta: cta === 1,
-      ctd: ctd === 1,
-    }));
 }

@@ -12,7 +12,8 @@ import type { ReadableDB } from '../db';
 import { LIVE_STATES_SQL, addDays } from './common';
 import { longestStay } from './bookings';
 import { fetchedCovering } from '../state';
-import { listPrices, listingSummaryById, ratesOf } from './listings';
+import { listingSummaryById, ratesOf } from './listings';
+import { listPrices } from './prices';
 import { nightsTaken, unitsOf } from './overbooking';
 
 export interface StayCheckInput {

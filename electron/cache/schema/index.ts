@@ -15,6 +15,7 @@ import { BOOKING_CUSTOMER_NAME } from './007_booking_customer_name';
 import { BOARD_TASK_COLUMNS } from './008_board_task_columns';
 import { SYNC_STATE_INDEXES } from './009_sync_state_indexes';
 import { LISTING_TEXTS } from './010_listing_texts';
+import { PRICE_EDITS } from './011_price_edits';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -27,4 +28,5 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 8, name: '008_board_task_columns', up: BOARD_TASK_COLUMNS },
   { version: 9, name: '009_sync_state_indexes', up: SYNC_STATE_INDEXES },
   { version: 10, name: '010_listing_texts', up: LISTING_TEXTS },
+  { version: 11, name: '011_price_edits', up: PRICE_EDITS },
 ];

@@ -12,6 +12,8 @@ import { listings } from './listings';
 import { maintenance } from './maintenance';
 import { messages } from './messages';
 import { photos } from './photos';
+import { prices } from './prices';
+import { rates } from './rates';
 
 const REGISTRY = {
   cleaning,
@@ -24,6 +26,8 @@ const REGISTRY = {
   blocks,
   listings,
   photos,
+  rates,
+  prices,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

@@ -78,7 +78,8 @@ export interface CreateAmend {
  * the registry.
  */
 export type KindName =
-  'cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks' | 'listings' | 'photos';
+  | ('cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks')
+  | ('listings' | 'photos' | 'rates' | 'prices');
 
 /**
  * Where records of a kind hold the id of a record of another kind that may have been
@@ -116,6 +117,13 @@ export interface KindSpec<K extends string> {
   store?(db: WritableDB, items: readonly Incoming<Rec>[]): void;
   /** What the server would surely refuse and the cache can tell, refused before queueing (throws CommandError). */
   check?(db: WritableDB, rec: Rec, changes: Values): void;
+  /**
+   * Records not addressed by one id (daily prices: rate × day): the command's `changes` as the
+   * fields the outbox keeps, compares and conflicts on (default: as given).
+   */
+  expand?(changes: Values): Values;
+  /** Makes sure the cached record holds what `changes` touch before it is read (default: nothing to do). */
+  prepare?(db: WritableDB, id: number, changes: Values): void;
   readonly update?: {
     endpoint: EndpointName;
     /** The key of the record id in the single-record update command's input. */
@@ -125,6 +133,8 @@ export interface KindSpec<K extends string> {
      * record; `mine` the changes and `base` the values they were made against.
      */
     fetch(client: ApiClient, id: number, hint: Rec | null, mine: Values, base: Values): Promise<ServerVersion | null>;
+    /** The request body from the fields to send (default: those fields). */
+    body?(toSend: Values): unknown;
   };
   readonly remove?: { endpoint: EndpointName };
   readonly create?: {

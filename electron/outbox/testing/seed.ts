@@ -3,9 +3,21 @@
 // of bookings, through the cache's own writers.
 import type { ApiClient } from '../../api/client';
 import type { WritableDB } from '../../cache/db';
-import { blocksTable, bookingsTable, cleaningTable, maintenanceTable } from '../../cache/tables';
+import {
+  blocksTable,
+  bookingsTable,
+  cleaningTable,
+  listingsTable,
+  maintenanceTable,
+  ratesTable,
+} from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
-import { replaceBundleOfBooking, replaceThreadsOfBooking, upsertIncidents } from '../../cache/write-compound';
+import {
+  replaceBundleOfBooking,
+  replacePrices,
+  replaceThreadsOfBooking,
+  upsertIncidents,
+} from '../../cache/write-compound';
 
 export interface SeedWindow {
   listingId: number;
@@ -44,4 +56,21 @@ export async function seedBooking(db: WritableDB, client: ApiClient, bookingNumb
     replaceBundleOfBooking(db, bookingNumber, bundle.value, bundle.raw);
     replaceThreadsOfBooking(db, bookingNumber, threads.items);
   });
+}
+
+/** The listing, its rates and their daily prices over a window; returns the rate ids. */
+export async function seedPrices(db: WritableDB, client: ApiClient, w: SeedWindow): Promise<number[]> {
+  const listings = await client.list('listings.list');
+  const rates = await client.list('rates.list', { query: { id: w.listingId, type: 'property' } });
+  const prices = await Promise.all(
+    rates.items.map((r) =>
+      client.list('prices.get', { id: r.value.rate_id, query: { start_date: w.from, end_date: w.to } }),
+    ),
+  );
+  db.transaction(() => {
+    upsertRecords(db, listingsTable, listings.items);
+    upsertRecords(db, ratesTable, rates.items);
+    rates.items.forEach((r, i) => replacePrices(db, r.value.rate_id, w.listingId, w.from, w.to, prices[i]!.items));
+  });
+  return rates.items.map((r) => r.value.rate_id);
 }

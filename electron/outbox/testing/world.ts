@@ -175,5 +175,9 @@ export function pathOf(kind: Kind, id: number): string {
       return `/photos/${id}`;
     case 'messages':
       return '/threads';
+    case 'rates':
+      return `/rates/${id}`;
+    case 'prices':
+      return `/prices/${id}`;
   }
 }

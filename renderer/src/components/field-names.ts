@@ -62,10 +62,24 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   deleted: 'outbox.deleted',
 };
 
+/** A day's price values ("2026-07-01.min_days"): the outbox keeps one field per day and value. */
+const DAY_FIELD_KEYS: Record<string, MessageKey> = {
+  price: 'prices.price',
+  min_days: 'prices.minStay',
+  max_days: 'prices.maxStay',
+  active: 'prices.active',
+  cta: 'prices.cta',
+  ctd: 'prices.ctd',
+};
+const DAY_FIELD = /^(\d{4}-\d{2}-\d{2})\.(\w+)$/;
+
 /** A field's label; unknown fields keep their wire name. */
 export function fieldName(i18n: I18n, field: string): string {
   const key = FIELD_KEYS[field];
-  return key ? i18n.t(key) : field;
+  if (key) return i18n.t(key);
+  const day = DAY_FIELD.exec(field);
+  const dayKey = day ? DAY_FIELD_KEYS[day[2]!] : undefined;
+  return day && dayKey ? `${i18n.t(dayKey)} · ${i18n.date(day[1], 'weekday')}` : field;
 }
 
 /** A field's value in words for this resource (flags, statuses, priorities, types, countries, dates). */
@@ -74,6 +88,12 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
   if (typeof value === 'boolean') return value ? i18n.t('common.yes') : i18n.t('common.no');
   if ((field === 'inspected' || field === 'checkin_online') && (value === 0 || value === 1))
     return value === 1 ? i18n.t('common.yes') : i18n.t('common.no');
+  const day = DAY_FIELD.exec(field);
+  if (day && typeof value === 'number') {
+    if (day[2] === 'price') return i18n.money(value);
+    if (day[2] === 'active') return value === 1 ? i18n.t('prices.open') : i18n.t('prices.closed');
+    if (day[2] === 'cta' || day[2] === 'ctd') return value === 1 ? i18n.t('common.yes') : i18n.t('common.no');
+  }
   if (typeof value === 'number') {
     if (field === 'status' && resource === 'cleaning') return cleaningStatusLabel(i18n, value);
     if (field === 'priority') return priorityLabel(i18n, value);

@@ -19,6 +19,8 @@ import {
   messageSend,
   photoCreate,
   photoUpdate,
+  priceUpdate,
+  rateUpdate,
 } from '../../api';
 import { command } from '../define';
 import { recordId } from '../primitives';
@@ -133,6 +135,16 @@ export const editCommands = {
     z.array(editReceipt),
   ),
   'photos.delete': command('Delete a photo.', remove, editReceipt),
+  'rates.update': command(
+    'Edit a rate: name, parent rate, modify price / modify, listing (property) or category.',
+    update(rateUpdate),
+    editReceipt,
+  ),
+  'prices.update': command(
+    'Set daily prices of a rate (`id`: the rate): price, min/max stay, open/closed, close to arrival/departure, per day or date range. Queued per day and field; sent as one request per rate with date ranges.',
+    update(priceUpdate),
+    editReceipt,
+  ),
 } as const;
 
 /** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */

@@ -6,6 +6,7 @@ import { bookingCreate } from '../../api';
 import { wDate, wText } from '../../api/primitives';
 import { command } from '../define';
 import { noInput, recordId, serverId, windowInput } from '../primitives';
+import { priceGrid } from '../price-grid';
 import {
   adminRecord,
   blockRecord,
@@ -78,6 +79,11 @@ export const readCommands = {
     'Daily prices of one rate over a window.',
     windowInput({ rateId: serverId }),
     z.array(priceRecord),
+  ),
+  'prices.grid': command(
+    "A listing's price grid: its rates and, per rate and day, the price, min/max stay, open, close to arrival/departure, with unsent changes shown and marked.",
+    windowInput({ listingId: serverId }),
+    priceGrid,
   ),
   'calendar.range': command(
     'Calendar timeline data for a window and the visible listings: bookings, blocks, availability.',

@@ -1,0 +1,49 @@
+// Rates of a listing or category: edited only (name, parent rate, modify price
+// / modify, listing or category); the update's answer is not shown by the
+// spec, so each update is confirmed by reading the rate back (`rates.get`).
+import type { z } from 'zod';
+import { F, rateRead, type rateUpdate } from '../../../shared/api';
+import { ratesTable, type TableSpec } from '../../cache/tables';
+import { same } from './fields';
+import { listingName, readOne, str } from './parts';
+import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
+
+/** `type` is write-only: the read record shows it as which of listing / category is set. */
+const TYPE: FieldCodec = {
+  read: 'type',
+  apply: (rec, v) => {
+    rec['type'] = v;
+    if (v === 'property') rec['category_id'] = null;
+    if (v === 'category') rec['listing_id'] = null;
+  },
+  canon: (rec) =>
+    typeof rec['type'] === 'string'
+      ? rec['type']
+      : rec['listing_id'] != null
+        ? 'property'
+        : rec['category_id'] != null
+          ? 'category'
+          : null,
+};
+
+const fields: FieldCodecs<z.infer<typeof rateUpdate>> = {
+  rate_id: same('rate_id'),
+  name: same('name', F.text),
+  parent_rate: same('parent_rate'),
+  modify_price: same('modify_price'),
+  modify: same('modify'),
+  listing_id: same('listing_id'),
+  category_id: same('category_id'),
+  type: TYPE,
+};
+
+export const rates = {
+  kind: 'rates',
+  table: ratesTable as TableSpec<never>,
+  contextColumns: [],
+  read: rateRead,
+  fields,
+  commands: { 'rates.update': { op: 'update', what: 'This rate' } },
+  label: (db, rec) => `Rate ${str(rec['name'])} · ${listingName(db, rec['listing_id'])}`,
+  update: { endpoint: 'rates.update', idKey: 'id', fetch: readOne('rates.get') },
+} satisfies KindSpec<'rates'>;

@@ -8,7 +8,7 @@
 import type { WritableDB } from '../cache/db';
 import { countAttempt, getEntry, patchEntries } from './entries';
 import { currentRecord } from './enqueue';
-import { canonIn, canonOf, sameValue } from './kinds/fields';
+import { canonIn, canonOf, sameValue, showsWritten } from './kinds/fields';
 import { KIND_SPECS, type Kind } from './kinds';
 import { failed, reject, type StepDeps } from './outcome';
 import { fromResponse, type ServerVersion } from './remote';
@@ -51,7 +51,9 @@ export function mergeUpdates(batch: readonly Entry[]): Merged {
     for (const [f, v] of Object.entries(e.payload)) {
       payload[f] = v;
       if (!(f in base)) base[f] = e.base?.[f] ?? null;
-      (own[f] ??= []).push(e.base?.[f] ?? null, canonOf(KIND_SPECS[e.resource].fields, f, v));
+      // A field the server shows less of keeps the written value (its `agrees` is asked with it).
+      const c = KIND_SPECS[e.resource].fields[f];
+      (own[f] ??= []).push(e.base?.[f] ?? null, c?.agrees ? v : canonOf(KIND_SPECS[e.resource].fields, f, v));
     }
   }
   return { payload, base, own };
@@ -84,8 +86,11 @@ export function compare(
   for (const [f, v] of Object.entries(payload)) {
     const theirs = canonIn(KIND_SPECS[kind].fields, f, server.value);
     const mine = canonOf(KIND_SPECS[kind].fields, f, v);
-    if (sameValue(theirs, mine)) continue; // already there (sent before, or the same change made twice)
-    if ([base[f], ...(own[f] ?? [])].some((x) => sameValue(theirs, x))) toSend[f] = v;
+    const c = KIND_SPECS[kind].fields[f];
+    // Already there (sent before, or the same change made twice) — never said of a field the server shows less of.
+    if (!c?.agrees && sameValue(theirs, mine)) continue;
+    if ([base[f], ...(own[f] ?? [])].some((x) => sameValue(theirs, x) || c?.agrees?.(theirs, x) === true))
+      toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
   }
   return { toSend, conflicts };
@@ -203,8 +208,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
     }
   }
   const differ = Object.keys(toSend).filter(
-    (f) =>
-      !sameValue(canonIn(KIND_SPECS[kind].fields, f, confirmed.value), canonOf(KIND_SPECS[kind].fields, f, toSend[f])),
+    (f) => !showsWritten(KIND_SPECS[kind].fields, f, confirmed.value, toSend[f]),
   );
   if (differ.length) {
     d.db.transaction((tx) => keepServerVersion(tx, kind, id, confirmed.raw, ctx));

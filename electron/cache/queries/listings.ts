@@ -15,7 +15,7 @@ import type {
   RateRecord,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
-import { Where, parsed } from './common';
+import { Where, marked, markedById, parsed } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -103,37 +103,30 @@ export function getListingDetail(db: ReadableDB, id: number): ListingDetail | nu
     .pluck<string>('SELECT data FROM photos WHERE listing_id = ? ORDER BY position, id', [id])
     .map((d) => parsed<PhotoRecord>(d));
   const rates = ratesOf(db, id);
-  const owner =
-    listing.owner_id === null
-      ? undefined
-      : db.pluck<string>('SELECT data FROM owners WHERE id = ?', [listing.owner_id])[0];
-  const destination =
-    listing.destination === null
-      ? undefined
-      : db.pluck<string>('SELECT data FROM destinations WHERE id = ?', [listing.destination])[0];
   return {
     listing,
     photos,
     rates,
-    owner: owner ? parsed<OwnerRecord>(owner) : null,
-    destination: destination ? parsed<DestinationRecord>(destination) : null,
+    owner: listing.owner_id === null ? null : markedById<OwnerRecord>(db, 'owners', listing.owner_id),
+    destination:
+      listing.destination === null ? null : markedById<DestinationRecord>(db, 'destinations', listing.destination),
   };
 }
 
 const listAll = <T>(db: ReadableDB, table: 'destinations' | 'origins' | 'owners', order: string): T[] =>
   db.pluck<string>(`SELECT data FROM ${table} ORDER BY ${order}`).map((d) => parsed<T>(d));
 
+// Owners, costs and destinations are edited through the outbox: each carries its mark.
 export const listDestinations = (db: ReadableDB) =>
-  listAll<DestinationRecord>(db, 'destinations', 'name COLLATE NOCASE, id');
+  marked<DestinationRecord>(db, 'SELECT data, outbox_mark FROM destinations ORDER BY name COLLATE NOCASE, id', []);
 export const listOrigins = (db: ReadableDB) => listAll<OriginRecord>(db, 'origins', 'name COLLATE NOCASE, id');
-export const listOwners = (db: ReadableDB) => listAll<OwnerRecord>(db, 'owners', 'name COLLATE NOCASE, id');
+export const listOwners = (db: ReadableDB) =>
+  marked<OwnerRecord>(db, 'SELECT data, outbox_mark FROM owners ORDER BY name COLLATE NOCASE, id', []);
 
 export function listCosts(db: ReadableDB, ownerId?: number): CostRecord[] {
-  const rows =
-    ownerId === undefined
-      ? db.pluck<string>('SELECT data FROM costs ORDER BY id')
-      : db.pluck<string>('SELECT data FROM costs WHERE owner_id = ? ORDER BY id', [ownerId]);
-  return rows.map((d) => parsed<CostRecord>(d));
+  return ownerId === undefined
+    ? marked<CostRecord>(db, 'SELECT data, outbox_mark FROM costs ORDER BY id', [])
+    : marked<CostRecord>(db, 'SELECT data, outbox_mark FROM costs WHERE owner_id = ? ORDER BY id', [ownerId]);
 }
 
 export function listAdmins(db: ReadableDB): AdminRecord[] {

@@ -47,6 +47,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/** Whether the server's record shows the value written to `field` (equal, or agreeing where it shows less). */
+export function showsWritten(fields: Fields, field: string, rec: Rec, written: unknown): boolean {
+  const c = codec(fields, field);
+  return c.agrees ? c.agrees(c.canon(rec), written) : sameValue(c.canon(rec), canonOf(fields, field, written));
+}
+
 // ───────────────────────── builders ─────────────────────────
 
 /** A read-side normaliser applied to a write value; write values are already valid, Bad cannot occur. */
@@ -66,6 +72,38 @@ export function same(name: string, fn: (v: unknown) => unknown = (v) => v): Fiel
       rec[name] = n(v);
     },
     canon: (rec) => rec[name] ?? null,
+  };
+}
+
+/** A field the server's read never shows: kept on the cached record until the server version replaces it. */
+export function unseen(name: string): FieldCodec {
+  return {
+    read: name,
+    apply: (rec, v) => {
+      rec[name] = v;
+    },
+    canon: () => null,
+    agrees: () => true,
+  };
+}
+
+/**
+ * A language object on write, ONE of its texts on read (`read`, which language is not said): the
+ * cached record shows the text the read schema would pick; the server agrees when it shows one of
+ * the written texts.
+ */
+export function langShown(read: string): FieldCodec {
+  const n = norm(F.langText);
+  return {
+    read,
+    apply: (rec, v) => {
+      rec[read] = n(v);
+    },
+    canon: (rec) => rec[read] ?? null,
+    agrees: (shown, v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      Object.values(v).some((t) => sameValue(t === '' ? null : t, shown || null)),
   };
 }
 

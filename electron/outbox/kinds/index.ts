@@ -5,11 +5,14 @@ import type { EditName, EditCommand, KindSpec } from './spec';
 import { blocks } from './blocks';
 import { bookings } from './bookings';
 import { cleaning } from './cleaning';
+import { costs } from './costs';
 import { customers } from './customers';
+import { destinations } from './destinations';
 import { guests } from './guests';
 import { incidents } from './incidents';
 import { maintenance } from './maintenance';
 import { messages } from './messages';
+import { owners } from './owners';
 
 const REGISTRY = {
   cleaning,
@@ -20,6 +23,9 @@ const REGISTRY = {
   customers,
   messages,
   blocks,
+  owners,
+  costs,
+  destinations,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

@@ -21,6 +21,14 @@ export interface FieldCodec {
   read: string;
   apply(rec: Rec, v: unknown): void;
   canon(rec: Rec): unknown;
+  /**
+   * Only for a field the server's read shows less of than is written (one language of a
+   * multilingual text) or nothing of: whether what it shows (`canon` of its record) agrees with the
+   * written value `v`. Such a field is never taken as "already there" (it is sent whenever it is
+   * changed), still conflicts when the server shows something other than my base, and its read-back
+   * and a create's matching ask `agrees` instead of equality.
+   */
+  agrees?(shown: unknown, v: unknown): boolean;
 }
 
 /** One codec per field of a write schema: the compiler fails when a field has none. */

@@ -163,5 +163,11 @@ export function pathOf(kind: Kind, id: number): string {
       return `/blocks/${id}`;
     case 'messages':
       return '/threads';
+    case 'owners':
+      return `/owners/${id}`;
+    case 'costs':
+      return `/costs/${id}`;
+    case 'destinations':
+      return `/destinations/${id}`;
   }
 }

@@ -8,6 +8,12 @@ import {
   blockCreate,
   blockUpdate,
   bookingUpdate,
+  costCreate,
+  costEdit,
+  destinationCreate,
+  destinationWrite,
+  ownerCreate,
+  ownerWrite,
   cleaningUpdate,
   customerUpdate,
   guestCreate,
@@ -85,6 +91,21 @@ export const editCommands = {
   'blocks.create': command('Block dates of a listing.', z.strictObject({ block: blockCreate }), editReceipt),
   'blocks.update': command('Edit a calendar block.', update(blockUpdate), editReceipt),
   'blocks.delete': command('Remove a calendar block.', remove, editReceipt),
+
+  'owners.create': command('Add an owner.', z.strictObject({ owner: ownerCreate }), editReceipt),
+  'owners.update': command("Edit an owner's contact and fiscal data.", update(ownerWrite), editReceipt),
+  'costs.create': command(
+    "Add a cost to an owner's account (the owner may itself be new, not yet on the server).",
+    z.strictObject({ cost: costCreate }),
+    editReceipt,
+  ),
+  'costs.update': command("Edit a cost's owner, concept or amount.", update(costEdit), editReceipt),
+  'destinations.create': command('Add a destination.', z.strictObject({ destination: destinationCreate }), editReceipt),
+  'destinations.update': command(
+    'Edit a destination: names, texts, URLs and menu names per language, tax, stays, position.',
+    update(destinationWrite),
+    editReceipt,
+  ),
 } as const;
 
 /** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */

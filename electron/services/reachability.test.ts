@@ -16,10 +16,13 @@ import type {
   BookingListItem,
   CleaningRecord,
   CommandName,
+  CostRecord,
+  DestinationRecord,
   GuestRecord,
   IncidentRecord,
   MaintenanceRecord,
   OutboxSummary,
+  OwnerRecord,
 } from '../../shared/contract';
 import { MemoryCredentialStore } from '../credentials/store';
 import { silentLogger } from '../shell/log';
@@ -37,10 +40,6 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'listings.get': "Read back by the listing editor's conflict check (issue 15); sync reads listings as a list.",
   'photos.get': "Read back by the photo manager's conflict check (issue 15); sync reads photos per listing.",
   'rates.get': "Read back by the rate editor's conflict check (issue 15); sync reads rates per listing.",
-  'owners.get': "Read back by the owner editor's conflict check (issue 16); sync reads owners as a list.",
-  'costs.get': "Read back by the cost editor's conflict check (issue 16); sync reads costs as a list.",
-  'destinations.get':
-    "Read back by the destination editor's conflict check (issue 16); sync reads destinations as a list.",
   'admins.get': "Read back by the intranet-user editor's conflict check (issue 16); sync reads users as a list.",
   'listings.update': 'Listing editor (issue 15).',
   'photos.create': 'Photo manager (issue 15).',
@@ -48,12 +47,6 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'photos.delete': 'Photo manager (issue 15).',
   'rates.update': 'Rate editor (issue 15).',
   'prices.update': 'Price grid (issue 15).',
-  'owners.create': 'Owners screen (issue 16).',
-  'owners.update': 'Owners screen (issue 16).',
-  'costs.create': 'Costs screen (issue 16).',
-  'costs.update': 'Costs screen (issue 16).',
-  'destinations.create': 'Destinations screen (issue 16).',
-  'destinations.update': 'Destinations screen (issue 16).',
   'admins.create': 'Intranet users screen (issue 16).',
   'admins.update': 'Intranet users screen (issue 16).',
 };
@@ -114,7 +107,11 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
     const guest: GuestRecord = withThread.guests[0]!;
     const [c1, c2, c3] = cleaning;
     const [m1, m2, m3] = maintenance;
+    const [owner] = await ask<OwnerRecord[]>('owners.list', {});
+    const [cost] = await ask<CostRecord[]>('costs.list', {});
+    const [destination] = await ask<DestinationRecord[]>('destinations.list', {});
     expect([c1, c2, c3, m1, m2, m3, incidents[0], incidents[1], blocks[0], blocks[1]].every(Boolean)).toBe(true);
+    expect([owner, cost, destination].every(Boolean)).toBe(true);
 
     const edits: [CommandName, unknown][] = [
       ['cleaning.update', { id: c1!.id, changes: { notes: 'reachability' } }],
@@ -144,6 +141,12 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
       ],
       ['blocks.update', { id: blocks[0]!.id, changes: { reason: 'Reachability' } }],
       ['blocks.delete', { id: blocks[1]!.id }],
+      ['owners.create', { owner: { name: 'Reach Ability', document_number: 'REACH-1' } }],
+      ['owners.update', { id: owner!.id, changes: { fiscal_city: 'Girona' } }],
+      ['costs.create', { cost: { owner_id: owner!.id, concept: 'Reachability', amount: 1.5 } }],
+      ['costs.update', { id: cost!.id, changes: { concept: 'Reachability' } }],
+      ['destinations.create', { destination: { name: { en: 'Reach', es: 'Alcance' } } }],
+      ['destinations.update', { id: destination!.id, changes: { name: { en: 'Reach (en)', es: 'Alcance (es)' } } }],
     ];
     for (const [name, input] of edits) await ask(name, input);
 

@@ -672,6 +672,10 @@ export const COMMAND_EXAMPLES: Examples = {
     // BOM + "Listing,City\r\n" — a real answer has every column and row.
     output: { filename: 'board-2026-05-04.csv', mime: 'text/csv;charset=utf-8', base64: '77u/TGlzdGluZyxDaXR5DQo=' },
   },
+  'documents.ownerStatement': {
+    input: { id: 7, month: '2026-06', format: 'pdf', locale: 'en' },
+    output: { filename: 'owner-statement-Jordi-Mar-SL-2026-06.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjcK' },
+  },
 };
 
 type EventExamples = { [E in EventName]: EventPayload<E> };

@@ -123,10 +123,22 @@ export const listOrigins = (db: ReadableDB) => listAll<OriginRecord>(db, 'origin
 export const listOwners = (db: ReadableDB) =>
   marked<OwnerRecord>(db, 'SELECT data, outbox_mark FROM owners ORDER BY name COLLATE NOCASE, id', []);
 
-export function listCosts(db: ReadableDB, ownerId?: number): CostRecord[] {
-  return ownerId === undefined
-    ? marked<CostRecord>(db, 'SELECT data, outbox_mark FROM costs ORDER BY id', [])
-    : marked<CostRecord>(db, 'SELECT data, outbox_mark FROM costs WHERE owner_id = ? ORDER BY id', [ownerId]);
+/** Costs, with the Costs screen's filters: owner, concept (contains, any case), amount range. */
+export function listCosts(
+  db: ReadableDB,
+  f: number | { ownerId?: number; concept?: string; minAmount?: number; maxAmount?: number } = {},
+): CostRecord[] {
+  const { ownerId, concept, minAmount, maxAmount } = typeof f === 'number' ? { ownerId: f } : f;
+  const w = new Where().equals('owner_id', ownerId);
+  if (concept?.trim())
+    w.add("lower(coalesce(json_extract(data, '$.concept'), '')) LIKE ?", `%${concept.trim().toLowerCase()}%`);
+  if (minAmount !== undefined) w.add("json_extract(data, '$.amount') >= ?", minAmount);
+  if (maxAmount !== undefined) w.add("json_extract(data, '$.amount') <= ?", maxAmount);
+  return marked<CostRecord>(
+    db,
+    `SELECT data, outbox_mark FROM costs ${w.sql ? `WHERE ${w.sql}` : ''} ORDER BY id`,
+    w.params,
+  );
 }
 
 export function listAdmins(db: ReadableDB): AdminRecord[] {

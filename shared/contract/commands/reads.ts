@@ -177,8 +177,13 @@ export const readCommands = {
   'origins.list': command('Booking origins.', noInput, z.array(originRecord)),
   'owners.list': command('Owners.', noInput, z.array(ownerRecord)),
   'costs.list': command(
-    'Costs, optionally of one owner.',
-    z.strictObject({ ownerId: optional(serverId) }),
+    'Costs, optionally of one owner (an owner created offline included), a concept (contains) and an amount range.',
+    z.strictObject({
+      ownerId: optional(recordId),
+      concept: optional(wText(200)),
+      minAmount: optional(z.number({ error: 'must be a number' })),
+      maxAmount: optional(z.number({ error: 'must be a number' })),
+    }),
     z.array(costRecord),
   ),
   'owners.get': command('One owner.', z.strictObject({ id: recordId }), ownerRecord),

@@ -10,6 +10,9 @@ export const ROUTE_NAMES = [
   'booking',
   'calendar',
   'listings',
+  'owners',
+  'costs',
+  'destinations',
   'sync',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];

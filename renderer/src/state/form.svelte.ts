@@ -9,6 +9,7 @@ import {
   formatDateInput,
   parseCount,
   parseDateInput,
+  parseDecimalInput,
   parseDurationInput,
   parseMoneyInput,
   parseTimeInput,
@@ -26,6 +27,10 @@ export type FieldKind =
   | 'duration'
   | 'durationOrEmpty'
   | 'money'
+  /** A decimal number, not rounded; empty → null (coordinates, a tax rate). */
+  | 'number'
+  /** A whole number, negative allowed; empty → null. */
+  | 'int'
   | 'count'
   | 'countOrText'
   | 'flag01'
@@ -83,7 +88,7 @@ export function toFieldValue(kind: FieldKind, value: unknown, decimal: ',' | '.'
   if (kind === 'flag01') return value === true || value === 1 || value === '1';
   if (value === null || value === undefined) return '';
   if (kind === 'date' || kind === 'dateOrNull') return typeof value === 'string' ? formatDateInput(value) : '';
-  if (kind === 'money' && typeof value === 'number') return String(value).replace('.', decimal);
+  if ((kind === 'money' || kind === 'number') && typeof value === 'number') return String(value).replace('.', decimal);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return '';
 }
@@ -114,12 +119,17 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
       return empty ? ok('') : parseDurationInput(text);
     case 'money':
       return parseMoneyInput(text);
+    case 'number':
+      return empty ? ok(null) : parseDecimalInput(text);
+    case 'int':
+      return empty ? ok(null) : /^-?\d{1,9}$/.test(text.trim()) ? ok(Number(text.trim())) : { ok: false };
     case 'count':
       return parseCount(text);
     case 'countOrText':
       return /^\d{1,3}$/.test(text.trim()) ? ok(Number(text.trim())) : ok(text.trim());
     case 'id':
-      return empty ? ok(null) : /^\d+$/.test(text) ? ok(Number(text)) : { ok: false };
+      // A record created offline has a local negative id until the server has it.
+      return empty ? ok(null) : /^-?\d+$/.test(text) ? ok(Number(text)) : { ok: false };
     case 'sex':
       return text === 'M' || text === 'F' ? ok(text) : ok(null);
   }

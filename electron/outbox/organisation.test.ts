@@ -82,6 +82,37 @@ describe('owners, costs and destinations', () => {
     });
   });
 
+  it('a cost of an owner created offline waits for the owner; both reach the server once, the cost under the real id', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    o.enqueue('owners.create', { owner: { name: 'Pere Roca', document_number: 'OWN-CROSS' } });
+    const local = listOwners(dev.db).find((w) => w.document_number === 'OWN-CROSS')!;
+    expect(local.id).toBeLessThan(0);
+    o.enqueue('costs.create', { cost: { owner_id: local.id, concept: 'Pintura cross', amount: 210 } });
+    expect(o.list({}).find((e) => e.operation === 'costs.create')).toMatchObject({
+      waitingFor: expect.objectContaining({ resource: 'owners', recordId: local.id }) as unknown,
+    });
+    // The owner's answer is lost once: it is found by reading back, then the cost goes under its id.
+    sim.setFaults({ resetAfterRate: 1, routes: ['owners.create'] });
+    await o.drain();
+    sim.resetFaults();
+    await o.drain({ untilSettled: true });
+    const owner = applied('owners.create', 'OWN-CROSS') as { id: number; body: unknown }[];
+    const cost = applied('costs.create', 'Pintura cross') as { id: number; body: unknown }[];
+    expect(owner).toHaveLength(1);
+    expect(cost).toHaveLength(1);
+    expect(cost[0]!.body).toEqual({ owner_id: owner[0]!.id, concept: 'Pintura cross', amount: 210 });
+    // Never sent with the local id (the server would have refused it: no such owner).
+    const tries = sim
+      .mutations()
+      .filter((m) => m.endpoint === 'costs.create' && JSON.stringify(m.body).includes('cross'));
+    expect(tries.map((m) => m.result)).toEqual(['applied']);
+    expect(listCosts(dev.db, owner[0]!.id)).toEqual([
+      expect.objectContaining({ id: cost[0]!.id, owner_id: owner[0]!.id, outbox: null }),
+    ]);
+    expect(listCosts(dev.db, local.id)).toEqual([]);
+  });
+
   it("edits a destination's Spanish and English names and the fields its read never shows", async () => {
     const dev = await device();
     const o = dev.current.outbox;

@@ -1,5 +1,6 @@
 // Costs of owners: created offline (matched on the server by owner, concept and amount in the
-// owner's costs), edited; confirmed by reading back (`costs.get`). What is sent for a cost is
+// owner's costs), edited; confirmed by reading back (`costs.get`). A cost may name an owner created
+// offline: it waits for that owner and goes under the owner's server id. What is sent for a cost is
 // shared/api `costEdit` (owner, concept, amount — not the owner-shaped fields; see there why).
 import { costRead, F, type CostEdit } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
@@ -37,6 +38,8 @@ function ownerLabel(db: Parameters<KindSpec<'costs'>['label']>[0], id: unknown):
 export const costs = {
   kind: 'costs',
   table: costsTable as TableSpec<never>,
+  // A cost of an owner created offline waits for the owner and is re-pointed to its server id (refs.ts).
+  refs: [{ kind: 'owners', payload: 'owner_id' }],
   contextColumns: [],
   read: costRead,
   fields,

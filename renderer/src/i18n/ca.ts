@@ -766,4 +766,5 @@ export const ca: UiCatalog = {
   'org.menuName': 'Nom al menú',
   'org.webAddress': 'Adreça web',
   'org.description': 'Descripció',
+  'org.name': 'Nom',
 };

@@ -754,6 +754,7 @@ export const en = {
   'org.menuName': 'Menu name',
   'org.webAddress': 'Web address',
   'org.description': 'Description',
+  'org.name': 'Name',
 } as const;
 
 export type UiKey = keyof typeof en;

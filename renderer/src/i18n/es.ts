@@ -764,4 +764,5 @@ export const es: UiCatalog = {
   'org.menuName': 'Nombre en el menú',
   'org.webAddress': 'Dirección web',
   'org.description': 'Descripción',
+  'org.name': 'Nombre',
 };

@@ -25,7 +25,7 @@ export const OWNERS: TaskKind<OwnerRecord, 'owners.get', typeof OWNER_SPECS> = {
   title: 'org.owners',
   rowAttr: 'data-record',
   columns: [
-    { label: 'person.name', width: 'minmax(140px, 1.4fr)', class: 'strong', mark: true, cell: (r) => orDash(r.name) },
+    { label: 'org.name', width: 'minmax(140px, 1.4fr)', class: 'strong', mark: true, cell: (r) => orDash(r.name) },
     { label: 'org.company', width: 'minmax(120px, 1.2fr)', cell: (r) => orDash(r.company_name) },
     { label: 'person.email', width: 'minmax(140px, 1.3fr)', cell: (r) => orDash(r.email) },
     { label: 'org.phone', width: '120px', class: 'num', cell: (r) => orDash(r.phone) },
@@ -40,7 +40,7 @@ export const OWNERS: TaskKind<OwnerRecord, 'owners.get', typeof OWNER_SPECS> = {
   idPrefix: 'owner',
   facts: () => [],
   grid: [
-    { name: 'name', label: 'person.name' },
+    { name: 'name', label: 'org.name' },
     { name: 'company_name', label: 'org.company' },
     { name: 'email', label: 'person.email' },
     { name: 'phone', label: 'org.phone' },

@@ -727,7 +727,7 @@ export const ca: UiCatalog = {
   'org.langHint':
     'El servidor només mostra un nom. Els noms que escrigui substitueixen els que té, en tots els idiomes.',
   'org.notShownBack':
-    'El servidor no ho mostra: el camp surt buit encara que tingui un valor. El que escrigui el substitueix.',
+    'El servidor no mostra aquest camp ni els de sota: surten buits encara que tinguin valor. El que escrigui substitueix el que té.',
   'org.f.name_es': 'Nom (castellà)',
   'org.f.name_en': 'Nom (anglès)',
   'org.f.name_ca': 'Nom (català)',

@@ -714,7 +714,7 @@ export const en = {
   'org.order': 'Position in menus',
   'org.langHint': 'The server shows one name only. The names you enter replace the ones it has, in every language.',
   'org.notShownBack':
-    'The server does not show this back: the field is empty here even when it has a value. What you enter replaces it.',
+    'This and every field below it are not shown back by the server: they are empty here even when set. What you enter replaces what it has.',
   'org.f.name_es': 'Name (Spanish)',
   'org.f.name_en': 'Name (English)',
   'org.f.name_ca': 'Name (Catalan)',

@@ -725,7 +725,7 @@ export const es: UiCatalog = {
   'org.langHint':
     'El servidor solo muestra un nombre. Los nombres que escriba sustituyen a los que tiene, en todos los idiomas.',
   'org.notShownBack':
-    'El servidor no lo muestra: el campo sale vacío aunque tenga un valor. Lo que escriba lo sustituye.',
+    'El servidor no muestra este campo ni los de debajo: salen vacíos aunque tengan valor. Lo que escriba sustituye lo que tiene.',
   'org.f.name_es': 'Nombre (español)',
   'org.f.name_en': 'Nombre (inglés)',
   'org.f.name_ca': 'Nombre (catalán)',

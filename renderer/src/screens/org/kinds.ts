@@ -25,11 +25,10 @@ export const OWNERS: TaskKind<OwnerRecord, 'owners.get', typeof OWNER_SPECS> = {
   title: 'org.owners',
   rowAttr: 'data-record',
   columns: [
-    { label: 'org.name', width: 'minmax(140px, 1.4fr)', class: 'strong', mark: true, cell: (r) => orDash(r.name) },
-    { label: 'org.company', width: 'minmax(120px, 1.2fr)', cell: (r) => orDash(r.company_name) },
-    { label: 'person.email', width: 'minmax(140px, 1.3fr)', cell: (r) => orDash(r.email) },
-    { label: 'org.phone', width: '120px', class: 'num', cell: (r) => orDash(r.phone) },
-    { label: 'org.fiscalCity', width: 'minmax(90px, 1fr)', cell: (r) => orDash(r.fiscal_city) },
+    { label: 'org.name', width: 'minmax(110px, 1.4fr)', class: 'strong', mark: true, cell: (r) => orDash(r.name) },
+    { label: 'org.company', width: 'minmax(80px, 1fr)', cell: (r) => orDash(r.company_name) },
+    { label: 'person.email', width: 'minmax(100px, 1.3fr)', cell: (r) => orDash(r.email) },
+    { label: 'org.fiscalCity', width: 'minmax(70px, 0.8fr)', cell: (r) => orDash(r.fiscal_city) },
   ],
   detailTitle: 'org.owner',
   titleOf: (r) => ownerLabel(r),
@@ -66,11 +65,17 @@ export const COSTS: TaskKind<CostRow, 'costs.get', typeof COST_SPECS> = {
   title: 'org.costs',
   rowAttr: 'data-record',
   columns: [
-    { label: 'org.owner', width: 'minmax(160px, 1.5fr)', cell: (r) => r.ownerName },
-    { label: 'org.concept', width: 'minmax(160px, 2fr)', class: 'strong', mark: true, cell: (r) => orDash(r.concept) },
+    { label: 'org.owner', width: 'minmax(110px, 1.3fr)', cell: (r) => r.ownerName },
+    {
+      label: 'org.concept',
+      width: 'minmax(120px, 1.7fr)',
+      class: 'strong',
+      mark: true,
+      cell: (r) => orDash(r.concept),
+    },
     {
       label: 'org.amount',
-      width: '120px',
+      width: '100px',
       class: 'num',
       cell: (r, c) => (r.amount === null ? '—' : c.i18n.money(r.amount)),
     },
@@ -93,13 +98,13 @@ export const COSTS: TaskKind<CostRow, 'costs.get', typeof COST_SPECS> = {
 };
 
 type DestField = DetailField<typeof DESTINATION_SPECS, DestinationRecord>;
-/** A text's field per language; the first carries the hint (what the server shows of the text). */
-const perLanguage = (text: 'name' | 'menu_name' | 'dinamic_url' | 'text', hint: MessageKey) =>
+/** A text's field per language; the first carries the hint, when there is one (what the server shows of the text). */
+const perLanguage = (text: 'name' | 'menu_name' | 'dinamic_url' | 'text', hint?: MessageKey) =>
   TEXT_LANGS.map((l, i): DestField => ({
     name: `${text}_${l}`,
     label: `org.f.${text}_${l}`,
     multiline: text === 'text',
-    ...(i === 0 ? { hint } : {}),
+    ...(i === 0 && hint ? { hint } : {}),
   }));
 
 export const DESTINATIONS: TaskKind<DestinationRecord, 'destinations.get', typeof DESTINATION_SPECS> = {
@@ -114,7 +119,7 @@ export const DESTINATIONS: TaskKind<DestinationRecord, 'destinations.get', typeo
       class: 'num',
       cell: (r, c) => (r.tourist_tax === null ? '—' : c.i18n.money(r.tourist_tax)),
     },
-    { label: 'org.maxDays', width: '110px', class: 'num', cell: (r) => String(r.max_days ?? '—') },
+    { label: 'org.maxDays', width: '140px', class: 'num', cell: (r) => String(r.max_days ?? '—') },
     {
       label: 'org.position',
       width: '170px',
@@ -138,15 +143,15 @@ export const DESTINATIONS: TaskKind<DestinationRecord, 'destinations.get', typeo
     { name: 'lat', label: 'org.lat' },
     { name: 'lng', label: 'org.lng' },
     { name: 'min_days_long_stay', label: 'org.longStay', hint: 'org.notShownBack' },
-    { name: 'exempt_age', label: 'org.exemptAge', hint: 'org.notShownBack' },
-    { name: 'order', label: 'org.order', hint: 'org.notShownBack' },
+    { name: 'exempt_age', label: 'org.exemptAge' },
+    { name: 'order', label: 'org.order' },
     null,
-    ...perLanguage('menu_name', 'org.notShownBack'),
+    ...perLanguage('menu_name'),
     null,
-    ...perLanguage('dinamic_url', 'org.notShownBack'),
+    ...perLanguage('dinamic_url'),
     null,
   ],
-  wide: perLanguage('text', 'org.notShownBack'),
+  wide: perLanguage('text'),
   send: (app, id, changes, parsed, amending) =>
     app.save('destinations.update', { id, changes: orgPayload(changes, parsed) }, amending),
 };

@@ -266,6 +266,21 @@ const syncStatus: SyncStatus = {
   outbox: outboxSummary,
 };
 const settings: Settings = { ...DEFAULT_SETTINGS, locale: 'es' };
+const exampleOwner = {
+  id: 7,
+  company_name: 'Mar SL',
+  name: 'Jordi',
+  email: 'j@example.com',
+  phone: '600000000',
+  document_number: 'B1234567',
+  tourist_tax: null,
+  fiscal_address: null,
+  fiscal_city: 'Girona',
+  fiscal_phone: null,
+  fiscal_postal_code: null,
+  outbox: null,
+};
+
 const receipt = { entryId: 17, state: 'pending' as const };
 const window = { from: '2026-05-04', to: '2026-05-10' };
 
@@ -503,23 +518,7 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { ownerId: 7 },
     output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40, outbox: null }],
   },
-  'owners.get': {
-    input: { id: 7 },
-    output: {
-      id: 7,
-      company_name: 'Mar SL',
-      name: 'Jordi',
-      email: 'j@example.com',
-      phone: '600000000',
-      document_number: 'B1234567',
-      tourist_tax: null,
-      fiscal_address: null,
-      fiscal_city: 'Girona',
-      fiscal_phone: null,
-      fiscal_postal_code: null,
-      outbox: null,
-    },
-  },
+  'owners.get': { input: { id: 7 }, output: exampleOwner },
   'owners.account': {
     input: { id: 7 },
     output: {
@@ -532,20 +531,7 @@ export const COMMAND_EXAMPLES: Examples = {
   'owners.statement': {
     input: { id: 7, month: '2026-06' },
     output: {
-      owner: {
-        id: 7,
-        company_name: 'Mar SL',
-        name: 'Jordi',
-        email: 'j@example.com',
-        phone: '600000000',
-        document_number: 'B1234567',
-        tourist_tax: null,
-        fiscal_address: null,
-        fiscal_city: 'Girona',
-        fiscal_phone: null,
-        fiscal_postal_code: null,
-        outbox: null,
-      },
+      owner: exampleOwner,
       month: '2026-06',
       listings: [{ id: 12, name: 'Casa Mar', city: 'Sitges', nights: 21, stays: 4 }],
       nights: 21,

@@ -3,32 +3,18 @@
 // offline: it waits for that owner and goes under the owner's server id. What is sent for a cost is
 // shared/api `costEdit` (owner, concept, amount — not the owner-shaped fields; see there why).
 import { costRead, F, type CostEdit } from '../../../shared/api';
-import type { ApiClient } from '../../api/client';
 import { costsTable, type TableSpec } from '../../cache/tables';
-import { upsertRecords } from '../../cache/write';
-import type { EntryContext, Rec, Values } from '../types';
+import type { Rec, Values } from '../types';
 import { applyChanges, money, same } from './fields';
 import { ownerName } from './owners';
-import { orNull, readOne, str, USER } from './parts';
-import type { Collection, FieldCodecs, KindSpec } from './spec';
+import { listedCollection, readOne, str } from './parts';
+import type { FieldCodecs, KindSpec } from './spec';
 
 const fields: FieldCodecs<CostEdit> = {
   owner_id: same('owner_id'),
   concept: same('concept', F.textOrNull),
   amount: money('amount'),
 };
-
-async function collection(client: ApiClient, _ctx: EntryContext, payload: Values): Promise<Collection | null> {
-  const owner = Number(payload['owner_id']);
-  const r = await orNull(client.list('costs.list', { ...USER, query: { owner_id: owner } }));
-  if (!r) return null;
-  return {
-    items: r.items.map((c) => ({ value: c.value, raw: c.raw })),
-    store: (db) => {
-      upsertRecords(db, costsTable, r.items);
-    },
-  };
-}
 
 function ownerLabel(db: Parameters<KindSpec<'costs'>['label']>[0], id: unknown): string {
   const row = typeof id === 'number' ? db.get<{ data: string }>('SELECT data FROM owners WHERE id = ?', [id]) : null;
@@ -58,6 +44,7 @@ export const costs = {
   create: {
     endpoint: 'costs.create',
     local: (id, _ctx, payload) => applyChanges(fields, { id, owner_id: null, concept: null, amount: null }, payload),
-    collection,
+    collection: (client, _ctx, payload) =>
+      listedCollection(client, 'costs.list', costsTable, { owner_id: Number(payload['owner_id']) }),
   },
 } satisfies KindSpec<'costs'>;

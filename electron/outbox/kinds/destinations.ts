@@ -5,13 +5,11 @@
 // exempt age, text, dynamic URL, menu name) are sent whenever changed and cannot be read back
 // (kinds/fields.ts `langShown`, `unseen`).
 import { destinationRead, F, type DestinationWrite } from '../../../shared/api';
-import type { ApiClient } from '../../api/client';
 import { destinationsTable, type TableSpec } from '../../cache/tables';
-import { upsertRecords } from '../../cache/write';
 import type { Rec } from '../types';
 import { applyChanges, langShown, money, same, unseen } from './fields';
-import { readOne, str, USER } from './parts';
-import type { Collection, FieldCodecs, KindSpec } from './spec';
+import { listedCollection, readOne, str } from './parts';
+import type { FieldCodecs, KindSpec } from './spec';
 
 const fields: FieldCodecs<DestinationWrite> = {
   name: langShown('name'),
@@ -26,16 +24,6 @@ const fields: FieldCodecs<DestinationWrite> = {
   dinamic_url: unseen('dinamic_url'),
   menu_name: unseen('menu_name'),
 };
-
-async function collection(client: ApiClient): Promise<Collection> {
-  const r = await client.list('destinations.list', USER);
-  return {
-    items: r.items.map((d) => ({ value: d.value, raw: d.raw })),
-    store: (db) => {
-      upsertRecords(db, destinationsTable, r.items);
-    },
-  };
-}
 
 export const destinations = {
   kind: 'destinations',
@@ -68,6 +56,6 @@ export const destinations = {
         { id, name: '', tourist_tax: null, latitude: null, longitude: null, max_days: null },
         payload,
       ),
-    collection,
+    collection: (client) => listedCollection(client, 'destinations.list', destinationsTable),
   },
 } satisfies KindSpec<'destinations'>;

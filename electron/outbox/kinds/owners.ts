@@ -5,12 +5,12 @@
 import { F, ownerRead, type OwnerWrite } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
 import { ownersTable, type TableSpec } from '../../cache/tables';
-import { upsertRecords } from '../../cache/write';
 import type { Rec } from '../types';
 import { applyChanges, same } from './fields';
-import { isObj, orNull, str, USER } from './parts';
-import type { Collection, FieldCodecs, KindSpec, ServerVersion } from './spec';
+import { isObj, listedCollection, orNull, str, USER } from './parts';
+import type { FieldCodecs, KindSpec, ServerVersion } from './spec';
 
+const OWNERS = ownersTable as TableSpec<never>;
 const FISCAL = ['fiscal_address', 'fiscal_city', 'fiscal_phone', 'fiscal_postal_code'] as const;
 
 const fields: FieldCodecs<OwnerWrite> = {
@@ -25,23 +25,12 @@ const fields: FieldCodecs<OwnerWrite> = {
   fiscal_postal_code: same('fiscal_postal_code', F.textOrNull),
 };
 
-/** Owners as the list shows them (every field the write takes). */
-async function listed(client: ApiClient): Promise<Collection> {
-  const r = await client.list('owners.list', USER);
-  return {
-    items: r.items.map((o) => ({ value: o.value, raw: o.raw })),
-    store: (db) => {
-      upsertRecords(db, ownersTable, r.items);
-    },
-  };
-}
-
 async function fetch(client: ApiClient, id: number): Promise<ServerVersion | null> {
   const got = await orNull(client.one('owners.get', { ...USER, id }));
   if (!got) return null;
   const raw = isObj(got.raw) ? got.raw : {};
   if (FISCAL.every((f) => f in raw)) return { value: got.value as unknown as Rec, raw: got.raw };
-  const row = (await listed(client)).items.find((o) => o.value['id'] === id);
+  const row = (await listedCollection(client, 'owners.list', OWNERS))?.items.find((o) => o.value['id'] === id);
   const fromList = row && isObj(row.raw) ? Object.fromEntries(FISCAL.map((f) => [f, (row.raw as Rec)[f]])) : {};
   const merged = { ...fromList, ...raw };
   return { value: ownerRead.parse(merged) as unknown as Rec, raw: merged };
@@ -51,7 +40,7 @@ export const ownerName = (rec: Rec): string => str(rec['company_name']) || str(r
 
 export const owners = {
   kind: 'owners',
-  table: ownersTable as TableSpec<never>,
+  table: OWNERS,
   contextColumns: [],
   read: ownerRead,
   fields,
@@ -75,6 +64,6 @@ export const owners = {
         { id, company_name: '', name: '', email: '', phone: '', document_number: '', tourist_tax: null },
         payload,
       ),
-    collection: (client) => listed(client),
+    collection: (client) => listedCollection(client, 'owners.list', OWNERS),
   },
 } satisfies KindSpec<'owners'>;

@@ -5,8 +5,10 @@ import { CommandError } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { ReadableDB } from '../../cache/db';
+import type { TableSpec } from '../../cache/tables';
+import { upsertRecords } from '../../cache/write';
 import type { Rec } from '../types';
-import type { ServerVersion } from './spec';
+import type { Collection, ServerVersion } from './spec';
 
 // ───────────────────────── server reads ─────────────────────────
 
@@ -40,6 +42,23 @@ export function readOne(
   return async (client: ApiClient, id: number): Promise<ServerVersion | null> => {
     const r = await orNull(client.one(name, { ...USER, id }));
     return r && { value: r.value as unknown as Rec, raw: r.raw };
+  };
+}
+
+/** A create's collection read as a whole list (owners, destinations, an owner's costs); null on 404. */
+export async function listedCollection(
+  client: ApiClient,
+  name: 'owners.list' | 'destinations.list' | 'costs.list',
+  table: TableSpec<never>,
+  query?: Record<string, number>,
+): Promise<Collection | null> {
+  const r = await orNull(client.list(name, { ...USER, ...(query ? { query } : {}) }));
+  if (!r) return null;
+  return {
+    items: r.items.map((i) => ({ value: i.value, raw: i.raw })),
+    store: (db) => {
+      upsertRecords(db, table, r.items as never);
+    },
   };
 }
 

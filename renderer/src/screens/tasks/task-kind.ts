@@ -17,6 +17,11 @@ export interface KindContext {
   owners?: readonly OwnerRecord[];
 }
 
+/** The context a spec's functions read: the app's words and listing names, plus what the screen adds. */
+export function kindContext(app: Pick<AppState, 'i18n' | 'listings'>, extra: Partial<KindContext> = {}): KindContext {
+  return { i18n: app.i18n, listingName: (l) => app.listings.name(l), ...extra };
+}
+
 /** A cell: plain text, or text in a coloured pill, or a muted stand-in ("—"). */
 export type Cell = string | { text: string; pill: string } | { text: string; muted: true };
 

@@ -497,22 +497,7 @@ export const COMMAND_EXAMPLES: Examples = {
   'origins.list': { input: {}, output: [{ id: 2, name: 'Direct', active: true, tourist_tax: null }] },
   'owners.list': {
     input: {},
-    output: [
-      {
-        id: 7,
-        company_name: 'Mar SL',
-        name: 'Jordi',
-        email: 'j@example.com',
-        phone: '600000000',
-        document_number: 'B1234567',
-        tourist_tax: null,
-        fiscal_address: 'C/ Major 1',
-        fiscal_city: 'Girona',
-        fiscal_phone: null,
-        fiscal_postal_code: '17001',
-        outbox: null,
-      },
-    ],
+    output: [{ ...exampleOwner, fiscal_address: 'C/ Major 1', fiscal_postal_code: '17001' }],
   },
   'costs.list': {
     input: { ownerId: 7 },

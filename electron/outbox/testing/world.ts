@@ -164,10 +164,8 @@ export function pathOf(kind: Kind, id: number): string {
     case 'messages':
       return '/threads';
     case 'owners':
-      return `/owners/${id}`;
     case 'costs':
-      return `/costs/${id}`;
     case 'destinations':
-      return `/destinations/${id}`;
+      return `/${kind}/${id}`;
   }
 }

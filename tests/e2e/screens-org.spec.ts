@@ -105,3 +105,20 @@ test('a destination’s Spanish and English names are edited and reach the serve
   expect(sent[0]!.body).toEqual({ name: { es: 'Costa Dorada Sur', en: 'Southern Golden Coast' }, max_days: 28 });
   await expect(page.locator('a[data-record]', { hasText: /Costa Dorada Sur|Southern Golden Coast/ })).toBeVisible();
 });
+
+test('a booking shows the name of its origin (origins are read-only)', async ({ page, demoHost }) => {
+  test.setTimeout(180_000);
+  const origins = await eventually('origins synced', async () => {
+    const all = await ask(demoHost, 'origins.list', {});
+    return all.length ? all : null;
+  });
+  const booking = await eventually('a booking with an origin', async () => {
+    const from = new Date().toISOString().slice(0, 10);
+    const list = await ask(demoHost, 'bookings.list', { from, to: from });
+    return list.find((b) => b.source_id !== null && origins.some((o) => o.id === b.source_id));
+  });
+  await page.goto(demoHost.url);
+  await open(page, `#/booking/${booking.booking_number}`);
+  const name = origins.find((o) => o.id === booking.source_id)!.name;
+  await expect(page.getByTestId('booking-origin')).toHaveText(`· Source: ${name}`);
+});

@@ -767,4 +767,5 @@ export const ca: UiCatalog = {
   'org.webAddress': 'Adreça web',
   'org.description': 'Descripció',
   'org.name': 'Nom',
+  'booking.origin': 'Origen: {name}',
 };

@@ -755,6 +755,7 @@ export const en = {
   'org.webAddress': 'Web address',
   'org.description': 'Description',
   'org.name': 'Name',
+  'booking.origin': 'Source: {name}',
 } as const;
 
 export type UiKey = keyof typeof en;

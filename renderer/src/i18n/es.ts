@@ -765,4 +765,5 @@ export const es: UiCatalog = {
   'org.webAddress': 'Dirección web',
   'org.description': 'Descripción',
   'org.name': 'Nombre',
+  'booking.origin': 'Origen: {name}',
 };

@@ -76,6 +76,13 @@ test('an owner and a cost of that owner made offline reach the server once, the 
   await expect(page.getByRole('heading', { name: /Laia Ferrer Offline/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Pintura fachada/ })).toContainText('480.25');
   await shoot(page, SHOTS, 'owner-detail');
+  if (SHOTS) {
+    await page.getByTestId('language').selectOption('es');
+    await expect(page.getByRole('heading', { name: 'Propietarios', level: 1 })).toBeVisible();
+    await shoot(page, SHOTS, 'owner-detail-es');
+    await open(page, '#/costs');
+    await shoot(page, SHOTS, 'costs-es');
+  }
 });
 
 test('a destination’s Spanish and English names are edited and reach the server', async ({ page, demoHost }) => {

@@ -61,6 +61,10 @@ export function recordLink(resource: ResourceName, id: number | null): { name: R
       return { name: 'booking', id };
     case 'blocks':
       return { name: 'calendar', id: null };
+    case 'owners':
+    case 'costs':
+    case 'destinations':
+      return { name: resource, id };
     default:
       return null;
   }

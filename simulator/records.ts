@@ -49,7 +49,8 @@ export interface Owner {
 
 export interface Cost {
   id: number;
-  owner_id: number;
+  /** null: a cost sent in the owner record's shape only (the spec requires no owner_id). */
+  owner_id: number | null;
   concept: string;
   amount: number;
   /** Owner-shaped fields written on the cost itself (its detail shows them over the owner's). */

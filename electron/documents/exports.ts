@@ -11,6 +11,7 @@ import type {
   BoardRow,
   BookingListItem,
   CleaningRecord,
+  CostRecord,
   IncidentRecord,
   MaintenanceRecord,
   PriceCell,
@@ -202,6 +203,21 @@ function priceColumns(): CsvColumn<PriceCell & { rate: string }>[] {
   ];
 }
 
+function costColumns(owner: Names): CsvColumn<CostRecord>[] {
+  return [
+    { header: 'col.owner', cell: (c) => owner(c.owner_id) },
+    { header: 'col.concept', cell: (c) => c.concept },
+    { header: 'col.amount', cell: (c) => ({ money: c.amount }) },
+    { header: 'col.changeState', cell: (c, say) => changeWord(say, c.outbox) },
+  ];
+}
+
+/** An owner as the screens name them: the person, then the company. */
+export function ownerNames(db: ReadableDB): Names {
+  const byId = new Map(q.listOwners(db).map((o) => [o.id, join([o.name, o.company_name]) || `#${o.id}`]));
+  return (id) => (id === null ? '' : (byId.get(id) ?? `#${id}`));
+}
+
 function listingNames(db: ReadableDB): Names {
   const byId = new Map(q.listListings(db).map((l) => [l.id, l.name]));
   return (id) => (id === null ? '' : (byId.get(id) ?? `#${id}`));
@@ -252,6 +268,11 @@ export function exportList(db: ReadableDB, input: Args): MadeFile {
       const rows = (grid?.rates ?? []).flatMap((r, i) => grid!.days[i]!.map((c) => ({ ...c, rate: r.name })));
       return made(toCsv(priceColumns(), rows, input.locale), fileName(say, 'file.prices', spanOf(input.query)));
     }
+    case 'costs':
+      return made(
+        toCsv(costColumns(ownerNames(db)), q.listCosts(db, input.query), input.locale),
+        fileName(say, 'file.costs', ''),
+      );
     case 'openIncidents':
       return made(
         toCsv(incidentColumns(listingNames(db)), q.listOpenIncidents(db, input.query), input.locale),

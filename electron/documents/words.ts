@@ -137,6 +137,27 @@ const en = {
   'col.cta': 'Closed to arrival',
   'col.ctd': 'Closed to departure',
   'file.prices': 'prices',
+  'col.owner': 'Owner',
+  'col.concept': 'Concept',
+  'col.amount': 'Amount',
+  'col.nights': 'Nights booked',
+  'col.stays': 'Stays',
+  'file.costs': 'owner-costs',
+  'file.statement': 'owner-statement',
+  'statement.title': 'Owner statement',
+  'statement.month': 'Month: {month}',
+  'statement.fiscal': 'Fiscal data',
+  'statement.listings': 'Listings and nights booked',
+  'statement.noListings': 'No listing of this owner is in the data on this computer.',
+  'statement.costs': 'Costs',
+  'statement.noCosts': 'No costs recorded.',
+  'statement.undated':
+    'Costs have no date in the property-management system: every cost of the owner is listed, whatever its month.',
+  'statement.received': 'Nights counted from the bookings received from the server {fresh}.',
+  'statement.notReceived':
+    'The bookings of this month have not all been received from the server yet: the nights may be incomplete.',
+  'statement.printed': 'Printed {when} from the data on this computer.',
+  'col.month': 'Month',
 } as const;
 
 export type WordKey = keyof typeof en;

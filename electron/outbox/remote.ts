@@ -4,7 +4,7 @@
 // when the endpoint documents one. How each kind is read from the server is
 // its spec's (kinds/<kind>.ts); every read there is a 'user' priority request.
 import { endpoint } from '../../shared/api';
-import { canonIn, canonOf, sameIn } from './kinds/fields';
+import { canonIn, canonOf, sameValue, showsWritten } from './kinds/fields';
 import { KIND_SPECS, type Collection, type Kind, type ServerVersion } from './kinds';
 import { isObj } from './kinds/parts';
 import type { Rec, Values } from './types';
@@ -21,14 +21,17 @@ export function fingerprintOf(kind: Kind, body: Values): Values {
   const out: Values = {};
   for (const [f, v] of Object.entries(body)) {
     if (by && !by.includes(f)) continue;
-    out[f] = canonOf(KIND_SPECS[kind].fields, f, v);
+    // A field the server shows less of keeps its written value: `agrees` is asked with it.
+    out[f] = KIND_SPECS[kind].fields[f]?.agrees ? v : canonOf(KIND_SPECS[kind].fields, f, v);
   }
   return out;
 }
 
 export function matches(kind: Kind, rec: Rec, fingerprint: Values): boolean {
   const fields = KIND_SPECS[kind].fields;
-  return Object.entries(fingerprint).every(([f, v]) => sameIn(fields, f, canonIn(fields, f, rec), v));
+  return Object.entries(fingerprint).every(([f, v]) =>
+    fields[f]?.agrees ? showsWritten(fields, f, rec, v) : sameValue(canonIn(fields, f, rec), v),
+  );
 }
 
 /** Ids of the collection's records with this content. */

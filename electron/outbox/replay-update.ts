@@ -8,7 +8,7 @@
 import type { WritableDB } from '../cache/db';
 import { countAttempt, getEntry, patchEntries } from './entries';
 import { currentRecord } from './enqueue';
-import { canonIn, canonOf, sameIn, severalTexts } from './kinds/fields';
+import { canonIn, canonOf, sameValue, showsWritten } from './kinds/fields';
 import { KIND_SPECS, type Kind } from './kinds';
 import { failed, reject, type StepDeps } from './outcome';
 import { fromResponse, type ServerVersion } from './remote';
@@ -51,7 +51,9 @@ export function mergeUpdates(batch: readonly Entry[]): Merged {
     for (const [f, v] of Object.entries(e.payload)) {
       payload[f] = v;
       if (!(f in base)) base[f] = e.base?.[f] ?? null;
-      (own[f] ??= []).push(e.base?.[f] ?? null, canonOf(KIND_SPECS[e.resource].fields, f, v));
+      // A field the server shows less of keeps the written value (its `agrees` is asked with it).
+      const c = KIND_SPECS[e.resource].fields[f];
+      (own[f] ??= []).push(e.base?.[f] ?? null, c?.agrees ? v : canonOf(KIND_SPECS[e.resource].fields, f, v));
     }
   }
   return { payload, base, own };
@@ -82,13 +84,13 @@ export function compare(
   const toSend: Values = {};
   const conflicts: ConflictValue[] = [];
   for (const [f, v] of Object.entries(payload)) {
-    const fields = KIND_SPECS[kind].fields;
-    const theirs = canonIn(fields, f, server.value);
-    const mine = canonOf(fields, f, v);
-    // Already there (sent before, or the same change made twice) — never concluded from the one string a
-    // text in several languages is read back as: the other languages it cannot show are sent.
-    if (sameIn(fields, f, theirs, mine) && !(typeof theirs === 'string' && severalTexts(mine))) continue;
-    if ([base[f], ...(own[f] ?? [])].some((x) => sameIn(fields, f, theirs, x))) toSend[f] = v;
+    const theirs = canonIn(KIND_SPECS[kind].fields, f, server.value);
+    const mine = canonOf(KIND_SPECS[kind].fields, f, v);
+    const c = KIND_SPECS[kind].fields[f];
+    // Already there (sent before, or the same change made twice) — never said of a field the server shows less of.
+    if (!c?.agrees && sameValue(theirs, mine)) continue;
+    if ([base[f], ...(own[f] ?? [])].some((x) => sameValue(theirs, x) || c?.agrees?.(theirs, x) === true))
+      toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
   }
   return { toSend, conflicts };
@@ -210,13 +212,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
     }
   }
   const differ = Object.keys(toSend).filter(
-    (f) =>
-      !sameIn(
-        KIND_SPECS[kind].fields,
-        f,
-        canonIn(KIND_SPECS[kind].fields, f, confirmed.value),
-        canonOf(KIND_SPECS[kind].fields, f, toSend[f]),
-      ),
+    (f) => !showsWritten(KIND_SPECS[kind].fields, f, confirmed.value, toSend[f]),
   );
   if (differ.length) {
     d.db.transaction((tx) => keepServerVersion(tx, kind, id, confirmed.raw, ctx));

@@ -4,6 +4,8 @@
 import { daySheet } from '../documents/day-sheet';
 import { exportList } from '../documents/exports';
 import type { MadeFile } from '../documents/file';
+import { ownerStatementCsv, ownerStatementPdf } from '../documents/owner-statement';
+import { CommandError } from '../../shared/contract';
 import * as q from '../cache/queries';
 import { cacheOf } from './reads';
 import type { HandlerTable } from './types';
@@ -14,12 +16,19 @@ const answer = (file: MadeFile) => ({
   base64: Buffer.from(file.bytes).toString('base64'),
 });
 
-export const documentHandlers: HandlerTable<'documents.daySheet' | 'documents.exportCsv'> = {
-  'documents.daySheet': async (i, ctx) => {
-    const db = cacheOf(ctx);
-    const destinationName =
-      i.destination === undefined ? null : (q.listDestinations(db).find((d) => d.id === i.destination)?.name ?? null);
-    return answer(await daySheet(db, i, { destinationName }));
-  },
-  'documents.exportCsv': (i, ctx) => answer(exportList(cacheOf(ctx), i)),
-};
+export const documentHandlers: HandlerTable<'documents.daySheet' | 'documents.exportCsv' | 'documents.ownerStatement'> =
+  {
+    'documents.daySheet': async (i, ctx) => {
+      const db = cacheOf(ctx);
+      const destinationName =
+        i.destination === undefined ? null : (q.listDestinations(db).find((d) => d.id === i.destination)?.name ?? null);
+      return answer(await daySheet(db, i, { destinationName }));
+    },
+    'documents.exportCsv': (i, ctx) => answer(exportList(cacheOf(ctx), i)),
+    'documents.ownerStatement': async (i, ctx) => {
+      const db = cacheOf(ctx);
+      if (!q.getOwner(db, i.id))
+        throw new CommandError('not_found', `Owner ${i.id} is not in the local data (it may not be synced yet).`);
+      return answer(i.format === 'pdf' ? await ownerStatementPdf(db, i) : ownerStatementCsv(db, i));
+    },
+  };

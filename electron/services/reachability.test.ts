@@ -16,12 +16,15 @@ import type {
   BookingListItem,
   CleaningRecord,
   CommandName,
+  CostRecord,
+  DestinationRecord,
   GuestRecord,
   IncidentRecord,
   ListingDetail,
   ListingSummary,
   MaintenanceRecord,
   OutboxSummary,
+  OwnerRecord,
 } from '../../shared/contract';
 import { MemoryCredentialStore } from '../credentials/store';
 import { silentLogger } from '../shell/log';
@@ -34,17 +37,7 @@ import { workspaceDeps } from './wiring';
  * app cannot do yet"); each line goes when its issue lands.
  */
 export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
-  'owners.get': "Read back by the owner editor's conflict check (issue 16); sync reads owners as a list.",
-  'costs.get': "Read back by the cost editor's conflict check (issue 16); sync reads costs as a list.",
-  'destinations.get':
-    "Read back by the destination editor's conflict check (issue 16); sync reads destinations as a list.",
   'admins.get': "Read back by the intranet-user editor's conflict check (issue 16); sync reads users as a list.",
-  'owners.create': 'Owners screen (issue 16).',
-  'owners.update': 'Owners screen (issue 16).',
-  'costs.create': 'Costs screen (issue 16).',
-  'costs.update': 'Costs screen (issue 16).',
-  'destinations.create': 'Destinations screen (issue 16).',
-  'destinations.update': 'Destinations screen (issue 16).',
   'admins.create': 'Intranet users screen (issue 16).',
   'admins.update': 'Intranet users screen (issue 16).',
 };
@@ -116,7 +109,11 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
     const guest: GuestRecord = withThread.guests[0]!;
     const [c1, c2, c3] = cleaning;
     const [m1, m2, m3] = maintenance;
+    const [owner] = await ask<OwnerRecord[]>('owners.list', {});
+    const [cost] = await ask<CostRecord[]>('costs.list', {});
+    const [destination] = await ask<DestinationRecord[]>('destinations.list', {});
     expect([c1, c2, c3, m1, m2, m3, incidents[0], incidents[1], blocks[0], blocks[1]].every(Boolean)).toBe(true);
+    expect([owner, cost, destination].every(Boolean)).toBe(true);
 
     const firstListing = (await ask<{ id: number }[]>('listings.list', {}))[0]!;
     const { rates } = await ask<{ rates: { rate_id: number; name: string }[] }>('listings.get', {
@@ -175,6 +172,12 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
       ['photos.delete', { id: p3!.id }],
       ['rates.update', { id: rates[0]!.rate_id, changes: { name: `${rates[0]!.name} ·` } }],
       ['prices.update', { id: rates[0]!.rate_id, changes: { dates: [{ date: [day(20), day(33)], price: 99.5 }] } }],
+      ['owners.create', { owner: { name: 'Reach Ability', document_number: 'REACH-1' } }],
+      ['owners.update', { id: owner!.id, changes: { fiscal_city: 'Girona' } }],
+      ['costs.create', { cost: { owner_id: owner!.id, concept: 'Reachability', amount: 1.5 } }],
+      ['costs.update', { id: cost!.id, changes: { concept: 'Reachability' } }],
+      ['destinations.create', { destination: { name: { en: 'Reach', es: 'Alcance' } } }],
+      ['destinations.update', { id: destination!.id, changes: { name: { en: 'Reach (en)', es: 'Alcance (es)' } } }],
     ];
     for (const [name, input] of edits) await ask(name, input);
 

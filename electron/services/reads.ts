@@ -60,6 +60,11 @@ type ReadName =
   | 'origins.list'
   | 'owners.list'
   | 'costs.list'
+  | 'owners.get'
+  | 'owners.account'
+  | 'owners.statement'
+  | 'costs.get'
+  | 'destinations.get'
   | 'admins.list'
   | 'countries.mostUsed'
   | 'search.query';
@@ -90,7 +95,12 @@ export const readHandlers: HandlerTable<ReadName> = {
   'destinations.list': (_i, ctx) => q.listDestinations(cacheOf(ctx)),
   'origins.list': (_i, ctx) => q.listOrigins(cacheOf(ctx)),
   'owners.list': (_i, ctx) => q.listOwners(cacheOf(ctx)),
-  'costs.list': (i, ctx) => q.listCosts(cacheOf(ctx), i.ownerId),
+  'costs.list': (i, ctx) => q.listCosts(cacheOf(ctx), i),
+  'owners.get': (i, ctx) => found(q.getOwner(cacheOf(ctx), i.id), `Owner ${i.id}`),
+  'owners.account': (i, ctx) => found(q.ownerAccount(cacheOf(ctx), i.id), `Owner ${i.id}`),
+  'owners.statement': (i, ctx) => found(q.ownerStatement(cacheOf(ctx), i.id, i.month), `Owner ${i.id}`),
+  'costs.get': (i, ctx) => found(q.getCost(cacheOf(ctx), i.id), `Cost ${i.id}`),
+  'destinations.get': (i, ctx) => found(q.getDestination(cacheOf(ctx), i.id), `Destination ${i.id}`),
   'admins.list': (_i, ctx) => q.listAdmins(cacheOf(ctx)),
   'countries.mostUsed': (_i, ctx) => q.countryUsage(cacheOf(ctx)),
   'search.query': (i, ctx) => q.search(cacheOf(ctx), i),

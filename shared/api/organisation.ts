@@ -99,6 +99,11 @@ export const ownerRead = record({
   phone: F.text,
   document_number: F.text,
   tourist_tax: F.numOrNull,
+  // "The list may carry more fields": the fiscal ones the write takes, when a read shows them (null otherwise).
+  fiscal_address: F.textOrNull,
+  fiscal_city: F.textOrNull,
+  fiscal_phone: F.textOrNull,
+  fiscal_postal_code: F.textOrNull,
 });
 export type Owner = z.output<typeof ownerRead>;
 
@@ -125,6 +130,38 @@ export type Cost = z.output<typeof costRead>;
 export const costWrite = ownerWrite
   .extend({ owner_id: z.number().int().positive(), concept: wText(200), amount: z.number() })
   .partial();
+
+/**
+ * What the app SENDS for a cost — the one place of that choice (the contract's cost commands and the
+ * outbox's costs kind take it from here). The spec gives a cost's write payload the owner record's
+ * shape and shows `owner_id`, `concept`, `amount` only in an overview; the endpoint accepts both
+ * (`costWrite`). A person's cost is what the overview shows — whose, what for, how much — so those
+ * three are sent, and the owner-shaped fields are not (they are the owner's, edited on the owner).
+ */
+const costOwner = z
+  .number({ error: 'choose an owner' })
+  .int()
+  .refine((n) => n !== 0, { error: 'choose an owner' });
+const costAmount = z.number({ error: 'must be a number' }).refine(Number.isFinite, { error: 'must be a number' });
+/** `owner_id` may be an owner created offline (a local negative id), re-pointed before it is sent. */
+export const costEdit = costWrite.pick({ concept: true }).extend({ owner_id: costOwner, amount: costAmount }).partial();
+export type CostEdit = z.infer<typeof costEdit>;
+/** A new cost names its owner, concept and amount (the app's rule; the server requires none). */
+export const costCreate = z.strictObject({ owner_id: costOwner, concept: wNonEmpty(200), amount: costAmount });
+
+export type OwnerWrite = z.infer<typeof ownerWrite>;
+/** A new owner has a name or a company name (how a person finds it again). */
+export const ownerCreate = ownerWrite.refine((o) => Boolean(o.name?.trim() || o.company_name?.trim()), {
+  error: 'enter a name or a company name',
+  path: ['name'],
+});
+
+export type DestinationWrite = z.infer<typeof destinationWrite>;
+/** A new destination has a name in at least one language. */
+export const destinationCreate = destinationWrite.refine(
+  (d) => Object.values(d.name ?? {}).some((t) => t.trim() !== ''),
+  { error: 'enter a name', path: ['name'] },
+);
 
 const messageFields = {
   id: F.int,

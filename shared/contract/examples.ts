@@ -267,6 +267,21 @@ const syncStatus: SyncStatus = {
   outbox: outboxSummary,
 };
 const settings: Settings = { ...DEFAULT_SETTINGS, locale: 'es' };
+const exampleOwner = {
+  id: 7,
+  company_name: 'Mar SL',
+  name: 'Jordi',
+  email: 'j@example.com',
+  phone: '600000000',
+  document_number: 'B1234567',
+  tourist_tax: null,
+  fiscal_address: null,
+  fiscal_city: 'Girona',
+  fiscal_phone: null,
+  fiscal_postal_code: null,
+  outbox: null,
+};
+
 const receipt = { entryId: 17, state: 'pending' as const };
 const window = { from: '2026-05-04', to: '2026-05-10' };
 
@@ -516,24 +531,44 @@ export const COMMAND_EXAMPLES: Examples = {
   'blocks.list': { input: window, output: [] },
   'destinations.list': {
     input: {},
-    output: [{ id: 3, name: 'Sitges', tourist_tax: 1.5, latitude: 41.2, longitude: 1.8, max_days: 30 }],
+    output: [{ id: 3, name: 'Sitges', tourist_tax: 1.5, latitude: 41.2, longitude: 1.8, max_days: 30, outbox: null }],
   },
   'origins.list': { input: {}, output: [{ id: 2, name: 'Direct', active: true, tourist_tax: null }] },
   'owners.list': {
     input: {},
-    output: [
-      {
-        id: 7,
-        company_name: 'Mar SL',
-        name: 'Jordi',
-        email: 'j@example.com',
-        phone: '600000000',
-        document_number: 'B1234567',
-        tourist_tax: null,
-      },
-    ],
+    output: [{ ...exampleOwner, fiscal_address: 'C/ Major 1', fiscal_postal_code: '17001' }],
   },
-  'costs.list': { input: { ownerId: 7 }, output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40 }] },
+  'costs.list': {
+    input: { ownerId: 7 },
+    output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40, outbox: null }],
+  },
+  'owners.get': { input: { id: 7 }, output: exampleOwner },
+  'owners.account': {
+    input: { id: 7 },
+    output: {
+      listings: [{ id: 12, name: 'Casa Mar', city: 'Sitges' }],
+      costs: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40, outbox: null }],
+      byConcept: [{ concept: 'Cleaning', count: 1, total: 40 }],
+      total: 40,
+    },
+  },
+  'owners.statement': {
+    input: { id: 7, month: '2026-06' },
+    output: {
+      owner: exampleOwner,
+      month: '2026-06',
+      listings: [{ id: 12, name: 'Casa Mar', city: 'Sitges', nights: 21, stays: 4 }],
+      nights: 21,
+      bookingsAsOf: 1781500000000,
+      costs: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40, outbox: null }],
+      costsTotal: 40,
+    },
+  },
+  'costs.get': { input: { id: 1 }, output: { id: 1, owner_id: 7, concept: 'Cleaning', amount: 40, outbox: null } },
+  'destinations.get': {
+    input: { id: 3 },
+    output: { id: 3, name: 'Sitges', tourist_tax: 1.5, latitude: 41.2, longitude: 1.8, max_days: 30, outbox: null },
+  },
   'admins.list': { input: {}, output: [] },
   'countries.mostUsed': { input: {}, output: [66, 4] },
   'search.query': {
@@ -651,6 +686,15 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { id: 31, changes: { dates: [{ date: ['2026-07-01', '2026-07-14'], price: 120, min_days: 3 }] } },
     output: receipt,
   },
+  'owners.create': { input: { owner: { name: 'Marta Vidal', email: 'marta@example.org' } }, output: receipt },
+  'owners.update': { input: { id: 14, changes: { fiscal_city: 'Girona' } }, output: receipt },
+  'costs.create': { input: { cost: { owner_id: 14, concept: 'Plumber', amount: 85.5 } }, output: receipt },
+  'costs.update': { input: { id: 9, changes: { amount: 90 } }, output: receipt },
+  'destinations.create': { input: { destination: { name: { en: 'Coast', es: 'Costa' }, tax: 1.1 } }, output: receipt },
+  'destinations.update': {
+    input: { id: 3, changes: { name: { en: 'Old town', es: 'Casco antiguo' } } },
+    output: receipt,
+  },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },
@@ -712,6 +756,10 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { list: 'board', query: { date: '2026-05-04', onlyActive: true }, locale: 'en' },
     // BOM + "Listing,City\r\n" — a real answer has every column and row.
     output: { filename: 'board-2026-05-04.csv', mime: 'text/csv;charset=utf-8', base64: '77u/TGlzdGluZyxDaXR5DQo=' },
+  },
+  'documents.ownerStatement': {
+    input: { id: 7, month: '2026-06', format: 'pdf', locale: 'en' },
+    output: { filename: 'owner-statement-Jordi-Mar-SL-2026-06.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjcK' },
   },
 };
 

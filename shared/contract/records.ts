@@ -123,16 +123,16 @@ export type MessageRecord = z.output<typeof messageRecord>;
 export const threadRecord = recordOutput(threadRead.fields).extend({ messages: z.array(messageRecord) });
 export type ThreadRecord = z.output<typeof threadRecord>;
 
-export const destinationRecord = recordOutput(destinationRead.fields);
+export const destinationRecord = recordOutput(destinationRead.fields).extend(local);
 export type DestinationRecord = z.output<typeof destinationRecord>;
 
 export const originRecord = recordOutput(originRead.fields);
 export type OriginRecord = z.output<typeof originRecord>;
 
-export const ownerRecord = recordOutput(ownerRead.fields);
+export const ownerRecord = recordOutput(ownerRead.fields).extend(local);
 export type OwnerRecord = z.output<typeof ownerRecord>;
 
-export const costRecord = recordOutput(costRead.fields);
+export const costRecord = recordOutput(costRead.fields).extend(local);
 export type CostRecord = z.output<typeof costRecord>;
 
 /** Intranet users. The password is never part of this shape (the read drops it too). */

@@ -8,6 +8,7 @@ import {
   blockRecord,
   bookingRecord,
   cleaningRecord,
+  costRecord,
   customerRecord,
   destinationRecord,
   guestRecord,
@@ -290,3 +291,33 @@ export const stayCheck = z.object({
   ),
 });
 export type StayCheck = z.output<typeof stayCheck>;
+
+// ───────────────────────── owners ─────────────────────────
+
+/**
+ * An owner's account: their listings and costs, totalled per concept. Costs
+ * carry no date in the API (see electron/cache/queries/owners.ts), so there are
+ * no per-month totals of costs; a month's statement takes nights from bookings.
+ */
+export const ownerAccount = z.object({
+  listings: z.array(z.object({ id: recordId, name: z.string(), city: z.string() })),
+  costs: z.array(costRecord),
+  byConcept: z.array(z.object({ concept: z.string(), count: z.number().int(), total: z.number() })),
+  total: z.number(),
+});
+export type OwnerAccount = z.output<typeof ownerAccount>;
+
+/** One month of an owner: nights booked per listing (from the cache, as of `bookingsAsOf`) and the costs. */
+export const ownerStatement = z.object({
+  owner: ownerRecord,
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  listings: z.array(
+    z.object({ id: recordId, name: z.string(), city: z.string(), nights: z.number().int(), stays: z.number().int() }),
+  ),
+  nights: z.number().int(),
+  /** When the bookings of every day of the month were last fetched whole; null: not (all) synced yet. */
+  bookingsAsOf: nullable(z.number()),
+  costs: z.array(costRecord),
+  costsTotal: z.number(),
+});
+export type OwnerStatement = z.output<typeof ownerStatement>;

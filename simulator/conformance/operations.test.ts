@@ -372,6 +372,19 @@ describe('destinations, origins, admins, owners, costs', () => {
       concept: 'Fontanero',
     });
   });
+  it('costs.create accepts a body of the owner record shape (the spec requires no owner_id, concept or amount)', async () => {
+    const before = data<Row[]>(await api.get('/costs')).length;
+    const res = await api.call('POST', '/costs', { company_name: 'Reformas SL', name: 'Pau', fiscal_city: 'Girona' });
+    expect(res.status).toBeLessThan(300);
+    const rows = data<Row[]>(await api.get('/costs'));
+    expect(rows).toHaveLength(before + 1);
+    const made = rows.at(-1)!;
+    expect((await api.get(`/costs/${made['id'] as number}`)).json).toMatchObject({
+      company_name: 'Reformas SL',
+      fiscal_city: 'Girona',
+    });
+    expect((await api.call('POST', '/costs', { owner_id: 999999, amount: 1 })).status).toBe(422);
+  });
 });
 
 describe('coverage', () => {

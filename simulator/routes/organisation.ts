@@ -48,6 +48,9 @@ function applyAdmin(ctx: Ctx, admin: Admin, b: AdminBody): void {
   admin.updatedAt = ctx.now;
 }
 
+const ownerOf = (ctx: Ctx, cost: Cost): Owner | undefined =>
+  cost.owner_id === null ? undefined : ctx.store.owners.get(cost.owner_id);
+
 export const organisationHandlers = {
   'destinations.list': (ctx) =>
     ok({
@@ -176,27 +179,27 @@ export const organisationHandlers = {
 
   'costs.get': (ctx) => {
     const cost = ctx.store.costs.get(pathId(ctx)) ?? notFound('Cost');
-    return ok(costDetailWire(cost, ctx.store.owners.get(cost.owner_id)));
+    return ok(costDetailWire(cost, ownerOf(ctx, cost)));
   },
 
+  // The spec: a cost's write payload has the owner record's shape; owner_id, concept and amount are
+  // only seen in an overview. None is said to be mandatory, so none is required here: a cost without
+  // them is kept with no owner, no concept and 0. An owner_id that is sent must name an owner.
   'costs.create': (ctx) => {
     const b = validBody(ctx, costWrite);
-    if (b.owner_id === undefined) invalid('owner_id', 'is required');
-    if (!ctx.store.owners.has(b.owner_id)) invalid('owner_id', 'unknown owner');
-    if (b.concept === undefined) invalid('concept', 'is required');
-    if (b.amount === undefined) invalid('amount', 'is required');
+    if (b.owner_id !== undefined && !ctx.store.owners.has(b.owner_id)) invalid('owner_id', 'unknown owner');
     const id = ctx.store.newId('cost');
     const cost: Cost = {
       id,
-      owner_id: b.owner_id,
-      concept: b.concept,
-      amount: b.amount,
+      owner_id: b.owner_id ?? null,
+      concept: b.concept ?? '',
+      amount: b.amount ?? 0,
       details: {},
       updatedAt: ctx.now,
     };
     for (const f of OWNER_FIELDS) if (b[f] !== undefined) cost.details[f] = b[f];
     ctx.store.costs.set(id, cost);
-    return created(ctx, id, () => costDetailWire(cost, ctx.store.owners.get(cost.owner_id)));
+    return created(ctx, id, () => costDetailWire(cost, ownerOf(ctx, cost)));
   },
 
   'costs.update': (ctx) => {
@@ -209,6 +212,6 @@ export const organisationHandlers = {
     for (const f of OWNER_FIELDS) if (b[f] !== undefined) cost.details[f] = b[f];
     cost.updatedAt = ctx.now;
     ctx.resultId = cost.id;
-    return updated(() => costDetailWire(cost, ctx.store.owners.get(cost.owner_id)));
+    return updated(() => costDetailWire(cost, ownerOf(ctx, cost)));
   },
 } satisfies Record<string, Handler>;

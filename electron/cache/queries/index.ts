@@ -11,3 +11,4 @@ export * from './tasks';
 export { LIVE_STATES, addDays, markOf } from './common';
 export * from './registration';
 export * from './stay-check';
+export * from './owners';

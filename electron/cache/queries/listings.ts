@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
 import { languageShown } from '../../../shared/domain/lang-text';
-import { Where, markOf, parsed, withMark } from './common';
+import { Where, markOf, marked, markedById, parsed, withMark } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -128,51 +128,51 @@ export function getListingDetail(db: ReadableDB, asked: number): ListingDetail |
           [asked],
         )?.server_id ?? asked)
       : asked;
-  const row = db.get<{ data: string; outbox_mark: string | null }>(
-    'SELECT data, outbox_mark FROM listings WHERE id = ?',
+  const listing = markedById<Omit<ListingRecord, 'outbox'>>(db, 'listings', id);
+  if (!listing) return null;
+  withTexts(db, listing);
+  const photos = marked<PhotoRecord>(
+    db,
+    'SELECT data, outbox_mark FROM photos WHERE listing_id = ? ORDER BY position, id',
     [id],
   );
-  if (!row) return null;
-  const listing = withMark<Omit<ListingRecord, 'outbox'>>(row.data, row.outbox_mark);
-  withTexts(db, listing);
-  const photos = db
-    .all<{ data: string; outbox_mark: string | null }>(
-      'SELECT data, outbox_mark FROM photos WHERE listing_id = ? ORDER BY position, id',
-      [id],
-    )
-    .map((r) => withMark<PhotoRecord>(r.data, r.outbox_mark));
   const rates = ratesOf(db, id);
-  const owner =
-    listing.owner_id === null
-      ? undefined
-      : db.pluck<string>('SELECT data FROM owners WHERE id = ?', [listing.owner_id])[0];
-  const destination =
-    listing.destination === null
-      ? undefined
-      : db.pluck<string>('SELECT data FROM destinations WHERE id = ?', [listing.destination])[0];
   return {
     listing,
     photos,
     rates,
-    owner: owner ? parsed<OwnerRecord>(owner) : null,
-    destination: destination ? parsed<DestinationRecord>(destination) : null,
+    owner: listing.owner_id === null ? null : markedById<OwnerRecord>(db, 'owners', listing.owner_id),
+    destination:
+      listing.destination === null ? null : markedById<DestinationRecord>(db, 'destinations', listing.destination),
   };
 }
 
 const listAll = <T>(db: ReadableDB, table: 'destinations' | 'origins' | 'owners', order: string): T[] =>
   db.pluck<string>(`SELECT data FROM ${table} ORDER BY ${order}`).map((d) => parsed<T>(d));
 
+// Owners, costs and destinations are edited through the outbox: each carries its mark.
 export const listDestinations = (db: ReadableDB) =>
-  listAll<DestinationRecord>(db, 'destinations', 'name COLLATE NOCASE, id');
+  marked<DestinationRecord>(db, 'SELECT data, outbox_mark FROM destinations ORDER BY name COLLATE NOCASE, id', []);
 export const listOrigins = (db: ReadableDB) => listAll<OriginRecord>(db, 'origins', 'name COLLATE NOCASE, id');
-export const listOwners = (db: ReadableDB) => listAll<OwnerRecord>(db, 'owners', 'name COLLATE NOCASE, id');
+export const listOwners = (db: ReadableDB) =>
+  marked<OwnerRecord>(db, 'SELECT data, outbox_mark FROM owners ORDER BY name COLLATE NOCASE, id', []);
 
-export function listCosts(db: ReadableDB, ownerId?: number): CostRecord[] {
-  const rows =
-    ownerId === undefined
-      ? db.pluck<string>('SELECT data FROM costs ORDER BY id')
-      : db.pluck<string>('SELECT data FROM costs WHERE owner_id = ? ORDER BY id', [ownerId]);
-  return rows.map((d) => parsed<CostRecord>(d));
+/** Costs, with the Costs screen's filters: owner, concept (contains, any case), amount range. */
+export function listCosts(
+  db: ReadableDB,
+  f: number | { ownerId?: number; concept?: string; minAmount?: number; maxAmount?: number } = {},
+): CostRecord[] {
+  const { ownerId, concept, minAmount, maxAmount } = typeof f === 'number' ? { ownerId: f } : f;
+  const w = new Where().equals('owner_id', ownerId);
+  if (concept?.trim())
+    w.add("lower(coalesce(json_extract(data, '$.concept'), '')) LIKE ?", `%${concept.trim().toLowerCase()}%`);
+  if (minAmount !== undefined) w.add("json_extract(data, '$.amount') >= ?", minAmount);
+  if (maxAmount !== undefined) w.add("json_extract(data, '$.amount') <= ?", maxAmount);
+  return marked<CostRecord>(
+    db,
+    `SELECT data, outbox_mark FROM costs ${w.sql ? `WHERE ${w.sql}` : ''} ORDER BY id`,
+    w.params,
+  );
 }
 
 export function listAdmins(db: ReadableDB): AdminRecord[] {

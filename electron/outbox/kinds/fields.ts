@@ -48,10 +48,16 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** Two canonical values of a field are the same (the field's own rule, else same JSON). */
+/** Whether the server's record shows the value written to `field` (equal, or agreeing where it shows less). */
+export function showsWritten(fields: Fields, field: string, rec: Rec, written: unknown): boolean {
+  const c = codec(fields, field);
+  return c.agrees ? c.agrees(c.canon(rec), written) : sameValue(c.canon(rec), canonOf(fields, field, written));
+}
+
+/** Two canonical values of a field are the same: the same JSON, or (a field the server shows less of) agreeing. */
 export function sameIn(fields: Fields, field: string, a: unknown, b: unknown): boolean {
   const c = codec(fields, field);
-  return c.equal ? c.equal(a, b) : sameValue(a, b);
+  return sameValue(a, b) || (c.agrees !== undefined && (c.agrees(a, b) || c.agrees(b, a)));
 }
 
 // ───────────────────────── builders ─────────────────────────
@@ -73,6 +79,38 @@ export function same(name: string, fn: (v: unknown) => unknown = (v) => v): Fiel
       rec[name] = n(v);
     },
     canon: (rec) => rec[name] ?? null,
+  };
+}
+
+/** A field the server's read never shows: kept on the cached record until the server version replaces it. */
+export function unseen(name: string): FieldCodec {
+  return {
+    read: name,
+    apply: (rec, v) => {
+      rec[name] = v;
+    },
+    canon: () => null,
+    agrees: () => true,
+  };
+}
+
+/**
+ * A language object on write, ONE of its texts on read (`read`, which language is not said): the
+ * cached record shows the text the read schema would pick; the server agrees when it shows one of
+ * the written texts.
+ */
+export function langShown(read: string): FieldCodec {
+  const n = norm(F.langText);
+  return {
+    read,
+    apply: (rec, v) => {
+      rec[read] = n(v);
+    },
+    canon: (rec) => rec[read] ?? null,
+    agrees: (shown, v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      Object.values(v).some((t) => sameValue(t === '' ? null : t, shown || null)),
   };
 }
 
@@ -133,10 +171,6 @@ export const textsKey = (name: string) => `${name}_texts`;
 const isTexts = (v: unknown): v is Record<string, string> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((t) => typeof t === 'string');
 
-/** Texts per language that differ: a string read back can show only one of them. */
-export const severalTexts = (v: unknown): boolean =>
-  isTexts(v) && new Set(Object.values(v).map((t) => t.trim())).size > 1;
-
 /**
  * A text per language on write, one plain string on read (listing
  * descriptions). The record shows a guess of the string until the server's
@@ -157,11 +191,12 @@ export function langText(name: string): FieldCodec {
       const texts = rec[textsKey(name)];
       return isTexts(texts) ? texts : (rec[name] ?? null);
     },
-    equal: (a, b) => {
-      if (isTexts(a) && isTexts(b)) return sameValue(a, b);
-      if (isTexts(a)) return typeof b === 'string' && languageShown(a, b) !== null;
-      if (isTexts(b)) return typeof a === 'string' && languageShown(b, a) !== null;
-      return eqText(a ?? '', b ?? '');
+    // What the server shows (one string) agrees with the texts written when it is one of them.
+    agrees: (shown, v) => {
+      if (isTexts(shown) && isTexts(v)) return sameValue(shown, v);
+      if (isTexts(v)) return typeof shown === 'string' && languageShown(v, shown) !== null;
+      if (isTexts(shown)) return typeof v === 'string' && languageShown(shown, v) !== null;
+      return eqText(shown ?? '', v ?? '');
     },
   };
 }

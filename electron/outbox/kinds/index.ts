@@ -5,7 +5,9 @@ import type { EditName, EditCommand, KindName, KindSpec } from './spec';
 import { blocks } from './blocks';
 import { bookings } from './bookings';
 import { cleaning } from './cleaning';
+import { costs } from './costs';
 import { customers } from './customers';
+import { destinations } from './destinations';
 import { guests } from './guests';
 import { incidents } from './incidents';
 import { listings } from './listings';
@@ -14,6 +16,7 @@ import { messages } from './messages';
 import { photos } from './photos';
 import { prices } from './prices';
 import { rates } from './rates';
+import { owners } from './owners';
 
 const REGISTRY = {
   cleaning,
@@ -28,6 +31,9 @@ const REGISTRY = {
   photos,
   rates,
   prices,
+  owners,
+  costs,
+  destinations,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

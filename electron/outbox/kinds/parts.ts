@@ -5,9 +5,9 @@ import { CommandError } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { ReadableDB } from '../../cache/db';
-import type { Rec } from '../types';
 import type { TableSpec } from '../../cache/tables';
 import { upsertRecords, type Incoming } from '../../cache/write';
+import type { Rec } from '../types';
 import type { Collection, ServerVersion } from './spec';
 
 // ───────────────────────── server reads ─────────────────────────
@@ -31,7 +31,16 @@ export async function orNull<T>(p: Promise<T>): Promise<T | null> {
 /** A record read with its own endpoint (`GET /x/{id}`), null on 404. */
 export function readOne(
   name:
-    'cleanings.get' | 'maintenance.get' | 'bookings.get' | 'blocks.get' | 'listings.get' | 'photos.get' | 'rates.get',
+    | 'cleanings.get'
+    | 'maintenance.get'
+    | 'bookings.get'
+    | 'blocks.get'
+    | 'listings.get'
+    | 'photos.get'
+    | 'rates.get'
+    | 'owners.get'
+    | 'costs.get'
+    | 'destinations.get',
 ) {
   return async (client: ApiClient, id: number): Promise<ServerVersion | null> => {
     const r = await orNull(client.one(name, { ...USER, id }));
@@ -48,6 +57,16 @@ export function listed<T>(table: TableSpec<T>, r: { items: Incoming<T>[] } | nul
       upsertRecords(db, table, r.items);
     },
   };
+}
+
+/** A create's collection read as a whole list (owners, destinations, an owner's costs); null on 404. */
+export async function listedCollection(
+  client: ApiClient,
+  name: 'owners.list' | 'destinations.list' | 'costs.list',
+  table: TableSpec<never>,
+  query?: Record<string, number>,
+): Promise<Collection | null> {
+  return listed(table, await orNull(client.list(name, { ...USER, ...(query ? { query } : {}) })));
 }
 
 // ───────────────────────── labels ─────────────────────────

@@ -22,11 +22,13 @@ export interface FieldCodec {
   apply(rec: Rec, v: unknown): void;
   canon(rec: Rec): unknown;
   /**
-   * Whether two canonical values are the same (default: same JSON). For fields
-   * whose write form says more than the read form (a text per language, read
-   * back as one string).
+   * Only for a field the server's read shows less of than is written (one language of a
+   * multilingual text) or nothing of: whether what it shows (`canon` of its record) agrees with the
+   * written value `v`. Such a field is never taken as "already there" (it is sent whenever it is
+   * changed), still conflicts when the server shows something other than my base, and its read-back
+   * and a create's matching ask `agrees` instead of equality.
    */
-  equal?(a: unknown, b: unknown): boolean;
+  agrees?(shown: unknown, v: unknown): boolean;
 }
 
 /** One codec per field of a write schema: the compiler fails when a field has none. */
@@ -79,7 +81,8 @@ export interface CreateAmend {
  */
 export type KindName =
   | ('cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks')
-  | ('listings' | 'photos' | 'rates' | 'prices');
+  | ('listings' | 'photos' | 'rates' | 'prices')
+  | ('owners' | 'costs' | 'destinations');
 
 /**
  * Where records of a kind hold the id of a record of another kind that may have been

@@ -179,5 +179,9 @@ export function pathOf(kind: Kind, id: number): string {
       return `/rates/${id}`;
     case 'prices':
       return `/prices/${id}`;
+    case 'owners':
+    case 'costs':
+    case 'destinations':
+      return `/${kind}/${id}`;
   }
 }

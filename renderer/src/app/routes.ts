@@ -11,6 +11,9 @@ export const ROUTE_NAMES = [
   'calendar',
   'listings',
   'prices',
+  'owners',
+  'costs',
+  'destinations',
   'sync',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];

@@ -50,6 +50,12 @@ export function parseDurationInput(text: string): Parsed<string> {
 
 /** "1.234,50", "1234.5", "-20" → number (a single separator is read as decimal). */
 export function parseMoneyInput(text: string): Parsed<number> {
+  const r = parseDecimalInput(text);
+  return r.ok ? { ok: true, value: Math.round(r.value * 100) / 100 } : r;
+}
+
+/** A decimal number as people type it (1.234,5 · 1,234.5 · -41.38), not rounded (coordinates, rates). */
+export function parseDecimalInput(text: string): Parsed<number> {
   let s = text.trim().replace(/\s|€/g, '');
   if (!s) return bad;
   if (s.includes(',') && s.includes('.')) {
@@ -58,14 +64,7 @@ export function parseMoneyInput(text: string): Parsed<number> {
   } else s = s.replace(',', '.');
   if (!/^-?\d+(\.\d+)?$/.test(s)) return bad;
   const n = Number(s);
-  return Number.isFinite(n) ? { ok: true, value: Math.round(n * 100) / 100 } : bad;
-}
-
-/** A decimal number as typed ("41,3879" or "2.1686"), not rounded (coordinates). */
-export function parseDecimalInput(text: string): Parsed<number> {
-  const s = text.trim().replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(s)) return bad;
-  return { ok: true, value: Number(s) };
+  return Number.isFinite(n) ? { ok: true, value: n } : bad;
 }
 
 /** A whole number 0–999 (party sizes, keys). */

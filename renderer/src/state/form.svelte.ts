@@ -9,9 +9,9 @@ import {
   formatDateInput,
   parseCount,
   parseDateInput,
+  parseDecimalInput,
   parseDurationInput,
   parseMoneyInput,
-  parseDecimalInput,
   parseTimeInput,
   type Parsed,
 } from './fields';
@@ -27,16 +27,19 @@ export type FieldKind =
   | 'duration'
   | 'durationOrEmpty'
   | 'money'
+  /** A decimal number, not rounded; empty → null (coordinates, a tax rate). */
+  | 'number'
+  /** A whole number, negative allowed; empty → null. */
+  | 'int'
   | 'count'
   | 'countOrText'
   | 'flag01'
   | 'id'
   | 'sex'
-  // Optional values that are null when left empty (listing times, money, counts), and plain decimals (lat/lng).
+  // Optional values that are null when left empty (listing times, money, counts).
   | 'timeOrNull'
   | 'moneyOrNull'
-  | 'countOrNull'
-  | 'decimal';
+  | 'countOrNull';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -91,7 +94,7 @@ export function toFieldValue(kind: FieldKind, value: unknown, decimal: ',' | '.'
   if (kind === 'flag01') return value === true || value === 1 || value === '1';
   if (value === null || value === undefined) return '';
   if (kind === 'date' || kind === 'dateOrNull') return typeof value === 'string' ? formatDateInput(value) : '';
-  if ((kind === 'money' || kind === 'moneyOrNull' || kind === 'decimal') && typeof value === 'number')
+  if ((kind === 'money' || kind === 'moneyOrNull' || kind === 'number') && typeof value === 'number')
     return String(value).replace('.', decimal);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return '';
@@ -123,6 +126,10 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
       return empty ? ok('') : parseDurationInput(text);
     case 'money':
       return parseMoneyInput(text);
+    case 'number':
+      return empty ? ok(null) : parseDecimalInput(text);
+    case 'int':
+      return empty ? ok(null) : /^-?\d{1,9}$/.test(text.trim()) ? ok(Number(text.trim())) : { ok: false };
     case 'count':
       return parseCount(text);
     case 'countOrText':
@@ -138,8 +145,6 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
       return empty ? ok(null) : parseMoneyInput(text);
     case 'countOrNull':
       return empty ? ok(null) : parseCount(text);
-    case 'decimal':
-      return parseDecimalInput(text);
   }
 }
 

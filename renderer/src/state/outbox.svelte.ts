@@ -66,6 +66,10 @@ export function recordLink(
       return { name: 'calendar', id: null };
     case 'listings':
       return { name: 'listings', id, query: { edit: '1' } };
+    case 'owners':
+    case 'costs':
+    case 'destinations':
+      return { name: resource, id };
     default:
       return null;
   }

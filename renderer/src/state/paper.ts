@@ -22,7 +22,7 @@ export function saveFile(file: PaperFile, doc: Document = document): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type PaperCommand = 'documents.daySheet' | 'documents.exportCsv';
+type PaperCommand = 'documents.daySheet' | 'documents.exportCsv' | 'documents.ownerStatement';
 
 /** Asks the main process for the file and saves it. */
 export async function fetchAndSave<N extends PaperCommand>(

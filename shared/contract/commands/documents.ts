@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { wDate, wText } from '../../api/primitives';
 import { command } from '../define';
-import { serverId } from '../primitives';
+import { recordId, serverId } from '../primitives';
 import { locale } from '../status';
 import { readCommands } from './reads';
 
@@ -40,6 +40,7 @@ export const EXPORT_LISTS = {
   incidents: 'incidents.list',
   openIncidents: 'incidents.open',
   prices: 'prices.grid',
+  costs: 'costs.list',
 } as const;
 export type ExportList = keyof typeof EXPORT_LISTS;
 
@@ -55,10 +56,23 @@ export const exportInput = z.discriminatedUnion('list', [
   exportOf('incidents', read[EXPORT_LISTS.incidents].input),
   exportOf('openIncidents', read[EXPORT_LISTS.openIncidents].input),
   exportOf('prices', read[EXPORT_LISTS.prices].input),
+  exportOf('costs', read[EXPORT_LISTS.costs].input),
 ]);
 export type ExportInput = z.input<typeof exportInput>;
 
+export const ownerStatementInput = z.strictObject({
+  id: recordId,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Enter a real month' }),
+  format: z.enum(['pdf', 'csv']),
+  locale,
+});
+
 export const documentCommands = {
+  'documents.ownerStatement': command(
+    "An owner's statement for a month (PDF or CSV) from the local data: listings with the nights booked, and the owner's costs (undated in the API: all of them).",
+    ownerStatementInput,
+    paperFile,
+  ),
   'documents.daySheet': command(
     'The printable day sheet (PDF) of a date from the local data: per listing in route order, departures, cleaning, maintenance, arrivals and open incidents with tick boxes; access codes only when asked.',
     daySheetInput,

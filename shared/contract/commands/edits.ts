@@ -9,6 +9,12 @@ import {
   blockUpdate,
   bookingCreate,
   bookingUpdate,
+  costCreate,
+  costEdit,
+  destinationCreate,
+  destinationWrite,
+  ownerCreate,
+  ownerWrite,
   cleaningUpdate,
   customerUpdate,
   guestCreate,
@@ -143,6 +149,20 @@ export const editCommands = {
   'prices.update': command(
     'Set daily prices of a rate (`id`: the rate): price, min/max stay, open/closed, close to arrival/departure, per day or date range. Queued per day and field; sent as one request per rate with date ranges.',
     update(priceUpdate),
+    editReceipt,
+  ),
+  'owners.create': command('Add an owner.', z.strictObject({ owner: ownerCreate }), editReceipt),
+  'owners.update': command("Edit an owner's contact and fiscal data.", update(ownerWrite), editReceipt),
+  'costs.create': command(
+    "Add a cost to an owner's account (the owner may itself be new, not yet on the server).",
+    z.strictObject({ cost: costCreate }),
+    editReceipt,
+  ),
+  'costs.update': command("Edit a cost's owner, concept or amount.", update(costEdit), editReceipt),
+  'destinations.create': command('Add a destination.', z.strictObject({ destination: destinationCreate }), editReceipt),
+  'destinations.update': command(
+    'Edit a destination: names, texts, URLs and menu names per language, tax, stays, position.',
+    update(destinationWrite),
     editReceipt,
   ),
 } as const;

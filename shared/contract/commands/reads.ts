@@ -29,6 +29,8 @@ import {
   bookingDetail,
   calendarRange,
   listingDetail,
+  ownerAccount,
+  ownerStatement,
   registrationItem,
   stayCheck,
   searchKind,
@@ -195,10 +197,31 @@ export const readCommands = {
   'origins.list': command('Booking origins.', noInput, z.array(originRecord)),
   'owners.list': command('Owners.', noInput, z.array(ownerRecord)),
   'costs.list': command(
-    'Costs, optionally of one owner.',
-    z.strictObject({ ownerId: optional(serverId) }),
+    'Costs, optionally of one owner (an owner created offline included), a concept (contains) and an amount range.',
+    z.strictObject({
+      ownerId: optional(recordId),
+      concept: optional(wText(200)),
+      minAmount: optional(z.number({ error: 'must be a number' })),
+      maxAmount: optional(z.number({ error: 'must be a number' })),
+    }),
     z.array(costRecord),
   ),
+  'owners.get': command('One owner.', z.strictObject({ id: recordId }), ownerRecord),
+  'owners.account': command(
+    "An owner's listings and costs, totalled per concept.",
+    z.strictObject({ id: recordId }),
+    ownerAccount,
+  ),
+  'owners.statement': command(
+    "An owner's month: nights booked per listing (from the cache) and the owner's costs.",
+    z.strictObject({
+      id: recordId,
+      month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Enter a real month' }),
+    }),
+    ownerStatement,
+  ),
+  'costs.get': command('One cost.', z.strictObject({ id: recordId }), costRecord),
+  'destinations.get': command('One destination.', z.strictObject({ id: recordId }), destinationRecord),
   'admins.list': command('Intranet users (no passwords).', noInput, z.array(adminRecord)),
   'countries.mostUsed': command(
     "The business's most used countries (customers' and guests' countries and nationalities), as country choice ids, most used first.",

@@ -1,8 +1,8 @@
-// The shape of a task screen's spec (Cleaning, Maintenance, Incidents): the
+// The shape of a list + detail screen's spec (Cleaning, Maintenance, Incidents; Owners, Costs, Destinations): the
 // list's columns, the detail panel's facts and form fields, and how an edit
 // and a delete are sent. TaskScreen and TaskDetail render any spec; each kind
 // is one object (tasks/kinds.ts), so a screen differs from another only there.
-import type { CommandOutput, ContractError, OutboxMark } from '../../../../shared/contract';
+import type { CommandOutput, ContractError, OutboxMark, OwnerRecord, ResourceName } from '../../../../shared/contract';
 import type { QueryValue } from '../../app/routes';
 import type { AppState } from '../../app/app.svelte';
 import type { I18n, MessageKey } from '../../i18n/i18n.svelte';
@@ -13,6 +13,13 @@ import type { RefusedChange } from '../../state/refused.svelte';
 export interface KindContext {
   i18n: I18n;
   listingName: (id: number | null | undefined) => string;
+  /** The owners to choose from (the Costs screen gives them). */
+  owners?: readonly OwnerRecord[];
+}
+
+/** The context a spec's functions read: the app's words and listing names, plus what the screen adds. */
+export function kindContext(app: Pick<AppState, 'i18n' | 'listings'>, extra: Partial<KindContext> = {}): KindContext {
+  return { i18n: app.i18n, listingName: (l) => app.listings.name(l), ...extra };
 }
 
 /** A cell: plain text, or text in a coloured pill, or a muted stand-in ("—"). */
@@ -44,10 +51,12 @@ export interface DetailField<S extends Specs, R> {
   multiline?: boolean;
   /** A checkbox in a grid of inputs sits on the inputs' line. */
   flag?: boolean;
+  hint?: MessageKey;
 }
 
 /** The by-id reads a task panel follows. */
-export type TaskGet = 'cleaning.get' | 'maintenance.get' | 'incidents.get';
+export type TaskGet =
+  'cleaning.get' | 'maintenance.get' | 'incidents.get' | 'owners.get' | 'costs.get' | 'destinations.get';
 
 export interface TaskRow {
   id: number;
@@ -55,17 +64,19 @@ export interface TaskRow {
 }
 
 export interface TaskKind<T extends TaskRow, G extends TaskGet, S extends Specs> {
-  route: 'cleaning' | 'maintenance' | 'incidents';
+  route: 'cleaning' | 'maintenance' | 'incidents' | 'owners' | 'costs' | 'destinations';
   title: MessageKey;
   /** The row's data attribute carrying its id (what tests and styles find it by). */
-  rowAttr: 'data-task' | 'data-incident';
+  rowAttr: 'data-task' | 'data-incident' | 'data-record';
   columns: readonly Column<T>[];
   rowClass?: (row: T) => string;
 
   /** The panel's heading, with the record's id. */
   detailTitle: MessageKey;
+  /** The panel's heading from the record (a name), instead of `detailTitle`. */
+  titleOf?: (record: CommandOutput<G>, c: KindContext) => string;
   get: G;
-  resources: readonly ('cleaning' | 'maintenance' | 'incidents')[];
+  resources: readonly ResourceName[];
   /** The form's fields and their checks (limits from the shared write schema). */
   specs: S;
   toForm: (record: CommandOutput<G>) => Partial<Record<keyof S, unknown>>;
@@ -85,7 +96,8 @@ export interface TaskKind<T extends TaskRow, G extends TaskGet, S extends Specs>
     parsed: Record<string, unknown>,
     amending: RefusedChange | null,
   ) => Promise<unknown>;
-  remove: (app: AppState, id: number) => Promise<unknown>;
+  /** Absent: the record cannot be deleted (the API has no delete for it). */
+  remove?: (app: AppState, id: number) => Promise<unknown>;
 }
 
 /** A task screen's rows (a live read) and the URL query its filters are in. */

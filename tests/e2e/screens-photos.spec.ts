@@ -6,6 +6,7 @@
 // electron/outbox/photos.test.ts: here a read already in flight when the
 // first move was made may send that move alone.)
 // With SCREENSHOTS=<dir>, pictures at 1366×768 and 1920×1080.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ask, eventually, expectUnsent, open, shoot, simulator } from './screens-helpers';
@@ -17,6 +18,17 @@ function jpeg(size: number): Buffer {
   const b = Buffer.alloc(size, 9);
   b.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00], 0);
   return b;
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations inside `selector` (as tests/e2e/a11y.spec.ts counts them). */
+async function axe(page: Page, selector: string): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include(selector)
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 async function shots(page: Page, name: string): Promise<void> {
@@ -51,6 +63,7 @@ test('add a photo offline (a too small one refused first), then reorder three ph
     timeout: 30_000,
   });
   await shots(page, 'grid');
+  expect(await axe(page, '[aria-labelledby="l-photos"]')).toEqual([]);
 
   const input = card.locator('input[type="file"]');
   await input.setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: jpeg(49 * 1024) });
@@ -115,9 +128,18 @@ test('add a photo offline (a too small one refused first), then reorder three ph
   await dialog.getByLabel('Español').first().fill('Dormitorio con vistas al mar');
   await dialog.getByLabel('Type').selectOption({ label: 'Outside' });
   await shots(page, 'edit-dialog');
+  expect(await axe(page, 'dialog[open]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expectUnsent(page, 0, 90_000);
   const edited = (await ask(demoHost, 'listings.get', { id })).photos.find((p) => p.id === b)!;
   expect(edited).toMatchObject({ title: 'Dormitorio con vistas al mar', type: 2, outbox: null });
+
+  // The same manager in Catalan and Spanish (pictures only; the words are checked by the i18n tests).
+  if (SHOTS)
+    for (const locale of ['ca', 'es']) {
+      await page.locator('select:has(option[value="ca"])').selectOption(locale);
+      await expect(card.locator('header button')).toHaveText(locale === 'es' ? 'Añadir fotos' : 'Afegeix fotos');
+      await shots(page, locale);
+    }
 });

@@ -188,4 +188,27 @@ describe('listings through the outbox', () => {
     expect(o.summary().unsent).toBe(0);
     await dev.close();
   });
+  it('a photo added to a listing created offline waits for it and is created once under its real id', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    o.enqueue('listings.create', { listing: { name: 'Casa Foto (l-3)', city: 'Olot' } });
+    const local = listListings(dev.db).find((l) => l.name === 'Casa Foto (l-3)')!;
+    expect(local.id).toBeLessThan(0);
+    // 60 KB that start like a JPEG file (the type is read from the first bytes).
+    const image = Buffer.alloc(60 * 1024, 7);
+    image.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00], 0);
+    o.enqueue('photos.create', {
+      photo: { listing_id: local.id, image: image.toString('base64'), type: 'internal', title: { en: 'Patio (l-3)' } },
+    });
+    const [waiting] = o.list({}).filter((e) => e.resource === 'photos');
+    expect(waiting?.waitingFor).toMatchObject({ resource: 'listings', recordId: local.id });
+    await o.drain({ untilSettled: true });
+    const listing = applied('listings.create', '(l-3)');
+    expect(listing).toHaveLength(1);
+    const photos = applied('photos.create', '(l-3)');
+    expect(photos).toHaveLength(1);
+    expect(photos[0]!.body).toMatchObject({ listing_id: listing[0]!.id });
+    expect(o.summary().unsent).toBe(0);
+    await dev.close();
+  });
 });

@@ -111,6 +111,8 @@ export const photos = {
   kind: 'photos',
   table: photosTable as TableSpec<never>,
   contextColumns: [],
+  // A photo of a listing created offline waits for the listing and is re-pointed to its server id (refs.ts).
+  refs: [{ kind: 'listings', context: 'listingId', payload: 'listing_id' }],
   read: photoRead,
   fields,
   commands: {

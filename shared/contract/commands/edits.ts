@@ -131,7 +131,8 @@ export const editCommands = {
   'listings.update': command('Edit a listing: any of its write fields.', update(listingWrite), editReceipt),
   'photos.create': command(
     "Add a photo to a listing (the image as base64; checked against the spec's size limits and read for its type before it is queued).",
-    z.strictObject({ photo: photoCreate }),
+    // The listing may be one created offline (its local negative id): the photo waits for it.
+    z.strictObject({ photo: photoCreate.extend({ listing_id: recordId }) }),
     editReceipt,
   ),
   'photos.update': command("Edit a photo's type, title, alt text or position.", update(photoUpdate), editReceipt),

@@ -29,6 +29,7 @@ const SHIPPED: Record<string, string> = {
   '007_booking_customer_name': '3b97b0840b35959d3f2a99879c587ad7de9883004a212f738130fc2179d287cc',
   '008_board_task_columns': '32a6ab632c1611de795df34d38f0b6200968e2bcdcb6c7e996387b9e9a185773',
   '009_sync_state_indexes': '03a63847ed4812a613dade40d3a438fe7bdddac95e779b27eca081799cb32d9f',
+  '010_admin_ids': '2b216cc76969b61450ae7c89fe279a5f84a02b83e5f14501c729f622460428d3',
   '100_outbox': '07b40148156d15ec1e0a5dc022cae460d4b3f5de06d672b59982780bcb024472',
 };
 

@@ -15,7 +15,7 @@ import type {
   RateRecord,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
-import { Where, parsed } from './common';
+import { Where, parsed, withMark } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -136,10 +136,13 @@ export function listCosts(db: ReadableDB, ownerId?: number): CostRecord[] {
   return rows.map((d) => parsed<CostRecord>(d));
 }
 
+/** Intranet users with their unsent-change mark (edits go through the outbox). */
 export function listAdmins(db: ReadableDB): AdminRecord[] {
   return db
-    .pluck<string>('SELECT data FROM admins ORDER BY username COLLATE NOCASE')
-    .map((d) => parsed<AdminRecord>(d));
+    .all<{ data: string; outbox_mark: string | null }>(
+      'SELECT data, outbox_mark FROM admins ORDER BY username COLLATE NOCASE',
+    )
+    .map((r) => withMark<AdminRecord>(r.data, r.outbox_mark));
 }
 
 export function listCustomerTypes(db: ReadableDB): { id: number; name: string }[] {

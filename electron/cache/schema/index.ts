@@ -14,6 +14,7 @@ import { TABLE_VERSIONS } from './006_table_versions';
 import { BOOKING_CUSTOMER_NAME } from './007_booking_customer_name';
 import { BOARD_TASK_COLUMNS } from './008_board_task_columns';
 import { SYNC_STATE_INDEXES } from './009_sync_state_indexes';
+import { ADMIN_IDS } from './010_admin_ids';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -25,4 +26,5 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 7, name: '007_booking_customer_name', up: BOOKING_CUSTOMER_NAME },
   { version: 8, name: '008_board_task_columns', up: BOARD_TASK_COLUMNS },
   { version: 9, name: '009_sync_state_indexes', up: SYNC_STATE_INDEXES },
+  { version: 10, name: '010_admin_ids', up: ADMIN_IDS },
 ];

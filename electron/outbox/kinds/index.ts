@@ -2,6 +2,7 @@
 // The compiler checks it: every entry is a complete KindSpec of its own kind,
 // and every edit command of the contract belongs to exactly one kind.
 import type { EditName, EditCommand, KindSpec } from './spec';
+import { admins } from './admins';
 import { blocks } from './blocks';
 import { bookings } from './bookings';
 import { cleaning } from './cleaning';
@@ -20,6 +21,7 @@ const REGISTRY = {
   customers,
   messages,
   blocks,
+  admins,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

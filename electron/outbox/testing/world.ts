@@ -163,5 +163,7 @@ export function pathOf(kind: Kind, id: number): string {
       return `/blocks/${id}`;
     case 'messages':
       return '/threads';
+    case 'admins':
+      return `/admins/${id}`;
   }
 }

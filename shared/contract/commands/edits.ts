@@ -5,6 +5,7 @@
 // exactly what the API accepts.
 import { z } from 'zod';
 import {
+  adminUpdate,
   blockCreate,
   blockUpdate,
   bookingUpdate,
@@ -85,6 +86,12 @@ export const editCommands = {
   'blocks.create': command('Block dates of a listing.', z.strictObject({ block: blockCreate }), editReceipt),
   'blocks.update': command('Edit a calendar block.', update(blockUpdate), editReceipt),
   'blocks.delete': command('Remove a calendar block.', remove, editReceipt),
+
+  'admins.update': command(
+    'Edit an intranet user (never the password: admins.setPassword, online only).',
+    update(adminUpdate),
+    editReceipt,
+  ),
 } as const;
 
 /** The edit commands: THE list (the services' handlers, the outbox and the renderer's `edit` take it from here). */

@@ -43,6 +43,15 @@ export interface LivePort {
   }): Promise<{ available: boolean; freeUnits: number | null }>;
 }
 
+/** Intranet-user writes carrying a password: foreground, online only (electron/engine/admin-writes.ts). */
+export interface AdminsPort {
+  create(admin: CommandArgs<'admins.create'>['admin']): Promise<{
+    outcome: 'created' | 'found';
+    admin: Omit<HandlerResult<'admins.list'>[number], 'outbox'> | null;
+  }>;
+  setPassword(id: number, password: string): Promise<void>;
+}
+
 export interface EnginePort extends EngineLifecycle {
   /** The account's cache, read-only (a read can never write). */
   readonly db: ReadableDB;
@@ -50,4 +59,6 @@ export interface EnginePort extends EngineLifecycle {
   readonly outbox: OutboxPort | null;
   /** Absent where no server is ever asked (test fakes): live commands answer `unreachable`. */
   readonly live?: LivePort | null;
+  /** Absent where no server is ever asked (test fakes): admins.create / setPassword answer `unreachable`. */
+  readonly admins?: AdminsPort | null;
 }

@@ -27,6 +27,10 @@ import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
 import { startDemoServer, type DemoOptions } from './demo';
 import { liveAvailability } from '../engine/live';
+import { adminWrites } from '../engine/admin-writes';
+import { ForegroundWriter } from '../engine/foreground';
+import { adminsTable } from '../cache/tables';
+import { upsertRecords } from '../cache/write';
 import type { EnginePort, OutboxPort } from './engine-port';
 import type { SettingsStore } from './settings-store';
 import type { OpenRequest, WorkspaceDeps } from './workspace';
@@ -130,6 +134,8 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       await engine.close();
       return null;
     }
+    const answersNow = () =>
+      !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind);
     return {
       remembered: started.remembered,
       db: engine.db,
@@ -149,13 +155,12 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       },
       live: {
         // Not while the server is known unreachable, pausing us (rate limit) or refusing the session: answer at once.
-        availability: (i) =>
-          liveAvailability(
-            engine.client,
-            !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind),
-            i,
-          ),
+        availability: (i) => liveAvailability(engine.client, answersNow(), i),
       },
+      admins: adminWrites(new ForegroundWriter({ client: () => engine.client, online: answersNow }), (items) => {
+        engine.transaction((tx) => upsertRecords(tx, adminsTable, items));
+        engine.emit('cache.changed', { resources: ['admins'] });
+      }),
       unsentCount: () => engine.unsentCount(),
       discardUnsent: () => engine.discardUnsent(),
       close: async () => {

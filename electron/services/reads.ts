@@ -46,6 +46,7 @@ type ReadName =
   | 'owners.list'
   | 'costs.list'
   | 'admins.list'
+  | 'admins.get'
   | 'countries.mostUsed'
   | 'search.query';
 
@@ -75,6 +76,7 @@ export const readHandlers: HandlerTable<ReadName> = {
   'owners.list': (_i, ctx) => q.listOwners(cacheOf(ctx)),
   'costs.list': (i, ctx) => q.listCosts(cacheOf(ctx), i.ownerId),
   'admins.list': (_i, ctx) => q.listAdmins(cacheOf(ctx)),
+  'admins.get': (i, ctx) => found(q.getAdmin(cacheOf(ctx), i.id), `Intranet user ${i.id}`),
   'countries.mostUsed': (_i, ctx) => q.countryUsage(cacheOf(ctx)),
   'search.query': (i, ctx) => q.search(cacheOf(ctx), i),
 };

@@ -5,6 +5,7 @@
 import type { CommandInput, CommandName, CommandOutput } from './commands';
 import type { EventName, EventPayload } from './push-events';
 import type {
+  AdminRecord,
   BookingRecord,
   CleaningRecord,
   CustomerRecord,
@@ -279,6 +280,25 @@ const updateReady = {
   message: null,
 };
 
+export const exampleAdmin: AdminRecord = {
+  id: 31,
+  username: 'marta.desk',
+  department: 'Reception',
+  name: 'Marta',
+  last_name: 'Puig',
+  date_of_birth: '1991-03-02',
+  address: '',
+  city: 'Sitges',
+  zip_code: '',
+  email: 'marta@example.com',
+  phone: '',
+  active: true,
+  notes: '',
+  iso_lang: 'ES',
+  user_type: 'Internal',
+  outbox: null,
+};
+
 export const COMMAND_EXAMPLES: Examples = {
   'session.get': { input: {}, output: session },
   'session.signIn': {
@@ -476,6 +496,7 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'costs.list': { input: { ownerId: 7 }, output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40 }] },
   'admins.list': { input: {}, output: [] },
+  'admins.get': { input: { id: 31 }, output: exampleAdmin },
   'countries.mostUsed': { input: {}, output: [66, 4] },
   'search.query': {
     input: { text: 'garcia' },
@@ -542,24 +563,7 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { admin: { username: 'marta.desk', password: 'correct horse battery', department: 'Reception' } },
     output: {
       outcome: 'created',
-      admin: {
-        id: 31,
-        username: 'marta.desk',
-        department: 'Reception',
-        name: 'Marta',
-        last_name: 'Puig',
-        date_of_birth: '1991-03-02',
-        address: '',
-        city: 'Sitges',
-        zip_code: '',
-        email: 'marta@example.com',
-        phone: '',
-        active: true,
-        notes: '',
-        iso_lang: 'ES',
-        user_type: 'Internal',
-        outbox: null,
-      },
+      admin: exampleAdmin,
     },
   },
   'admins.setPassword': { input: { id: 31, password: 'correct horse battery' }, output: { set: true } },

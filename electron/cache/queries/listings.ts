@@ -145,6 +145,14 @@ export function listAdmins(db: ReadableDB): AdminRecord[] {
     .map((r) => withMark<AdminRecord>(r.data, r.outbox_mark));
 }
 
+/** One intranet user by server id, with its mark (null when not cached or keyed by user name only). */
+export function getAdmin(db: ReadableDB, id: number): AdminRecord | null {
+  const r = db.get<{ data: string; outbox_mark: string | null }>('SELECT data, outbox_mark FROM admins WHERE id = ?', [
+    id,
+  ]);
+  return r ? withMark<AdminRecord>(r.data, r.outbox_mark) : null;
+}
+
 export function listCustomerTypes(db: ReadableDB): { id: number; name: string }[] {
   return db.all<{ id: number; name: string }>('SELECT id, name FROM customer_types ORDER BY id');
 }

@@ -10,6 +10,7 @@ export const ROUTE_NAMES = [
   'booking',
   'calendar',
   'listings',
+  'admins',
   'sync',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];

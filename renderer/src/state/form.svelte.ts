@@ -30,7 +30,9 @@ export type FieldKind =
   | 'countOrText'
   | 'flag01'
   | 'id'
-  | 'sex';
+  | 'sex'
+  /** One of a fixed list of words (the options the form draws); empty means none chosen. */
+  | 'choice';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -122,6 +124,8 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
       return empty ? ok(null) : /^\d+$/.test(text) ? ok(Number(text)) : { ok: false };
     case 'sex':
       return text === 'M' || text === 'F' ? ok(text) : ok(null);
+    case 'choice':
+      return ok(empty ? null : text);
   }
 }
 

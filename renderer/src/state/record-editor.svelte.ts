@@ -8,7 +8,7 @@ import { EditForm, type Specs } from './form.svelte';
 import type { RefusedChange } from './refused.svelte';
 import { Query } from './query.svelte';
 
-type ByIdCommand = 'cleaning.get' | 'maintenance.get' | 'incidents.get';
+type ByIdCommand = 'cleaning.get' | 'maintenance.get' | 'incidents.get' | 'admins.get';
 
 export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> {
   readonly query: Query<N>;

@@ -180,6 +180,11 @@ export const readCommands = {
     z.array(costRecord),
   ),
   'admins.list': command('Intranet users (no passwords).', noInput, z.array(adminRecord)),
+  'admins.get': command(
+    'One intranet user by its server id (no password).',
+    z.strictObject({ id: serverId }),
+    adminRecord,
+  ),
   'countries.mostUsed': command(
     "The business's most used countries (customers' and guests' countries and nationalities), as country choice ids, most used first.",
     noInput,

@@ -99,6 +99,16 @@ test('an intranet user created online with a password: in the request, nowhere o
     expect(edits.map((m) => m.body)).toEqual([{ city: 'Sitges' }]);
     expect(memory.lines.filter((l) => l.includes(PASSWORD))).toEqual([]);
     expect(holding(dataDir, PASSWORD)).toEqual([]);
+
+    if (shots) {
+      // The same screens in Spanish and Catalan, for the longer words.
+      for (const locale of ['es', 'ca']) {
+        await page.evaluate(`localStorage.setItem('stayboard.locale', '${locale}')`);
+        await page.reload();
+        await open(page, '#/admins/new');
+        await shoot(page, shots, `admins-new-${locale}`);
+      }
+    }
   } finally {
     await launched.close();
   }

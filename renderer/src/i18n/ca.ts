@@ -706,6 +706,7 @@ export const ca: UiCatalog = {
   'admins.username': 'Usuari',
   'admins.password': 'Contrasenya',
   'admins.department': 'Departament',
+  'admins.fullName': 'Nom',
   'admins.name': 'Nom',
   'admins.lastName': 'Cognoms',
   'admins.dateOfBirth': 'Data de naixement',

@@ -694,6 +694,7 @@ export const en = {
   'admins.username': 'User name',
   'admins.password': 'Password',
   'admins.department': 'Department',
+  'admins.fullName': 'Name',
   'admins.name': 'First name',
   'admins.lastName': 'Last name',
   'admins.dateOfBirth': 'Date of birth',

@@ -704,6 +704,7 @@ export const es: UiCatalog = {
   'admins.username': 'Usuario',
   'admins.password': 'Contraseña',
   'admins.department': 'Departamento',
+  'admins.fullName': 'Nombre',
   'admins.name': 'Nombre',
   'admins.lastName': 'Apellidos',
   'admins.dateOfBirth': 'Fecha de nacimiento',

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints';
 import type {
+  AdminRecord,
   BlockRecord,
   BookingDetail,
   BookingListItem,
@@ -41,7 +42,6 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'costs.get': "Read back by the cost editor's conflict check (issue 16); sync reads costs as a list.",
   'destinations.get':
     "Read back by the destination editor's conflict check (issue 16); sync reads destinations as a list.",
-  'admins.get': "Read back by the intranet-user editor's conflict check (issue 16); sync reads users as a list.",
   'listings.update': 'Listing editor (issue 15).',
   'photos.create': 'Photo manager (issue 15).',
   'photos.update': 'Photo manager (issue 15).',
@@ -54,8 +54,6 @@ export const NOT_REACHABLE_YET: Partial<Record<EndpointName, string>> = {
   'costs.update': 'Costs screen (issue 16).',
   'destinations.create': 'Destinations screen (issue 16).',
   'destinations.update': 'Destinations screen (issue 16).',
-  'admins.create': 'Intranet users screen (issue 16).',
-  'admins.update': 'Intranet users screen (issue 16).',
 };
 
 const made = cleanedAfterEach();
@@ -103,6 +101,7 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
     const incidents = await ask<IncidentRecord[]>('incidents.open', {});
     const bookings = await ask<BookingListItem[]>('bookings.list', { from: day(0), to: day(14) });
     const blocks = await ask<BlockRecord[]>('blocks.list', { from: day(-30), to: day(300) });
+    const admins = await ask<AdminRecord[]>('admins.list', {});
     const withThread = await wait('a booking with guests and a conversation', async () => {
       for (const b of bookings.filter((x) => x.booking_number > 0)) {
         const detail = await ask<BookingDetail>('bookings.get', { bookingNumber: b.booking_number });
@@ -144,8 +143,11 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
       ],
       ['blocks.update', { id: blocks[0]!.id, changes: { reason: 'Reachability' } }],
       ['blocks.delete', { id: blocks[1]!.id }],
+      ['admins.update', { id: admins.find((a) => a.id !== null)!.id!, changes: { city: 'Girona' } }],
     ];
     for (const [name, input] of edits) await ask(name, input);
+    // A new intranet user carries a password: one foreground request, never the outbox.
+    await ask('admins.create', { admin: { username: 'reach.ability', password: 'reachability 123' } });
 
     // The live availability question, of a single-unit and of a multi-unit listing.
     const listings = await ask<{ id: number; mu: boolean }[]>('listings.list', {});

@@ -26,6 +26,7 @@ import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
 import { startDemoServer, type DemoOptions } from './demo';
+import { createBookingWithCard } from '../engine/booking-card';
 import { liveAvailability } from '../engine/live';
 import { adminWrites } from '../engine/admin-writes';
 import { ForegroundWriter } from '../engine/foreground';
@@ -61,7 +62,7 @@ function outboxPort(outbox: Outbox): OutboxPort {
     list: (input) => outbox.list(input),
     summary: () => outbox.summary(),
     retry: (id) => outbox.retry({ id }),
-    discard: (id) => void outbox.discard({ id }),
+    discard: (id) => outbox.discard({ id }).dependents,
     amend: (input) => outbox.amend(input),
     resolve: (input) => outbox.resolve(input),
   };
@@ -134,7 +135,9 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       await engine.close();
       return null;
     }
-    const answersNow = () =>
+    // Live questions are not asked while the server is known unreachable, pausing us (rate limit) or
+    // refusing the session: they answer at once.
+    const answering = () =>
       !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind);
     return {
       remembered: started.remembered,
@@ -154,10 +157,14 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
         return engine.outbox && outboxPort(engine.outbox);
       },
       live: {
-        // Not while the server is known unreachable, pausing us (rate limit) or refusing the session: answer at once.
-        availability: (i) => liveAvailability(engine.client, answersNow(), i),
+        availability: (i) => liveAvailability(engine.client, answering(), i),
+        createBookingWithCard: (booking) =>
+          createBookingWithCard(
+            { client: engine.client, online: answering(), transaction: (fn) => engine.transaction(fn) },
+            booking,
+          ),
       },
-      admins: adminWrites(new ForegroundWriter({ client: () => engine.client, online: answersNow }), (items) => {
+      admins: adminWrites(new ForegroundWriter({ client: () => engine.client, online: answering }), (items) => {
         engine.transaction((tx) => upsertRecords(tx, adminsTable, items));
         engine.emit('cache.changed', { resources: ['admins'] });
       }),

@@ -68,6 +68,9 @@ for (const locale of ['en', 'es'] as const) {
     const found: string[] = [];
     const check = (where: string) => violations(page, `${locale}: ${where}`);
     const r = await records(demoHost);
+    const admin = await eventually('an intranet user', async () =>
+      (await ask(demoHost, 'admins.list', {})).find((a) => a.id !== null),
+    );
     // A refused customer change, so the booking page shows a refusal banner and "Edit and send again".
     await ask(demoHost, 'customers.update', { id: r.booking.customer, changes: { customer_type: 99 } });
 
@@ -90,6 +93,9 @@ for (const locale of ['en', 'es'] as const) {
       ['incidents', '#/incidents'],
       ['incident detail', `#/incidents/${r.incident.id}`],
       ['listings', '#/listings'],
+      ['intranet users', '#/admins'],
+      ['intranet user', `#/admins/${admin.id}`],
+      ['new intranet user', '#/admins/new'],
       ['sync', '#/sync'],
     ];
     for (const [name, hash] of screens) {

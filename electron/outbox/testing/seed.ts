@@ -1,9 +1,9 @@
 // Puts server records into a test cache the way sync would (tests and the
 // benchmark only): the window lists of a listing, and the guests and threads
-// of bookings, through the cache's own writers.
+// of bookings, the intranet users, through the cache's own writers.
 import type { ApiClient } from '../../api/client';
 import type { WritableDB } from '../../cache/db';
-import { blocksTable, bookingsTable, cleaningTable, maintenanceTable } from '../../cache/tables';
+import { adminsTable, blocksTable, bookingsTable, cleaningTable, maintenanceTable } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import { replaceBundleOfBooking, replaceThreadsOfBooking, upsertIncidents } from '../../cache/write-compound';
 
@@ -44,4 +44,10 @@ export async function seedBooking(db: WritableDB, client: ApiClient, bookingNumb
     replaceBundleOfBooking(db, bookingNumber, bundle.value, bundle.raw);
     replaceThreadsOfBooking(db, bookingNumber, threads.items);
   });
+}
+
+/** The intranet users (reference data: one list). */
+export async function seedAdmins(db: WritableDB, client: ApiClient): Promise<void> {
+  const admins = await client.list('admins.list', {});
+  upsertRecords(db, adminsTable, admins.items);
 }

@@ -120,6 +120,11 @@ export const EDITABLE: Partial<Record<Kind, Record<string, (r: Rng) => unknown>>
     zip_code: (r) => String(r.int(10000, 99999)),
   },
   blocks: { block_type: (r) => r.pick([1, 2, 4]) },
+  admins: {
+    city: (r) => r.pick(['Sitges', 'Reus', 'Vic', 'Olot']),
+    notes: text,
+    department: (r) => r.pick(['Cleaning', 'Maintenance', 'Reception', 'IT']),
+  },
 };
 
 /** A random valid change of 1–3 fields of a record of this kind (a block's dates move together). */

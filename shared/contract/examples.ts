@@ -515,7 +515,7 @@ export const COMMAND_EXAMPLES: Examples = {
     ],
   },
   'costs.list': { input: { ownerId: 7 }, output: [{ id: 1, owner_id: 7, concept: 'Cleaning', amount: 40 }] },
-  'admins.list': { input: {}, output: [] },
+  'admins.list': { input: { department: 'Reception', active: true }, output: [exampleAdmin] },
   'admins.get': { input: { id: 31 }, output: exampleAdmin },
   'countries.mostUsed': { input: {}, output: [66, 4] },
   'search.query': {

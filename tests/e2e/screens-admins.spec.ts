@@ -1,11 +1,11 @@
 // Intranet users in Chromium. A new user is created online with a password:
 // the form refuses a date that does not exist and a short password where the
 // person looks, the password reaches the server in the create request and is
-// nowhere on disk (cache, WAL, settings, logs written at debug level) or in
-// the log lines. Offline the password field and the new-user panel say why
-// they cannot be used, while an edit of the user waits marked and reaches the
-// server once when it is back. With SCREENSHOTS=<dir> the screens are also
-// written at 1366×768 and 1024×700 to look at.
+// nowhere on disk (cache, WAL, settings, logs written at debug level), in the
+// log lines or in the list's CSV export. Offline the password field and the
+// new-user panel say why they cannot be used, while an edit of the user waits
+// marked and reaches the server once when it is back. With SCREENSHOTS=<dir>
+// the screens are also written at 1366×768 and 1024×700 to look at.
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchWebHost } from '../../electron/host/launch';
@@ -78,6 +78,16 @@ test('an intranet user created online with a password: in the request, nowhere o
     expect(memory.lines.length).toBeGreaterThan(0);
     expect(memory.lines.filter((l) => l.includes(PASSWORD))).toEqual([]);
     expect(holding(dataDir, PASSWORD)).toEqual([]);
+
+    // Nor in the list's export.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync(await download.path()).toString('utf8');
+    expect(download.suggestedFilename()).toBe('intranet-users.csv');
+    expect(csv).toContain('marta.desk');
+    expect(csv).not.toContain(PASSWORD);
 
     // Offline: an edit waits marked; the password cannot be set, and the form says why.
     sim.setOnline(false);

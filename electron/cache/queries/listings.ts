@@ -14,6 +14,7 @@ import type {
   PriceRecord,
   RateRecord,
 } from '../../../shared/contract';
+import { DEPARTMENTS } from '../../../shared/api';
 import type { ReadableDB } from '../db';
 import { Where, parsed, withMark } from './common';
 
@@ -136,13 +137,38 @@ export function listCosts(db: ReadableDB, ownerId?: number): CostRecord[] {
   return rows.map((d) => parsed<CostRecord>(d));
 }
 
-/** Intranet users with their unsent-change mark (edits go through the outbox). */
-export function listAdmins(db: ReadableDB): AdminRecord[] {
+export interface AdminFilter {
+  /** Part of the name or user name (any case). */
+  q?: string | undefined;
+  department?: string | undefined;
+  active?: boolean | undefined;
+}
+
+/**
+ * Intranet users with their unsent-change mark (edits go through the outbox),
+ * grouped by department in the spec's order (others after), then by name. A
+ * business has tens of them: filtered here, after reading the table.
+ */
+export function listAdmins(db: ReadableDB, f: AdminFilter = {}): AdminRecord[] {
+  const q = f.q?.trim().toLocaleLowerCase() ?? '';
+  const order = (d: string) => {
+    const i = (DEPARTMENTS as readonly string[]).indexOf(d);
+    return i < 0 ? DEPARTMENTS.length : i;
+  };
+  const full = (a: AdminRecord) => `${a.name} ${a.last_name}`.trim();
   return db
-    .all<{ data: string; outbox_mark: string | null }>(
-      'SELECT data, outbox_mark FROM admins ORDER BY username COLLATE NOCASE',
-    )
-    .map((r) => withMark<AdminRecord>(r.data, r.outbox_mark));
+    .all<{ data: string; outbox_mark: string | null }>('SELECT data, outbox_mark FROM admins')
+    .map((r) => withMark<AdminRecord>(r.data, r.outbox_mark))
+    .filter((a) => f.department === undefined || a.department === f.department)
+    .filter((a) => f.active === undefined || a.active === f.active)
+    .filter((a) => !q || `${full(a)} ${a.username}`.toLocaleLowerCase().includes(q))
+    .sort(
+      (a, b) =>
+        order(a.department) - order(b.department) ||
+        a.department.localeCompare(b.department) ||
+        full(a).localeCompare(full(b)) ||
+        a.username.localeCompare(b.username),
+    );
 }
 
 /** One intranet user by server id, with its mark (null when not cached or keyed by user name only). */

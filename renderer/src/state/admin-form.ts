@@ -104,6 +104,13 @@ export function adminOptions(
   return codes.map((c) => ({ value: c, label: `${names.of(c.toLowerCase()) ?? c} (${c})` }));
 }
 
+export type Department = (typeof DEPARTMENTS)[number];
+
+/** A department of the spec from a URL's text, else null. */
+export function departmentOf(text: string | undefined): Department | null {
+  return (DEPARTMENTS as readonly string[]).includes(text ?? '') ? (text as Department) : null;
+}
+
 /** A department's name in the UI language (the API's word when it is not one of the spec's). */
 export function departmentName(i18n: I18n, d: string): string {
   return (DEPARTMENTS as readonly string[]).includes(d)

@@ -39,6 +39,7 @@ export const EXPORT_LISTS = {
   maintenance: 'maintenance.list',
   incidents: 'incidents.list',
   openIncidents: 'incidents.open',
+  admins: 'admins.list',
 } as const;
 export type ExportList = keyof typeof EXPORT_LISTS;
 
@@ -53,6 +54,7 @@ export const exportInput = z.discriminatedUnion('list', [
   exportOf('maintenance', read[EXPORT_LISTS.maintenance].input),
   exportOf('incidents', read[EXPORT_LISTS.incidents].input),
   exportOf('openIncidents', read[EXPORT_LISTS.openIncidents].input),
+  exportOf('admins', read[EXPORT_LISTS.admins].input),
 ]);
 export type ExportInput = z.input<typeof exportInput>;
 

@@ -48,7 +48,7 @@ const cached = (dev: Device, id: number) => listAdmins(dev.db).find((a) => a.id 
 describe('intranet users through the outbox', () => {
   it('shows an edit at once as waiting, then applies it on the server once, date of birth as YYYY/MM/DD', async () => {
     const dev = await device();
-    const admin = listAdmins(dev.db)[0]!;
+    const admin = listAdmins(dev.db, { active: true }).find((a) => a.user_type === 'Internal')!;
     const id = admin.id!;
     const o = dev.current.outbox;
     o.enqueue('admins.update', {

@@ -8,13 +8,11 @@
 // The update answers nothing: it is confirmed by reading the user back.
 import { adminRead, F, type AdminUpdate } from '../../../shared/api';
 import type { Admin } from '../../../shared/api';
-import type { ApiClient } from '../../api/client';
 import { adminsTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
-import type { Rec } from '../types';
 import { same } from './fields';
-import { orNull, str, USER } from './parts';
-import type { FieldCodec, FieldCodecs, KindSpec, ServerVersion } from './spec';
+import { readOne, str } from './parts';
+import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The admins table as the outbox sees it: by the numeric id column (sync keeps writing by `key`). */
 const byId: TableSpec<Admin> = { ...adminsTable, key: 'id', keyOf: (v) => v.id ?? 0 };
@@ -46,11 +44,6 @@ const fields: FieldCodecs<AdminUpdate> = {
   user_type: same('user_type', F.text),
 };
 
-async function fetch(client: ApiClient, id: number): Promise<ServerVersion | null> {
-  const r = await orNull(client.one('admins.get', { ...USER, id }));
-  return r && { value: r.value as unknown as Rec, raw: r.raw };
-}
-
 export const admins = {
   kind: 'admins',
   table: byId as TableSpec<never>,
@@ -63,5 +56,5 @@ export const admins = {
   store: (db, items) => {
     upsertRecords(db, adminsTable, items as never);
   },
-  update: { endpoint: 'admins.update', idKey: 'id', fetch },
+  update: { endpoint: 'admins.update', idKey: 'id', fetch: readOne('admins.get') },
 } satisfies KindSpec<'admins'>;

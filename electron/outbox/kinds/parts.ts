@@ -27,7 +27,7 @@ export async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 /** A record read with its own endpoint (`GET /x/{id}`), null on 404. */
-export function readOne(name: 'cleanings.get' | 'maintenance.get' | 'bookings.get' | 'blocks.get') {
+export function readOne(name: 'cleanings.get' | 'maintenance.get' | 'bookings.get' | 'blocks.get' | 'admins.get') {
   return async (client: ApiClient, id: number): Promise<ServerVersion | null> => {
     const r = await orNull(client.one(name, { ...USER, id }));
     return r && { value: r.value as unknown as Rec, raw: r.raw };

@@ -4,38 +4,22 @@
 // shown back in the form ("Edit and send again").
 import { describe, expect, it } from 'vitest';
 import { adminUpdate } from '../../../shared/api';
+import { exampleAdmin } from '../../../shared/contract/examples';
 import { EditForm } from './form.svelte';
 import { ADMIN_SPECS, adminToForm, adminWrite, passwordProblem } from './admin-form';
 
-const record = {
-  id: 4,
-  username: 'anna.cleaning',
-  department: 'Cleaning',
-  name: 'Anna',
-  last_name: 'Serra',
-  date_of_birth: '1990-04-12',
-  address: '',
-  city: 'Sitges',
-  zip_code: '',
-  email: '',
-  phone: '',
-  active: true,
-  notes: '',
-  iso_lang: 'ES',
-  user_type: 'Internal',
-  outbox: null,
-};
+const record = { ...exampleAdmin, date_of_birth: '1990-04-12', email: '' };
 
 describe('the intranet-user form', () => {
   it('sends what changed in the API’s words, accepted by the write schema', () => {
     const form = new EditForm(ADMIN_SPECS, adminToForm(record));
     form.values.date_of_birth = '02/03/1991';
     form.values.active = false;
-    form.values.department = 'Reception';
+    form.values.department = 'IT';
     const r = form.validate();
     expect(r.ok).toBe(true);
     const changes = adminWrite(r.ok ? r.changes : {});
-    expect(changes).toEqual({ date_of_birth: '1991/03/02', active: 'false', department: 'Reception' });
+    expect(changes).toEqual({ date_of_birth: '1991/03/02', active: 'false', department: 'IT' });
     expect(adminUpdate.safeParse(changes).success).toBe(true);
   });
 

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminUpdate } from '../../../shared/api';
 import { exampleAdmin } from '../../../shared/contract/examples';
+import { fieldName, fieldValue } from '../components/field-names';
+import { I18n } from '../i18n/i18n.svelte';
 import { EditForm } from './form.svelte';
 import { ADMIN_SPECS, adminToForm, adminWrite, passwordProblem } from './admin-form';
 
@@ -48,5 +50,13 @@ describe('the intranet-user form', () => {
     expect(passwordProblem('')).toBe('validation.required');
     expect(passwordProblem('short')).toBe('admins.passwordShort');
     expect(passwordProblem('long enough')).toBeNull();
+  });
+
+  it('names a changed field and its value in the Sync screen’s words, not the wire’s', () => {
+    const es = new I18n('es');
+    expect(fieldName(es, 'department')).toBe('Departamento');
+    expect(fieldValue(es, 'admins', 'department', 'Cleaning')).toBe('Limpieza');
+    expect(fieldValue(es, 'admins', 'active', 'false')).toBe(es.t('common.no'));
+    expect(fieldValue(es, 'admins', 'date_of_birth', '1985/07/09')).toBe(es.date('1985-07-09', 'short'));
   });
 });

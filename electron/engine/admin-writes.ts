@@ -12,9 +12,13 @@ import { FOREGROUND_CALL, type ForegroundWriter } from './foreground';
 export type NewAdmin = z.output<typeof adminCreate>;
 
 export interface AdminWrites {
-  /** `found`: the answer was lost but the user is on the server. `admin`: as the server has it, if read. */
-  create(admin: NewAdmin): Promise<{ outcome: 'created' | 'found'; admin: Admin | null }>;
-  setPassword(id: number, password: string): Promise<void>;
+  /**
+   * `found`: the answer was lost but the user is on the server; `unknown`: it was lost and the server
+   * could not be read back (the next attempt reads back first). `admin`: as the server has it, if read.
+   */
+  create(admin: NewAdmin): Promise<{ outcome: 'created' | 'found' | 'unknown'; admin: Admin | null }>;
+  /** `unknown`: the answer was lost; a password cannot be read back, so it may or may not be set. */
+  setPassword(id: number, password: string): Promise<{ outcome: 'set' | 'unknown' }>;
 }
 
 /** The server's user with this name (following the list's pages), or null. */
@@ -48,11 +52,12 @@ export function adminWrites(writer: ForegroundWriter, store: (items: Incoming<Ad
         'Creating an intranet user',
       );
       if (r.outcome === 'found') return { outcome: 'found', admin: r.found.value };
+      if (r.outcome === 'unknown') return { outcome: 'unknown', admin: null };
       // Created: read it back for the list (its id); a failed read leaves it to the next sync.
       return { outcome: 'created', admin: await readBackQuietly(writer, find) };
     },
     async setPassword(id, password) {
-      await writer.write(
+      const r = await writer.write(
         {
           key: `admins.setPassword:${id}`,
           send: async (client) => {
@@ -61,6 +66,7 @@ export function adminWrites(writer: ForegroundWriter, store: (items: Incoming<Ad
         },
         'Setting a password',
       );
+      return { outcome: r.outcome === 'done' ? 'set' : 'unknown' };
     },
   };
 }

@@ -5,10 +5,11 @@
 // offline (or while the server pauses or refuses us) it answers `unreachable`
 // at once. An answer lost on the way (timeout, reset after sending, 5xx) is
 // never resent blindly: the write's `find` reads the server back; found means
-// done. Until a lost answer is cleared up, its key is remembered (in memory:
-// what the write is about, never its values) and the next attempt reads back
-// first. A write that cannot be read back (a password) says it may or may not
-// have been done, and the person decides to send it again.
+// done. When the read-back fails too the outcome is `unknown` (said as such,
+// never as "not done"), and its key is remembered (in memory: what the write
+// is about, never its values) so the next attempt reads back first. A write
+// that cannot be read back (a password) is `unknown` after a lost answer: the
+// person decides to send it again.
 import { CommandError } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
 import { commandErrorOf } from '../api/contract-errors';
@@ -29,8 +30,12 @@ export interface ForegroundWrite<T> {
   find?: (client: ApiClient) => Promise<T | null>;
 }
 
-/** `done`: the server answered yes; `found`: its answer was lost, but the record is there. */
-export type ForegroundOutcome<T> = { outcome: 'done' } | { outcome: 'found'; found: T };
+/**
+ * `done`: the server answered yes; `found`: its answer was lost, but the record is there;
+ * `unknown`: its answer was lost and the server could not be read back (or cannot be: a password) —
+ * it may or may not have been done, and the person is told exactly that.
+ */
+export type ForegroundOutcome<T> = { outcome: 'done' } | { outcome: 'found'; found: T } | { outcome: 'unknown' };
 
 export interface ForegroundDeps {
   client(): ApiClient | null;
@@ -38,22 +43,18 @@ export interface ForegroundDeps {
   online(): boolean;
 }
 
-const UNSURE =
-  'The server did not answer in time, and Stayboard could not check whether it was done. It checks the server first when you try again.';
-const NOT_TOLD =
-  'The server did not answer in time: it may or may not have been done. Nothing is sent again unless you send it again.';
-
 export class ForegroundWriter {
   readonly #unsure = new Set<string>();
   constructor(private readonly deps: ForegroundDeps) {}
 
-  /** Offline it throws `unreachable` without asking anything. */
+  /** Offline it throws `unreachable` without asking anything; a refusal throws the server's reason. */
   async write<T>(w: ForegroundWrite<T>, what: string): Promise<ForegroundOutcome<T>> {
     const client = this.deps.client();
     if (!client || !this.deps.online())
       throw new CommandError('unreachable', `${what} needs the server, which cannot be reached now.`);
     if (this.#unsure.has(w.key) && w.find) {
       const found = await this.readBack(client, w.find);
+      if (found === undefined) return { outcome: 'unknown' };
       this.#unsure.delete(w.key);
       if (found !== null) return { outcome: 'found', found };
     }
@@ -63,9 +64,10 @@ export class ForegroundWriter {
       return { outcome: 'done' };
     } catch (e) {
       if (!(isApiError(e) && e.outcomeUnknown)) throw commandErrorOf(e, `${what} failed.`);
-      if (!w.find) throw new CommandError('unreachable', NOT_TOLD);
+      if (!w.find) return { outcome: 'unknown' };
       this.#unsure.add(w.key);
       const found = await this.readBack(client, w.find);
+      if (found === undefined) return { outcome: 'unknown' };
       this.#unsure.delete(w.key);
       if (found !== null) return { outcome: 'found', found };
       throw new CommandError('server_error', `${what} was not done: the server answered badly and has no trace of it.`);
@@ -79,11 +81,15 @@ export class ForegroundWriter {
     return find(client);
   }
 
-  private async readBack<T>(client: ApiClient, find: (c: ApiClient) => Promise<T | null>): Promise<T | null> {
+  /** The read-back's answer; undefined when the server could not be read (the outcome stays unknown). */
+  private async readBack<T>(
+    client: ApiClient,
+    find: (c: ApiClient) => Promise<T | null>,
+  ): Promise<T | null | undefined> {
     try {
       return await find(client);
     } catch {
-      throw new CommandError('unreachable', UNSURE);
+      return undefined;
     }
   }
 }

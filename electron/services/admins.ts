@@ -17,8 +17,5 @@ export const adminHandlers: HandlerTable<'admins.create' | 'admins.setPassword'>
     const r = await adminsOf(ctx).create(i.admin);
     return { outcome: r.outcome, admin: r.admin && { ...r.admin, outbox: null } };
   },
-  'admins.setPassword': async (i, ctx) => {
-    await adminsOf(ctx).setPassword(i.id, i.password);
-    return { set: true as const };
-  },
+  'admins.setPassword': (i, ctx) => adminsOf(ctx).setPassword(i.id, i.password),
 };

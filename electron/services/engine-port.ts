@@ -51,10 +51,10 @@ export interface LivePort {
 /** Intranet-user writes carrying a password: foreground, online only (electron/engine/admin-writes.ts). */
 export interface AdminsPort {
   create(admin: CommandArgs<'admins.create'>['admin']): Promise<{
-    outcome: 'created' | 'found';
+    outcome: 'created' | 'found' | 'unknown';
     admin: Omit<HandlerResult<'admins.list'>[number], 'outbox'> | null;
   }>;
-  setPassword(id: number, password: string): Promise<void>;
+  setPassword(id: number, password: string): Promise<HandlerResult<'admins.setPassword'>>;
 }
 
 export interface EnginePort extends EngineLifecycle {

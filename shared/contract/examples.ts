@@ -604,7 +604,7 @@ export const COMMAND_EXAMPLES: Examples = {
       admin: exampleAdmin,
     },
   },
-  'admins.setPassword': { input: { id: 31, password: 'correct horse battery' }, output: { set: true } },
+  'admins.setPassword': { input: { id: 31, password: 'correct horse battery' }, output: { outcome: 'set' } },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },

@@ -10,9 +10,13 @@ import { command } from '../define';
 import { serverId } from '../primitives';
 import { adminRecord } from '../records';
 
-/** `found`: the server's answer was lost but the user is there — created; its password may need setting again. */
+/**
+ * `found`: the server's answer was lost but the user is there — created; its password may need setting
+ * again. `unknown`: the answer was lost and the server could not be read back: it may or may not exist
+ * (creating it again reads the server back first, so it is never made twice).
+ */
 export const adminCreated = z.object({
-  outcome: z.enum(['created', 'found']),
+  outcome: z.enum(['created', 'found', 'unknown']),
   /** The user as the server now has it (also in the local list), null when the server could not be read back. */
   admin: adminRecord.nullable(),
 });
@@ -27,6 +31,7 @@ export const foregroundCommands = {
   'admins.setPassword': command(
     "Set an intranet user's password: online only, one request now (never queued, never stored).",
     z.strictObject({ id: serverId, password: adminWrite.shape.password.unwrap() }),
-    z.object({ set: z.literal(true) }),
+    /** `unknown`: the answer was lost; a password cannot be read back, so it may or may not be set. */
+    z.object({ outcome: z.enum(['set', 'unknown']) }),
   ),
 } as const;

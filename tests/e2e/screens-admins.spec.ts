@@ -89,6 +89,23 @@ test('an intranet user created online with a password: in the request, nowhere o
     expect(csv).toContain('marta.desk');
     expect(csv).not.toContain(PASSWORD);
 
+    // The server's answer to a create lost on the way: read back, found, said so — and created once.
+    sim.setFaults({ resetAfterRate: 1, routes: ['admins.create'] });
+    await page.locator('[data-new-admin]').click();
+    const again = page.locator('aside', { has: page.getByRole('heading', { name: 'New intranet user' }) });
+    await again.getByLabel('User name').fill('jordi.lost');
+    await again.getByLabel('Department').selectOption({ label: 'IT' });
+    await again.getByLabel('Password').fill(PASSWORD);
+    await again.getByRole('button', { name: 'Create user' }).click();
+    await expect(page.getByText(/answer was lost, but user jordi\.lost is on the server: it was created/)).toBeVisible({
+      timeout: 30_000,
+    });
+    sim.resetFaults();
+    expect(sim.mutations().filter((m) => m.endpoint === 'admins.create' && m.result === 'applied')).toHaveLength(2);
+    await shoot(page, shots, 'admins-found');
+    await page.locator('[data-admin="marta.desk"]').click();
+    await expect(detail).toBeVisible();
+
     // Offline: an edit waits marked; the password cannot be set, and the form says why.
     sim.setOnline(false);
     await detail.getByLabel('City').fill('Sitges');

@@ -751,7 +751,9 @@ export const ca: UiCatalog = {
   'admins.found':
     "Es va perdre la resposta del servidor, però l'usuari {user} és al servidor: es va crear. Si no pot entrar, torna a posar la contrasenya.",
   'admins.notCreated': 'Usuari no creat: {reason}',
-  "admins.unknown": "El servidor no va respondre a temps i no se li va poder preguntar després: pot ser que l'usuari {user} s'hagi creat o no. En crear-lo de nou, primer es consulta el servidor, així que mai no es crea dues vegades.",
-  "admins.passwordUnknown": "El servidor no va respondre a temps: pot ser que la contrasenya de {user} s'hagi posat o no. Torna-la a posar per assegurar-te'n.",
+  'admins.unknown':
+    "El servidor no va respondre a temps i no se li va poder preguntar després: pot ser que l'usuari {user} s'hagi creat o no. En crear-lo de nou, primer es consulta el servidor, així que mai no es crea dues vegades.",
+  'admins.passwordUnknown':
+    "El servidor no va respondre a temps: pot ser que la contrasenya de {user} s'hagi posat o no. Torna-la a posar per assegurar-te'n.",
   'admins.noId': "El servidor no dona identificador a aquest usuari, així que no es pot editar des d'aquí.",
 };

@@ -739,8 +739,10 @@ export const en = {
   'admins.found':
     "The server's answer was lost, but user {user} is on the server: it was created. If they cannot sign in, set the password again.",
   'admins.notCreated': 'User not created: {reason}',
-  "admins.unknown": "The server did not answer in time and could not be asked afterwards: user {user} may or may not have been created. Creating it again first checks the server, so it is never made twice.",
-  "admins.passwordUnknown": "The server did not answer in time: the password of {user} may or may not have been set. Set it again to be sure.",
+  'admins.unknown':
+    'The server did not answer in time and could not be asked afterwards: user {user} may or may not have been created. Creating it again first checks the server, so it is never made twice.',
+  'admins.passwordUnknown':
+    'The server did not answer in time: the password of {user} may or may not have been set. Set it again to be sure.',
   'admins.noId': 'The server gives this user no id, so it cannot be edited from here.',
 } as const;
 

@@ -749,7 +749,9 @@ export const es: UiCatalog = {
   'admins.found':
     'Se perdió la respuesta del servidor, pero el usuario {user} está en el servidor: se creó. Si no puede entrar, vuelve a poner la contraseña.',
   'admins.notCreated': 'Usuario no creado: {reason}',
-  "admins.unknown": "El servidor no respondió a tiempo y no se le pudo preguntar después: puede que el usuario {user} se haya creado o no. Al crearlo de nuevo, primero se consulta el servidor, así que nunca se crea dos veces.",
-  "admins.passwordUnknown": "El servidor no respondió a tiempo: puede que la contraseña de {user} se haya puesto o no. Vuelve a ponerla para asegurarte.",
+  'admins.unknown':
+    'El servidor no respondió a tiempo y no se le pudo preguntar después: puede que el usuario {user} se haya creado o no. Al crearlo de nuevo, primero se consulta el servidor, así que nunca se crea dos veces.',
+  'admins.passwordUnknown':
+    'El servidor no respondió a tiempo: puede que la contraseña de {user} se haya puesto o no. Vuelve a ponerla para asegurarte.',
   'admins.noId': 'El servidor no da identificador a este usuario, así que no se puede editar desde aquí.',
 };

@@ -31,6 +31,7 @@ const SHIPPED: Record<string, string> = {
   '009_sync_state_indexes': '03a63847ed4812a613dade40d3a438fe7bdddac95e779b27eca081799cb32d9f',
   '010_listing_texts': '1fb08166c1a8d68378069514ec9c203942ba9d90b7394e13bab4307ef3a917b6',
   '011_price_edits': '92f09fa1fdefabf31118c2bee2b3c087ad3cfe25cbb8a2e938fa258384697a33',
+  '012_admin_ids': '2b216cc76969b61450ae7c89fe279a5f84a02b83e5f14501c729f622460428d3',
   '100_outbox': '07b40148156d15ec1e0a5dc022cae460d4b3f5de06d672b59982780bcb024472',
   '101_photo_blobs': '749f3a8120778706d4a20404f19b7df5299ee95d314c829e2c2b1da19c4e89b1',
 };

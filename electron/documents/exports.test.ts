@@ -3,7 +3,10 @@
 // cannot run as formulas, ISO dates, decimal money, and never a secret. And the
 // paper commands refuse bad input at the door.
 import { describe, expect, it } from 'vitest';
+import { adminRead } from '../../shared/api';
 import { openCache } from '../cache/db';
+import { adminsTable } from '../cache/tables';
+import { upsertRecords } from '../cache/write';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { harness } from '../services/testing';
 import { csvText, toCsv } from './csv';
@@ -107,6 +110,40 @@ describe('exports of the lists', () => {
     expect(parseCsv(read(m.bytes).slice(1), ',')[0]![3]).toBe('Type');
     const open = exportList(db, { list: 'openIncidents', query: {}, locale: 'en' });
     expect(open.filename).toBe('open-incidents.csv');
+  });
+
+  it('intranet users: the screen’s filters, departments in the UI language, never a password', () => {
+    const raw = (username: string, department: string, active: string) => ({
+      id: username.length,
+      username,
+      password: '$2y$10$hash-never-stored',
+      department,
+      name: username.split('.')[0],
+      last_name: 'Puig',
+      date_of_birth: '1990/04/12',
+      email: `${username}@example.com`,
+      active,
+      iso_lang: 'ES',
+      user_type: 'Internal',
+    });
+    const items = [
+      raw('anna.c', 'Cleaning', 'true'),
+      raw('joan.rec', 'Reception', 'true'),
+      raw('old.x', 'Cleaning', 'false'),
+    ];
+    upsertRecords(
+      db,
+      adminsTable,
+      items.map((r) => ({ value: adminRead.parse(r), raw: r })),
+    );
+    const done = exportList(db, { list: 'admins', query: { department: 'Cleaning', active: true }, locale: 'es' });
+    expect(done.filename).toBe('usuarios-intranet.csv');
+    const text = read(done.bytes);
+    const [head, ...rows] = parseCsv(text.slice(1), ';');
+    expect(head!.slice(0, 4)).toEqual(['Departamento', 'Nombre', 'Apellidos', 'Usuario']);
+    expect(rows.map((r) => [r[0], r[3]])).toEqual([['Limpieza', 'anna.c']]);
+    expect(text).not.toContain('hash-never-stored');
+    expect(text).not.toContain('1990');
   });
 });
 

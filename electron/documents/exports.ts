@@ -8,6 +8,7 @@
 // needs the document words here. Every column also says the fate of a local
 // change ("Waiting to send"…), as the screen does beside the value.
 import type {
+  AdminRecord,
   BoardRow,
   BookingListItem,
   CleaningRecord,
@@ -22,7 +23,7 @@ import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { toCsv, type CsvColumn } from './csv';
 import type { MadeFile } from './file';
-import { changeWord, numbered, wordsFor, type Say, type WordKey } from './words';
+import { changeWord, departmentWord, numbered, wordsFor, type Say, type WordKey } from './words';
 
 type Args = z.output<typeof exportInput>;
 type Names = (id: number | null) => string;
@@ -218,6 +219,27 @@ export function ownerNames(db: ReadableDB): Names {
   return (id) => (id === null ? '' : (byId.get(id) ?? `#${id}`));
 }
 
+/** Intranet users: who they are and how to reach them (no date of birth or home address; never a password). */
+function adminColumns(): CsvColumn<AdminRecord>[] {
+  return [
+    { header: 'col.department', cell: (a, say) => departmentWord(say, a.department) },
+    { header: 'col.firstName', cell: (a) => a.name },
+    { header: 'col.lastName', cell: (a) => a.last_name },
+    { header: 'col.username', cell: (a) => a.username },
+    {
+      header: 'col.userType',
+      cell: (a, say) =>
+        a.user_type === 'External' ? say('userType.External') : a.user_type ? say('userType.Internal') : '',
+    },
+    { header: 'col.language', cell: (a) => a.iso_lang },
+    { header: 'col.active', cell: (a, say) => yesNo(say, a.active) },
+    { header: 'col.email', cell: (a) => a.email },
+    { header: 'col.phone', cell: (a) => a.phone },
+    { header: 'col.city', cell: (a) => a.city },
+    { header: 'col.changeState', cell: (a, say) => changeWord(say, a.outbox) },
+  ];
+}
+
 function listingNames(db: ReadableDB): Names {
   const byId = new Map(q.listListings(db).map((l) => [l.id, l.name]));
   return (id) => (id === null ? '' : (byId.get(id) ?? `#${id}`));
@@ -273,6 +295,8 @@ export function exportList(db: ReadableDB, input: Args): MadeFile {
         toCsv(costColumns(ownerNames(db)), q.listCosts(db, input.query), input.locale),
         fileName(say, 'file.costs', ''),
       );
+    case 'admins':
+      return made(toCsv(adminColumns(), q.listAdmins(db, input.query), input.locale), fileName(say, 'file.admins', ''));
     case 'openIncidents':
       return made(
         toCsv(incidentColumns(listingNames(db)), q.listOpenIncidents(db, input.query), input.locale),

@@ -158,6 +158,26 @@ const en = {
     'The bookings of this month have not all been received from the server yet: the nights may be incomplete.',
   'statement.printed': 'Printed {when} from the data on this computer.',
   'col.month': 'Month',
+  'col.department': 'Department',
+  'col.firstName': 'First name',
+  'col.lastName': 'Last name',
+  'col.username': 'User name',
+  'col.userType': 'User type',
+  'col.language': 'Language',
+  'col.active': 'Active',
+  'col.email': 'Email',
+  'col.phone': 'Phone',
+  'userType.Internal': 'Internal',
+  'userType.External': 'External',
+  'department.Cleaning': 'Cleaning',
+  'department.Maintenance': 'Maintenance',
+  'department.Reception': 'Reception',
+  'department.Reservations': 'Reservations',
+  'department.Administration': 'Administration',
+  'department.IT': 'IT',
+  'department.Management': 'Management',
+  'department.Owners': 'Owners',
+  'file.admins': 'intranet-users',
 } as const;
 
 export type WordKey = keyof typeof en;
@@ -206,4 +226,10 @@ export function numbered(
 ): string {
   const key = `${family}.${n}`;
   return key in en ? say(key as WordKey) : say(`${family}.other` as WordKey, { n });
+}
+
+/** A department in the documents' words (the API's own word when it is not one of the spec's). */
+export function departmentWord(say: Say, d: string): string {
+  const key = `department.${d}`;
+  return key in en ? say(key as WordKey) : d;
 }

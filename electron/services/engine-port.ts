@@ -48,6 +48,15 @@ export interface LivePort {
   ): Promise<HandlerResult<'bookings.createWithCard'>>;
 }
 
+/** Intranet-user writes carrying a password: foreground, online only (electron/engine/admin-writes.ts). */
+export interface AdminsPort {
+  create(admin: CommandArgs<'admins.create'>['admin']): Promise<{
+    outcome: 'created' | 'found' | 'unknown';
+    admin: Omit<HandlerResult<'admins.list'>[number], 'outbox'> | null;
+  }>;
+  setPassword(id: number, password: string): Promise<HandlerResult<'admins.setPassword'>>;
+}
+
 export interface EnginePort extends EngineLifecycle {
   /** The account's cache, read-only (a read can never write). */
   readonly db: ReadableDB;
@@ -57,4 +66,6 @@ export interface EnginePort extends EngineLifecycle {
   readonly photos?: { image(id: number): Promise<string | null> } | null;
   /** Absent where no server is ever asked (test fakes): live commands answer `unreachable`. */
   readonly live?: LivePort | null;
+  /** Absent where no server is ever asked (test fakes): admins.create / setPassword answer `unreachable`. */
+  readonly admins?: AdminsPort | null;
 }

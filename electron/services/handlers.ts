@@ -1,6 +1,7 @@
 // The complete handler table: one entry per contract command, merged from the
 // domain files (a duplicate throws at startup, a missing one fails to compile
 // and throws at startup).
+import { adminHandlers } from './admins';
 import { liveHandlers } from './live';
 import { documentHandlers } from './documents';
 import { editHandlers, outboxHandlers } from './outbox';
@@ -23,6 +24,7 @@ export function buildHandlers(): Handlers {
     settingsHandlers,
     platformHandlers,
     documentHandlers,
+    adminHandlers,
   );
   return assertComplete(merged);
 }

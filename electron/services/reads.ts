@@ -66,6 +66,7 @@ type ReadName =
   | 'costs.get'
   | 'destinations.get'
   | 'admins.list'
+  | 'admins.get'
   | 'countries.mostUsed'
   | 'search.query';
 
@@ -101,7 +102,8 @@ export const readHandlers: HandlerTable<ReadName> = {
   'owners.statement': (i, ctx) => found(q.ownerStatement(cacheOf(ctx), i.id, i.month), `Owner ${i.id}`),
   'costs.get': (i, ctx) => found(q.getCost(cacheOf(ctx), i.id), `Cost ${i.id}`),
   'destinations.get': (i, ctx) => found(q.getDestination(cacheOf(ctx), i.id), `Destination ${i.id}`),
-  'admins.list': (_i, ctx) => q.listAdmins(cacheOf(ctx)),
+  'admins.list': (i, ctx) => q.listAdmins(cacheOf(ctx), i),
+  'admins.get': (i, ctx) => found(q.getAdmin(cacheOf(ctx), i.id), `Intranet user ${i.id}`),
   'countries.mostUsed': (_i, ctx) => q.countryUsage(cacheOf(ctx)),
   'search.query': (i, ctx) => q.search(cacheOf(ctx), i),
 };

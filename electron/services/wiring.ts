@@ -28,6 +28,10 @@ import type { ErrorTranslator } from './dispatcher';
 import { simulatorMedia, startDemoServer, type DemoOptions } from './demo';
 import { createBookingWithCard } from '../engine/booking-card';
 import { liveAvailability } from '../engine/live';
+import { adminWrites } from '../engine/admin-writes';
+import { ForegroundWriter } from '../engine/foreground';
+import { adminsTable } from '../cache/tables';
+import { upsertRecords } from '../cache/write';
 import type { EnginePort, OutboxPort } from './engine-port';
 import type { SettingsStore } from './settings-store';
 import type { OpenRequest, WorkspaceDeps } from './workspace';
@@ -166,6 +170,10 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
           ),
       },
       photos: engine.photoFiles,
+      admins: adminWrites(new ForegroundWriter({ client: () => engine.client, online: answering }), (items) => {
+        engine.transaction((tx) => upsertRecords(tx, adminsTable, items));
+        engine.emit('cache.changed', { resources: ['admins'] });
+      }),
       unsentCount: () => engine.unsentCount(),
       discardUnsent: () => engine.discardUnsent(),
       close: async () => {

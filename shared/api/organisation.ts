@@ -1,7 +1,7 @@
 // Schemas of the organisation side: destinations, origins, intranet users
 // (admins), owners, costs, message threads, and the login response.
 import { z } from 'zod';
-import { F, listOf, orElse, orNull, wEmail, wLangText, wNonEmpty, wText } from './primitives';
+import { F, isIsoDate, listOf, orElse, orNull, wEmail, wLangText, wNonEmpty, wText } from './primitives';
 import { nested, record } from './record';
 
 export const loginResponse = z.looseObject({ token: z.string().min(1) });
@@ -77,7 +77,10 @@ export const adminWrite = z
     department: z.enum(DEPARTMENTS, { error: `must be one of ${DEPARTMENTS.join(', ')}` }),
     name: wText(120),
     last_name: wText(160),
-    date_of_birth: z.string().regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'must be YYYY/MM/DD' }),
+    date_of_birth: z
+      .string()
+      .regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'must be YYYY/MM/DD' })
+      .refine((v) => isIsoDate(v.replaceAll('/', '-')), { error: 'must be a real date written YYYY/MM/DD' }),
     address: wText(250),
     city: wText(120),
     zip_code: wText(20),
@@ -201,3 +204,9 @@ export type MessageSend = z.infer<typeof messageSend>;
 
 /** GET /customersTypes: the sample answer is an empty object; tolerate {data:[…]} or [] too. */
 export const customerTypeRead = record({ id: F.int, name: F.text, nombre: F.text });
+
+/** An intranet user's edit: every admin field but the password (set only online, never queued: admins.setPassword). */
+export const adminUpdate = adminWrite.omit({ password: true });
+export type AdminUpdate = z.output<typeof adminUpdate>;
+/** A new intranet user: a user name and a password at least (sent at once, online only). */
+export const adminCreate = adminWrite.required({ username: true, password: true });

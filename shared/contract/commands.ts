@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { mergeTables, type CommandSpec } from './define';
 import { documentCommands } from './commands/documents';
 import { editCommands } from './commands/edits';
+import { foregroundCommands } from './commands/foreground';
 import { outboxCommands } from './commands/outbox';
 import { platformCommands } from './commands/platform';
 import { readCommands } from './commands/reads';
@@ -19,7 +20,8 @@ type AllCommands = typeof sessionCommands &
   typeof syncCommands &
   typeof settingsCommands &
   typeof platformCommands &
-  typeof documentCommands;
+  typeof documentCommands &
+  typeof foregroundCommands;
 
 export const COMMANDS: AllCommands = mergeTables<Record<string, CommandSpec>>(
   [
@@ -31,6 +33,7 @@ export const COMMANDS: AllCommands = mergeTables<Record<string, CommandSpec>>(
     settingsCommands,
     platformCommands,
     documentCommands,
+    foregroundCommands,
   ],
   'command',
 ) as AllCommands;
@@ -59,4 +62,5 @@ export {
   settingsCommands,
   platformCommands,
   documentCommands,
+  foregroundCommands,
 };

@@ -5,6 +5,7 @@
 import type { CommandInput, CommandName, CommandOutput } from './commands';
 import type { EventName, EventPayload } from './push-events';
 import type {
+  AdminRecord,
   BookingRecord,
   CleaningRecord,
   CustomerRecord,
@@ -296,6 +297,25 @@ const updateReady = {
   message: null,
 };
 
+export const exampleAdmin: AdminRecord = {
+  id: 31,
+  username: 'marta.desk',
+  department: 'Reception',
+  name: 'Marta',
+  last_name: 'Puig',
+  date_of_birth: '1991-03-02',
+  address: '',
+  city: 'Sitges',
+  zip_code: '',
+  email: 'marta@example.com',
+  phone: '',
+  active: true,
+  notes: '',
+  iso_lang: 'ES',
+  user_type: 'Internal',
+  outbox: null,
+};
+
 export const COMMAND_EXAMPLES: Examples = {
   'session.get': { input: {}, output: session },
   'session.signIn': {
@@ -569,7 +589,8 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { id: 3 },
     output: { id: 3, name: 'Sitges', tourist_tax: 1.5, latitude: 41.2, longitude: 1.8, max_days: 30, outbox: null },
   },
-  'admins.list': { input: {}, output: [] },
+  'admins.list': { input: { department: 'Reception', active: true }, output: [exampleAdmin] },
+  'admins.get': { input: { id: 31 }, output: exampleAdmin },
   'countries.mostUsed': { input: {}, output: [66, 4] },
   'search.query': {
     input: { text: 'garcia' },
@@ -695,6 +716,15 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { id: 3, changes: { name: { en: 'Old town', es: 'Casco antiguo' } } },
     output: receipt,
   },
+  'admins.update': { input: { id: 4, changes: { department: 'Reception', active: 'false' } }, output: receipt },
+  'admins.create': {
+    input: { admin: { username: 'marta.desk', password: 'correct horse battery', department: 'Reception' } },
+    output: {
+      outcome: 'created',
+      admin: exampleAdmin,
+    },
+  },
+  'admins.setPassword': { input: { id: 31, password: 'correct horse battery' }, output: { outcome: 'set' } },
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },

@@ -135,6 +135,6 @@ export type OwnerRecord = z.output<typeof ownerRecord>;
 export const costRecord = recordOutput(costRead.fields).extend(local);
 export type CostRecord = z.output<typeof costRecord>;
 
-/** Intranet users. The password is never part of this shape (the read drops it too). */
-export const adminRecord = recordOutput(adminRead.fields).omit({ password: true });
+/** Intranet users. The password is never part of this shape (the read drops it too); edits go through the outbox. */
+export const adminRecord = recordOutput(adminRead.fields).omit({ password: true }).extend(local);
 export type AdminRecord = z.output<typeof adminRecord>;

@@ -68,6 +68,9 @@ for (const locale of ['en', 'es'] as const) {
     const found: string[] = [];
     const check = (where: string) => violations(page, `${locale}: ${where}`);
     const r = await records(demoHost);
+    const admin = await eventually('an intranet user', async () =>
+      (await ask(demoHost, 'admins.list', {})).find((a) => a.id !== null),
+    );
     // A refused customer change, so the booking page shows a refusal banner and "Edit and send again".
     await ask(demoHost, 'customers.update', { id: r.booking.customer, changes: { customer_type: 99 } });
 
@@ -93,6 +96,9 @@ for (const locale of ['en', 'es'] as const) {
       ['new listing', '#/listings?edit=1'],
       ['listing editor', `#/listings/${r.cleaning.listing_id}?edit=1`],
       ['prices', `#/prices/${r.cleaning.listing_id}`],
+      ['intranet users', '#/admins'],
+      ['intranet user', `#/admins/${admin.id}`],
+      ['new intranet user', '#/admins/new'],
       ['sync', '#/sync'],
     ];
     for (const [name, hash] of screens) {

@@ -13,6 +13,7 @@ import type {
   PhotoRecord,
   RateRecord,
 } from '../../../shared/contract';
+import { DEPARTMENTS } from '../../../shared/api';
 import type { ReadableDB } from '../db';
 import { languageShown } from '../../../shared/domain/lang-text';
 import { Where, markOf, marked, markedById, parsed, withMark } from './common';
@@ -175,10 +176,46 @@ export function listCosts(
   );
 }
 
-export function listAdmins(db: ReadableDB): AdminRecord[] {
+export interface AdminFilter {
+  /** Part of the name or user name (any case). */
+  q?: string | undefined;
+  department?: string | undefined;
+  active?: boolean | undefined;
+}
+
+/**
+ * Intranet users with their unsent-change mark (edits go through the outbox),
+ * grouped by department in the spec's order (others after), then by name. A
+ * business has tens of them: filtered here, after reading the table.
+ */
+export function listAdmins(db: ReadableDB, f: AdminFilter = {}): AdminRecord[] {
+  const q = f.q?.trim().toLocaleLowerCase() ?? '';
+  const order = (d: string) => {
+    const i = (DEPARTMENTS as readonly string[]).indexOf(d);
+    return i < 0 ? DEPARTMENTS.length : i;
+  };
+  const full = (a: AdminRecord) => `${a.name} ${a.last_name}`.trim();
   return db
-    .pluck<string>('SELECT data FROM admins ORDER BY username COLLATE NOCASE')
-    .map((d) => parsed<AdminRecord>(d));
+    .all<{ data: string; outbox_mark: string | null }>('SELECT data, outbox_mark FROM admins')
+    .map((r) => withMark<AdminRecord>(r.data, r.outbox_mark))
+    .filter((a) => f.department === undefined || a.department === f.department)
+    .filter((a) => f.active === undefined || a.active === f.active)
+    .filter((a) => !q || `${full(a)} ${a.username}`.toLocaleLowerCase().includes(q))
+    .sort(
+      (a, b) =>
+        order(a.department) - order(b.department) ||
+        a.department.localeCompare(b.department) ||
+        full(a).localeCompare(full(b)) ||
+        a.username.localeCompare(b.username),
+    );
+}
+
+/** One intranet user by server id, with its mark (null when not cached or keyed by user name only). */
+export function getAdmin(db: ReadableDB, id: number): AdminRecord | null {
+  const r = db.get<{ data: string; outbox_mark: string | null }>('SELECT data, outbox_mark FROM admins WHERE id = ?', [
+    id,
+  ]);
+  return r ? withMark<AdminRecord>(r.data, r.outbox_mark) : null;
 }
 
 export function listCustomerTypes(db: ReadableDB): { id: number; name: string }[] {

@@ -2,6 +2,7 @@
 // The compiler checks it: every entry is a complete KindSpec of its own kind,
 // and every edit command of the contract belongs to exactly one kind.
 import type { EditName, EditCommand, KindName, KindSpec } from './spec';
+import { admins } from './admins';
 import { blocks } from './blocks';
 import { bookings } from './bookings';
 import { cleaning } from './cleaning';
@@ -34,6 +35,7 @@ const REGISTRY = {
   owners,
   costs,
   destinations,
+  admins,
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */

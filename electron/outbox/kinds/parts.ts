@@ -40,7 +40,8 @@ export function readOne(
     | 'rates.get'
     | 'owners.get'
     | 'costs.get'
-    | 'destinations.get',
+    | 'destinations.get'
+    | 'admins.get',
 ) {
   return async (client: ApiClient, id: number): Promise<ServerVersion | null> => {
     const r = await orNull(client.one(name, { ...USER, id }));

@@ -82,7 +82,7 @@ export interface CreateAmend {
 export type KindName =
   | ('cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks')
   | ('listings' | 'photos' | 'rates' | 'prices')
-  | ('owners' | 'costs' | 'destinations');
+  | ('owners' | 'costs' | 'destinations' | 'admins');
 
 /**
  * Where records of a kind hold the id of a record of another kind that may have been

@@ -112,6 +112,9 @@ export async function serverRecord(world: World, dev: Device, kind: Kind, id: nu
     case 'customers':
       raw = data(await other.get(`/customers/${id}`))?.['user'];
       break;
+    case 'admins':
+      raw = ((await other.get(`/admins/${id}`)) as { User?: unknown } | null)?.User;
+      break;
     case 'incidents': {
       const hint = currentRecord(dev.db, 'incidents', id);
       const props = (hint?.['properties'] as { listing_id: number }[] | undefined) ?? [];

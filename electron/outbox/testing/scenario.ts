@@ -27,7 +27,7 @@ import type { Kind, Rec, TraceEvent } from '../types';
 import { Device } from './rig';
 import { editWhileReplaying, enqueueUpdate } from './late-edits';
 import { checkEdits, compareWithServer, serverRecord, type FieldEdit, type Target } from './oracle';
-import { seedBooking, seedListing } from './seed';
+import { seedAdmins, seedBooking, seedListing } from './seed';
 import { EDITABLE, TODAY, pathOf, randomChanges, randomValue, type World } from './world';
 
 export interface RunOptions {
@@ -131,6 +131,8 @@ export async function runScenario(world: World, seed: number, options: RunOption
     upsertRecords(dev.db, listingsTable, [await dev.current.client.one('listings.get', { id: listing })]);
     add('listings', [listing]);
     add('photos', pick('SELECT id FROM photos WHERE id > 0 ORDER BY id', 1));
+    await seedAdmins(dev.db, dev.current.client);
+    add('admins', pick('SELECT id FROM admins WHERE id IS NOT NULL ORDER BY id', 1));
     const threads = dev.db.all<{ id: number; booking_number: number }>(
       'SELECT id, booking_number FROM threads ORDER BY id',
     );

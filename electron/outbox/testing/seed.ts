@@ -1,6 +1,6 @@
 // Puts server records into a test cache the way sync would (tests and the
 // benchmark only): the window lists of a listing, and the guests and threads
-// of bookings, through the cache's own writers.
+// of bookings, the intranet users, through the cache's own writers.
 import type { ApiClient } from '../../api/client';
 import type { WritableDB } from '../../cache/db';
 import {
@@ -10,6 +10,7 @@ import {
   listingsTable,
   maintenanceTable,
   ratesTable,
+  adminsTable,
 } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import {
@@ -73,4 +74,10 @@ export async function seedPrices(db: WritableDB, client: ApiClient, w: SeedWindo
     rates.items.forEach((r, i) => replacePrices(db, r.value.rate_id, w.listingId, w.from, w.to, prices[i]!.items));
   });
   return rates.items.map((r) => r.value.rate_id);
+}
+
+/** The intranet users (reference data: one list). */
+export async function seedAdmins(db: WritableDB, client: ApiClient): Promise<void> {
+  const admins = await client.list('admins.list', {});
+  upsertRecords(db, adminsTable, admins.items);
 }

@@ -128,6 +128,11 @@ export const EDITABLE: Partial<Record<Kind, Record<string, (r: Rng) => unknown>>
     deposit: money,
   },
   photos: { type: (r) => r.pick([1, 2]), position: (r) => r.int(1, 30) },
+  admins: {
+    city: (r) => r.pick(['Sitges', 'Reus', 'Vic', 'Olot']),
+    notes: text,
+    department: (r) => r.pick(['Cleaning', 'Maintenance', 'Reception', 'IT']),
+  },
 };
 
 /** A random valid change of 1–3 fields of a record of this kind (a block's dates move together). */
@@ -183,5 +188,7 @@ export function pathOf(kind: Kind, id: number): string {
     case 'costs':
     case 'destinations':
       return `/${kind}/${id}`;
+    case 'admins':
+      return `/admins/${id}`;
   }
 }

@@ -14,6 +14,7 @@ export const ROUTE_NAMES = [
   'owners',
   'costs',
   'destinations',
+  'admins',
   'sync',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];

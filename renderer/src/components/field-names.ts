@@ -4,6 +4,7 @@
 import { listingWrite } from '../../../shared/api';
 import type { ResourceName } from '../../../shared/contract';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
+import { departmentName } from '../state/admin-form';
 import { blockTypeLabel, cleaningStatusLabel, maintenanceTypeLabel, priorityLabel } from './labels';
 
 /** Listing write fields (the shared write schema's): `listingField.<field>` (those other kinds share keep their own words below). */
@@ -54,12 +55,20 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   document_type_id: 'person.documentType',
   document_type: 'person.documentType',
   customer_type: 'person.customerType',
+  // Intranet users.
+  username: 'admins.username',
+  department: 'admins.department',
+  last_name: 'admins.lastName',
+  date_of_birth: 'admins.dateOfBirth',
+  phone: 'admins.phone',
+  active: 'admins.active',
+  iso_lang: 'admins.language',
+  user_type: 'admins.userType',
   message: 'booking.messageLabel',
   block_type: 'calendar.blockType',
   reason: 'calendar.reason',
   listing_id: 'common.listing',
   company_name: 'org.company',
-  phone: 'org.phone',
   document_number: 'org.documentNumber',
   fiscal_address: 'org.fiscalAddress',
   fiscal_city: 'org.fiscalCity',
@@ -128,7 +137,16 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
     if (field === 'status' && resource === 'bookings' && (value === 'confirmed' || value === 'canceled'))
       return i18n.code('bookingStatus', value === 'confirmed' ? 3 : 1);
     if (field === 'sex' && (value === 'M' || value === 'F')) return i18n.t(`person.sex.${value}`);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return i18n.date(value, 'short');
+    if (resource === 'admins') {
+      // An intranet user's write words: "true"/"false", the spec's departments and user types.
+      if (field === 'active' && (value === 'true' || value === 'false'))
+        return i18n.t(value === 'true' ? 'common.yes' : 'common.no');
+      if (field === 'department') return departmentName(i18n, value);
+      if (field === 'user_type' && (value === 'Internal' || value === 'External'))
+        return i18n.t(`admins.type.${value}`);
+    }
+    // Dates, also in the admin date of birth's YYYY/MM/DD.
+    if (/^\d{4}[-/]\d{2}[-/]\d{2}$/.test(value)) return i18n.date(value.replaceAll('/', '-'), 'short');
     return value;
   }
   return JSON.stringify(value);

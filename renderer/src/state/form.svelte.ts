@@ -39,7 +39,9 @@ export type FieldKind =
   // Optional values that are null when left empty (listing times, money, counts).
   | 'timeOrNull'
   | 'moneyOrNull'
-  | 'countOrNull';
+  | 'countOrNull'
+  /** One of a fixed list of words (the options the form draws); empty means none chosen. */
+  | 'choice';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -145,6 +147,8 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
       return empty ? ok(null) : parseMoneyInput(text);
     case 'countOrNull':
       return empty ? ok(null) : parseCount(text);
+    case 'choice':
+      return ok(empty ? null : text);
   }
 }
 

@@ -3,13 +3,14 @@
 // the save that sends only what changed, and "Edit and send again" of a
 // change the server refused (the form takes my values; saving amends it).
 import { untrack } from 'svelte';
-import type { CommandName, CommandOutput, ResourceName, StayboardBridge } from '../../../shared/contract';
+import type { CommandName, CommandOutput, OutboxMark, ResourceName, StayboardBridge } from '../../../shared/contract';
 import { EditForm, type Specs } from './form.svelte';
 import type { RefusedChange } from './refused.svelte';
 import { Query } from './query.svelte';
 
 type ByIdCommand =
-  'cleaning.get' | 'maintenance.get' | 'incidents.get' | 'owners.get' | 'costs.get' | 'destinations.get';
+  | ('cleaning.get' | 'maintenance.get' | 'incidents.get')
+  | ('owners.get' | 'costs.get' | 'destinations.get' | 'admins.get');
 
 export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> {
   readonly query: Query<N>;
@@ -86,6 +87,24 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
     const keys = Object.keys(mine).filter((k) => k in change.changes || mine[k] !== theirs[k]);
     this.form.fill(mine, keys);
     this.amending = change;
+  }
+
+  /** What DetailPanel shows of this editor: spread it in (`<DetailPanel {...editor.panel} …>`). */
+  get panel() {
+    const form = this.form;
+    const record = this.query.value as { outbox?: OutboxMark } | undefined;
+    return {
+      mark: record?.outbox,
+      error: this.query.error,
+      loading: this.query.loading,
+      ready: !!record && !!form,
+      dirty: form?.isDirty ?? false,
+      hasErrors: !!form && Object.keys(form.errors).length > 0,
+      saving: this.saving,
+      onrevert: () => this.revert(),
+      onamend: (change: RefusedChange) => this.startAmend(change),
+      amending: this.amending !== null,
+    };
   }
 
   /** Reverts the form and stops amending. */

@@ -41,6 +41,7 @@ export const EXPORT_LISTS = {
   openIncidents: 'incidents.open',
   prices: 'prices.grid',
   costs: 'costs.list',
+  admins: 'admins.list',
 } as const;
 export type ExportList = keyof typeof EXPORT_LISTS;
 
@@ -57,6 +58,7 @@ export const exportInput = z.discriminatedUnion('list', [
   exportOf('openIncidents', read[EXPORT_LISTS.openIncidents].input),
   exportOf('prices', read[EXPORT_LISTS.prices].input),
   exportOf('costs', read[EXPORT_LISTS.costs].input),
+  exportOf('admins', read[EXPORT_LISTS.admins].input),
 ]);
 export type ExportInput = z.input<typeof exportInput>;
 

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import {
   blockCreateOffline,
+  adminUpdate,
+  blockCreate,
   blockUpdate,
   bookingCreate,
   bookingUpdate,
@@ -164,6 +166,11 @@ export const editCommands = {
   'destinations.update': command(
     'Edit a destination: names, texts, URLs and menu names per language, tax, stays, position.',
     update(destinationWrite),
+    editReceipt,
+  ),
+  'admins.update': command(
+    'Edit an intranet user (never the password: admins.setPassword, online only).',
+    update(adminUpdate),
     editReceipt,
   ),
 } as const;

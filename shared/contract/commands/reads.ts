@@ -2,7 +2,7 @@
 // (never the network), with the filters the screens use. Fast enough to run
 // on every keystroke; `sync.setInterest` is how a screen asks for fresher data.
 import { z } from 'zod';
-import { bookingCreate } from '../../api';
+import { bookingCreate, DEPARTMENTS } from '../../api';
 import { wDate, wText } from '../../api/primitives';
 import { command } from '../define';
 import { noInput, recordId, serverId, windowInput } from '../primitives';
@@ -222,7 +222,20 @@ export const readCommands = {
   ),
   'costs.get': command('One cost.', z.strictObject({ id: recordId }), costRecord),
   'destinations.get': command('One destination.', z.strictObject({ id: recordId }), destinationRecord),
-  'admins.list': command('Intranet users (no passwords).', noInput, z.array(adminRecord)),
+  'admins.list': command(
+    "Intranet users (no passwords), grouped by department in the spec's order then by name; filtered by text (name or user name), department and active state.",
+    z.strictObject({
+      q: optional(wText(120)),
+      department: optional(z.enum(DEPARTMENTS)),
+      active: optional(z.boolean()),
+    }),
+    z.array(adminRecord),
+  ),
+  'admins.get': command(
+    'One intranet user by its server id (no password).',
+    z.strictObject({ id: serverId }),
+    adminRecord,
+  ),
   'countries.mostUsed': command(
     "The business's most used countries (customers' and guests' countries and nationalities), as country choice ids, most used first.",
     noInput,

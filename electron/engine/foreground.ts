@@ -1,0 +1,95 @@
+// Foreground writes: a write the person waits for, sent now in one request and
+// never queued — for what must not wait in the outbox because it carries a
+// secret that lives in memory only (an intranet user's password; card data
+// could use it too). One attempt at the user's priority with a deadline;
+// offline (or while the server pauses or refuses us) it answers `unreachable`
+// at once. An answer lost on the way (timeout, reset after sending, 5xx) is
+// never resent blindly: the write's `find` reads the server back; found means
+// done. When the read-back fails too the outcome is `unknown` (said as such,
+// never as "not done"), and its key is remembered (in memory: what the write
+// is about, never its values) so the next attempt reads back first. A write
+// that cannot be read back (a password) is `unknown` after a lost answer: the
+// person decides to send it again.
+import { CommandError } from '../../shared/contract';
+import type { ApiClient } from '../api/client';
+import { commandErrorOf } from '../api/contract-errors';
+import { isApiError } from '../api/errors';
+
+/** How long the person waits for a foreground write before Stayboard reads back what happened. */
+export const FOREGROUND_TIMEOUT_MS = 15_000;
+
+/** The request options of a foreground request: the person's priority, one attempt, a deadline. */
+export const FOREGROUND_CALL = { priority: 'user', once: true, timeoutMs: FOREGROUND_TIMEOUT_MS } as const;
+
+export interface ForegroundWrite<T> {
+  /** What the write is about (e.g. `admins.create:marta`): remembered while its outcome is unknown. */
+  key: string;
+  /** Sends it (one request; throws ApiError). */
+  send: (client: ApiClient) => Promise<void>;
+  /** Reads the server back: its record when the write took effect, else null. Absent: cannot be told. */
+  find?: (client: ApiClient) => Promise<T | null>;
+}
+
+/**
+ * `done`: the server answered yes; `found`: its answer was lost, but the record is there;
+ * `unknown`: its answer was lost and the server could not be read back (or cannot be: a password) —
+ * it may or may not have been done, and the person is told exactly that.
+ */
+export type ForegroundOutcome<T> = { outcome: 'done' } | { outcome: 'found'; found: T } | { outcome: 'unknown' };
+
+export interface ForegroundDeps {
+  client(): ApiClient | null;
+  /** Whether the server answers now (not unreachable, pausing us or refusing the session). */
+  online(): boolean;
+}
+
+export class ForegroundWriter {
+  readonly #unsure = new Set<string>();
+  constructor(private readonly deps: ForegroundDeps) {}
+
+  /** Offline it throws `unreachable` without asking anything; a refusal throws the server's reason. */
+  async write<T>(w: ForegroundWrite<T>, what: string): Promise<ForegroundOutcome<T>> {
+    const client = this.deps.client();
+    if (!client || !this.deps.online())
+      throw new CommandError('unreachable', `${what} needs the server, which cannot be reached now.`);
+    if (this.#unsure.has(w.key) && w.find) {
+      const found = await this.readBack(client, w.find);
+      if (found === undefined) return { outcome: 'unknown' };
+      this.#unsure.delete(w.key);
+      if (found !== null) return { outcome: 'found', found };
+    }
+    try {
+      await w.send(client);
+      this.#unsure.delete(w.key);
+      return { outcome: 'done' };
+    } catch (e) {
+      if (!(isApiError(e) && e.outcomeUnknown)) throw commandErrorOf(e, `${what} failed.`);
+      if (!w.find) return { outcome: 'unknown' };
+      this.#unsure.add(w.key);
+      const found = await this.readBack(client, w.find);
+      if (found === undefined) return { outcome: 'unknown' };
+      this.#unsure.delete(w.key);
+      if (found !== null) return { outcome: 'found', found };
+      throw new CommandError('server_error', `${what} was not done: the server answered badly and has no trace of it.`);
+    }
+  }
+
+  /** A plain read after a write (e.g. the new record for the list); throws `unreachable` offline. */
+  async read<T>(find: (c: ApiClient) => Promise<T | null>): Promise<T | null> {
+    const client = this.deps.client();
+    if (!client) throw new CommandError('unreachable', 'The server cannot be reached now.');
+    return find(client);
+  }
+
+  /** The read-back's answer; undefined when the server could not be read (the outcome stays unknown). */
+  private async readBack<T>(
+    client: ApiClient,
+    find: (c: ApiClient) => Promise<T | null>,
+  ): Promise<T | null | undefined> {
+    try {
+      return await find(client);
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -6,7 +6,7 @@ import { blocksTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import type { EntryContext, Values } from '../types';
 import { applyChanges, same } from './fields';
-import { listingName, orNull, readOne, USER } from './parts';
+import { listingName, onListing, orNull, readOne, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 const LISTING: FieldCodec = {
@@ -55,13 +55,7 @@ export const blocks = {
       op: 'create',
       step: (_db, v) => {
         const block = v['block'] as Values;
-        const listingId = Number(block['listing_id']);
-        return {
-          payload: block,
-          context: { listingId },
-          parent: `blocks@${listingId}`,
-          labelRec: { ...block, listing_id: listingId },
-        };
+        return onListing('blocks', block, { ...block, listing_id: Number(block['listing_id']) });
       },
     },
   },

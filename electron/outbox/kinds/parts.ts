@@ -5,8 +5,8 @@ import { CommandError } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { ReadableDB } from '../../cache/db';
-import type { Rec } from '../types';
-import type { ServerVersion } from './spec';
+import type { Rec, Values } from '../types';
+import type { CreateStep, ServerVersion } from './spec';
 
 // ───────────────────────── server reads ─────────────────────────
 
@@ -32,6 +32,14 @@ export function readOne(name: 'cleanings.get' | 'maintenance.get' | 'bookings.ge
     const r = await orNull(client.one(name, { ...USER, id }));
     return r && { value: r.value as unknown as Rec, raw: r.raw };
   };
+}
+
+// ───────────────────────── creates ─────────────────────────
+
+/** A create that lands among a listing's records (blocks, bookings): one at a time per listing and kind. */
+export function onListing(kind: string, payload: Values, labelRec: Rec): CreateStep {
+  const listingId = Number(payload['listing_id']);
+  return { payload, context: { listingId }, parent: `${kind}@${listingId}`, labelRec };
 }
 
 // ───────────────────────── labels ─────────────────────────

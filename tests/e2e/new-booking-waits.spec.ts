@@ -59,6 +59,12 @@ test('a guest of a new booking waits for it on the Sync page, then follows it to
       await waiting.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/sync-waiting-${w}.png` });
     }
+  if (shots)
+    for (const lang of ['es', 'ca'] as const) {
+      await page.getByTestId('language').selectOption(lang);
+      await waiting.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/sync-waiting-1024-${lang}.png` });
+    }
 
   sim.setOnline(true);
   await expectUnsent(page, 0, 60_000);

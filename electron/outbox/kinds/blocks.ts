@@ -6,7 +6,7 @@ import { blocksTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import type { EntryContext, Values } from '../types';
 import { applyChanges, same } from './fields';
-import { listingName, orNull, readOne, str, USER } from './parts';
+import { listingName, onListing, orNull, readOne, str, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 const LISTING: FieldCodec = {
@@ -57,13 +57,9 @@ export const blocks = {
       step: (_db, v) => {
         const block = v['block'] as Values;
         const listingId = Number(block['listing_id']);
-        return {
-          // A listing created offline is held as its (numeric) local id, so refs can find and re-point it.
-          payload: listingId < 0 ? { ...block, listing_id: listingId } : block,
-          context: { listingId },
-          parent: `blocks@${listingId}`,
-          labelRec: { ...block, listing_id: listingId },
-        };
+        // A listing created offline is held as its (numeric) local id, so refs can find and re-point it.
+        const payload = listingId < 0 ? { ...block, listing_id: listingId } : block;
+        return onListing('blocks', payload, { ...block, listing_id: listingId });
       },
     },
   },

@@ -21,7 +21,7 @@ import { checkStay } from '../../cache/queries/stay-check';
 import { bookingsTable } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import type { EntryContext, Rec, Values } from '../types';
-import { isObj, notCached, orNull, str, USER } from './parts';
+import { isObj, notCached, onListing, orNull, str, USER } from './parts';
 import type { Collection, CreateStep, FieldCodec } from './spec';
 
 /** The listing a booking is for (matching, and refs to a listing created offline). */
@@ -96,14 +96,8 @@ function checkFits(db: WritableDB, b: Values): void {
 export function createStep(db: WritableDB, v: Record<string, unknown>): CreateStep {
   const booking = v['booking'] as Values;
   checkFits(db, booking);
-  const listingId = Number(booking['listing_id']);
-  return {
-    payload: booking,
-    context: { listingId },
-    // A listing's new bookings go one at a time: matching them is never ambiguous.
-    parent: `bookings@${listingId}`,
-    labelRec: { ...booking, booking_number: null },
-  };
+  // A listing's new bookings go one at a time: matching them is never ambiguous.
+  return onListing('bookings', booking, { ...booking, booking_number: null });
 }
 
 /** The booking shown until the server has it: a local negative number, the person's values. */

@@ -7,8 +7,8 @@ import { isApiError } from '../../api/errors';
 import type { ReadableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
 import { upsertRecords, type Incoming } from '../../cache/write';
-import type { Rec } from '../types';
-import type { Collection, ServerVersion } from './spec';
+import type { Rec, Values } from '../types';
+import type { Collection, CreateStep, ServerVersion } from './spec';
 
 // ───────────────────────── server reads ─────────────────────────
 
@@ -68,6 +68,14 @@ export async function listedCollection(
   query?: Record<string, number>,
 ): Promise<Collection | null> {
   return listed(table, await orNull(client.list(name, { ...USER, ...(query ? { query } : {}) })));
+}
+
+// ───────────────────────── creates ─────────────────────────
+
+/** A create that lands among a listing's records (blocks, bookings): one at a time per listing and kind. */
+export function onListing(kind: string, payload: Values, labelRec: Rec): CreateStep {
+  const listingId = Number(payload['listing_id']);
+  return { payload, context: { listingId }, parent: `${kind}@${listingId}`, labelRec };
 }
 
 // ───────────────────────── labels ─────────────────────────

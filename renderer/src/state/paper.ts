@@ -1,4 +1,4 @@
-// Saving a file the main process made (a day sheet PDF, a CSV export): one
+// Saving a file the main process made (a day sheet or registration PDF, a CSV export): one
 // mechanism for both hosts — the bytes become a Blob and an <a download> is
 // clicked, which the browser (web host) and Electron (the shell's session)
 // both treat as a download. Answers the error to show, or null when saved.
@@ -22,7 +22,7 @@ export function saveFile(file: PaperFile, doc: Document = document): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type PaperCommand = 'documents.daySheet' | 'documents.exportCsv';
+type PaperCommand = 'documents.daySheet' | 'documents.exportCsv' | 'documents.registration';
 
 /** Asks the main process for the file and saves it. */
 export async function fetchAndSave<N extends PaperCommand>(

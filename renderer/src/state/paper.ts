@@ -22,7 +22,10 @@ export function saveFile(file: PaperFile, doc: Document = document): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type PaperCommand = 'documents.daySheet' | 'documents.exportCsv' | 'documents.registration';
+/** A command input without its `locale` (the UI's is added), kept apart per variant of a union. */
+export type WithoutLocale<T> = T extends unknown ? Omit<T, 'locale'> : never;
+
+export type PaperCommand = 'documents.daySheet' | 'documents.exportCsv' | 'documents.registration';
 
 /** Asks the main process for the file and saves it. */
 export async function fetchAndSave<N extends PaperCommand>(

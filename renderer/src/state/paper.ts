@@ -2,7 +2,7 @@
 // mechanism for both hosts — the bytes become a Blob and an <a download> is
 // clicked, which the browser (web host) and Electron (the shell's session)
 // both treat as a download. Answers the error to show, or null when saved.
-import type { CommandInput, ContractError, PaperFile, StayboardBridge } from '../../../shared/contract';
+import type { CommandInput, ContractError, Locale, PaperFile, StayboardBridge } from '../../../shared/contract';
 import { call } from './call';
 
 export function saveFile(file: PaperFile, doc: Document = document): void {
@@ -37,4 +37,12 @@ export async function fetchAndSave<N extends PaperCommand>(
   if (!r.ok) return r.error;
   saveFile(r.value);
   return null;
+}
+
+/** A paper command's input in the UI language. */
+export function withLocale<N extends PaperCommand>(
+  input: WithoutLocale<CommandInput<N>>,
+  locale: Locale,
+): CommandInput<N> {
+  return { ...input, locale } as CommandInput<N>;
 }

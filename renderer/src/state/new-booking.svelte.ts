@@ -1,0 +1,257 @@
+// The New booking form's state: the stay (listing, dates, party, times,
+// status, money, codes, notes), the customer (an existing one found by the
+// search, or a new one with the person fields of the guest form), the booking
+// lines, and the availability + price quote asked for as the listing, dates or
+// party change — from the cache (stays.check) and, when online, from the
+// server (stays.checkLive: the live answer wins). Every limit comes from the
+// shared write schema of the booking create (shared/api/bookings.ts); the
+// payload it builds is that schema's input, checked once more before sending.
+import { bookingCreate, customerUpdate, type BookingCreate } from '../../../shared/api';
+import { wCount, wDate, wId, wMoney, wText } from '../../../shared/api/primitives';
+import type { ListingSummary, StayCheck, StayboardBridge } from '../../../shared/contract';
+import { call } from './call';
+import { EditForm, fromFieldValue, writeSpecs, type FieldErrors, type FieldValue } from './form.svelte';
+import { PERSON_FIELDS } from './guest-form.svelte';
+
+/** The stay's fields, named as the create payload names them. */
+export const NEW_BOOKING_SPECS = writeSpecs(bookingCreate.shape, {
+  listing_id: { kind: 'id', required: true },
+  start_date: { kind: 'date', required: true },
+  end_date: { kind: 'date', required: true },
+  adults: { kind: 'count', required: true },
+  children: { kind: 'count', required: true },
+  infants: { kind: 'count', required: true },
+  arrival_time: { kind: 'timeOrEmpty' },
+  departure_time: { kind: 'timeOrEmpty' },
+  paid: { kind: 'money' },
+  prepaid: { kind: 'money' },
+  total: { kind: 'money' },
+  tourist_tax: { kind: 'money' },
+  opening_code: { kind: 'textOrNull' },
+  key_numbers: { kind: 'count' },
+  notes: { kind: 'textOrNull' },
+});
+export type NewBookingField = keyof typeof NEW_BOOKING_SPECS;
+
+/**
+ * The statuses a create may send (the endpoint table: `confirmed` or
+ * `canceled`); a new booking is confirmed unless the person says otherwise.
+ */
+export const CREATE_STATUSES = ['confirmed', 'canceled'] as const;
+export type CreateStatus = (typeof CREATE_STATUSES)[number];
+
+/**
+ * A new customer: the guest form's person fields (so PersonFields draws them)
+ * plus what only a customer has. Update names are mapped to the create's on
+ * sending (`CUSTOMER_CREATE_NAME`).
+ */
+export const NEW_CUSTOMER_SPECS = writeSpecs(customerUpdate.shape, {
+  ...PERSON_FIELDS,
+  customer_type: { kind: 'id' },
+  phone: { kind: 'text', schema: wText(40) },
+  language_id: { kind: 'id', schema: wId },
+});
+
+/** Where the create payload's customer names a person field differently from the edit forms. */
+const CUSTOMER_CREATE_NAME: Record<string, string> = {
+  lastname: 'surname',
+  zip_code: 'postal_code',
+  country: 'country_id',
+  date_issue: 'expedition_date',
+  customer_type: 'customer_type_id',
+};
+
+/** A booking line as typed: concept / extra from the code tables, price as money (sent in cents). */
+export const LINE_SPECS = writeSpecs(
+  {},
+  {
+    concept_id: { kind: 'id', required: true, schema: wId },
+    extra_id: { kind: 'id', schema: wId },
+    // Typed as money (euros), sent in whole cents.
+    price: { kind: 'money', required: true, schema: wMoney },
+    pay_date: { kind: 'date', required: true, schema: wDate },
+    type_pay: { kind: 'count', required: true, schema: wCount },
+  },
+);
+
+/** The stay as the availability check needs it, when it can be read. */
+export interface StayAsked {
+  listingId: number;
+  from: string;
+  to: string;
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+export type LiveAnswer =
+  | { state: 'idle' }
+  | { state: 'asking' }
+  | { state: 'answered'; available: boolean; freeUnits: number | null; checkedAt: number }
+  | { state: 'unreachable'; reason: string };
+
+export class NewBookingForm {
+  readonly stay: EditForm<typeof NEW_BOOKING_SPECS>;
+  readonly customer: EditForm<typeof NEW_CUSTOMER_SPECS>;
+  lines = $state<EditForm<typeof LINE_SPECS>[]>([]);
+  status = $state<CreateStatus>('confirmed');
+  /** An existing customer chosen from the search (its id), or null for a new one. */
+  existing = $state<{ id: number; name: string } | null>(null);
+  check = $state.raw<StayCheck | null>(null);
+  live = $state.raw<LiveAnswer>({ state: 'idle' });
+  #asked = '';
+
+  constructor(
+    private readonly bridge: StayboardBridge,
+    start: { listingId?: number | null; from?: string | null; to?: string | null },
+    private readonly decimal: ',' | '.' = '.',
+  ) {
+    this.stay = new EditForm(
+      NEW_BOOKING_SPECS,
+      {
+        listing_id: start.listingId ?? null,
+        start_date: start.from ?? null,
+        end_date: start.to ?? null,
+        adults: 2,
+        children: 0,
+        infants: 0,
+      },
+      decimal,
+    );
+    this.customer = new EditForm(NEW_CUSTOMER_SPECS, {}, decimal);
+  }
+
+  addLine(payDate: string): void {
+    this.lines = [...this.lines, new EditForm(LINE_SPECS, { pay_date: payDate, type_pay: 1 }, this.decimal)];
+  }
+  removeLine(i: number): void {
+    this.lines = this.lines.filter((_, j) => j !== i);
+  }
+
+  /** Arrival / departure times follow the listing's check-in from / check-out while the person has not typed one. */
+  listingChosen(listing: ListingSummary | undefined): void {
+    const v = this.stay.values;
+    const touched = this.stay.dirty;
+    if (listing?.checkinfrom && !touched.includes('arrival_time')) v.arrival_time = listing.checkinfrom.slice(0, 5);
+    if (listing?.checkout && !touched.includes('departure_time')) v.departure_time = listing.checkout.slice(0, 5);
+  }
+
+  /** The stay to check, or null while the listing, dates or party cannot be read. */
+  asked(): StayAsked | null {
+    const read = (k: NewBookingField) => fromFieldValue(NEW_BOOKING_SPECS[k].kind, this.stay.values[k]);
+    const [l, f, t, a, c, i] = (['listing_id', 'start_date', 'end_date', 'adults', 'children', 'infants'] as const).map(
+      read,
+    );
+    if (!l?.ok || !f?.ok || !t?.ok || !a?.ok || !c?.ok || !i?.ok) return null;
+    const [listingId, from, to] = [l.value, f.value, t.value];
+    if (typeof listingId !== 'number' || typeof from !== 'string' || typeof to !== 'string' || to <= from) return null;
+    return { listingId, from, to, adults: Number(a.value), children: Number(c.value), infants: Number(i.value) };
+  }
+
+  /**
+   * Asks whether the stay fits: the cache at once, then the server when
+   * `online` (its answer wins on screen). Asks again only when the stay changed.
+   */
+  async refresh(online: boolean, force = false): Promise<void> {
+    const stay = this.asked();
+    const key = JSON.stringify(stay);
+    if (!force && key === this.#asked) return;
+    this.#asked = key;
+    if (!stay) {
+      this.check = null;
+      this.live = { state: 'idle' };
+      return;
+    }
+    const local = await call(this.bridge, 'stays.check', stay);
+    if (key !== this.#asked) return;
+    this.check = local.ok ? local.value : null;
+    if (!online) {
+      this.live = { state: 'idle' };
+      return;
+    }
+    this.live = { state: 'asking' };
+    const r = await call(this.bridge, 'stays.checkLive', { listingId: stay.listingId, from: stay.from, to: stay.to });
+    if (key !== this.#asked) return;
+    this.live = r.ok ? { state: 'answered', ...r.value } : { state: 'unreachable', reason: r.error.message };
+  }
+
+  /** What blocks saving: the stay does not fit (cache or server), named; null when it may be queued. */
+  get refusal(): 'clash' | 'liveTaken' | null {
+    if (this.live.state === 'answered') return this.live.available ? null : 'liveTaken';
+    return this.check?.fits === false ? 'clash' : null;
+  }
+
+  /** The quote of the first rate that has one: the proposed total. */
+  get quote(): StayCheck['quotes'][number] | null {
+    return this.check?.quotes.find((q) => q.problems.length === 0) ?? this.check?.quotes[0] ?? null;
+  }
+
+  /**
+   * Checks every field (capacity from the listing, dates in order) and builds
+   * the create payload; null with the errors shown where the person looks.
+   */
+  payload(capacity: number | null): BookingCreate | null {
+    const stay = this.stay.validate((p) => stayRules(p, capacity), true);
+    const customer = this.existing ? { ok: true as const, changes: {} } : this.customer.validate(undefined, true);
+    const lines = this.lines.map((l) => l.validate(undefined, true));
+    if (!stay.ok || !customer.ok || lines.some((l) => !l.ok)) return null;
+    const body: Record<string, unknown> = { status: this.status };
+    for (const [k, v] of Object.entries(stay.changes)) if (present(v)) body[k] = v;
+    body['customer'] = this.existing
+      ? { id: this.existing.id, ...namesOf(this.existing.name) }
+      : renamed(customer.changes);
+    const typed = lines.flatMap((l) => (l.ok ? [l.changes] : []));
+    if (typed.length)
+      body['lines'] = typed.map((l) =>
+        Object.fromEntries(
+          Object.entries(l)
+            .filter(([, v]) => present(v))
+            .map(([k, v]) => [k, k === 'price' ? Math.round(Number(v) * 100) : v]),
+        ),
+      );
+    const checked = bookingCreate.safeParse(body);
+    return checked.success ? checked.data : null;
+  }
+}
+
+const present = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+function renamed(changes: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(changes))
+    if (present(v)) out[CUSTOMER_CREATE_NAME[k] ?? k] = typeof v === 'string' ? v.trim() : v;
+  return out;
+}
+
+/** An existing customer is named in the create as the search shows it: first word the name, the rest the surname. */
+function namesOf(full: string): { name: string; surname: string } {
+  const [name = '', ...rest] = full.trim().split(/\s+/);
+  return { name, surname: rest.join(' ') || name };
+}
+
+/** Across fields: the stay ends after it starts; adults + children fit the listing (null: capacity unknown). */
+export function stayRules(
+  parsed: Record<string, unknown>,
+  capacity: number | null,
+): FieldErrors<typeof NEW_BOOKING_SPECS> {
+  const errors: FieldErrors<typeof NEW_BOOKING_SPECS> = {};
+  const [start, end, adults, children] = [
+    parsed['start_date'],
+    parsed['end_date'],
+    parsed['adults'],
+    parsed['children'],
+  ];
+  if (typeof start === 'string' && typeof end === 'string' && end <= start)
+    errors.end_date = { key: 'validation.endAfterStart' };
+  if (typeof adults === 'number' && adults < 1) errors.adults = { key: 'newBooking.oneAdult' };
+  else if (
+    capacity !== null &&
+    typeof adults === 'number' &&
+    typeof children === 'number' &&
+    adults + children > capacity
+  )
+    errors.adults = { key: 'validation.capacity', max: capacity };
+  return errors;
+}
+
+export type { FieldValue };

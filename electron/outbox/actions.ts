@@ -6,8 +6,9 @@
 import { parseWith } from '../../shared/api';
 import { CommandError, editCommands, type OutboxEntry } from '../../shared/contract';
 import type { WritableDB } from '../cache/db';
-import { chainOf, deleteEntries, getEntry, patchEntries, toContract } from './entries';
+import { chainOf, deleteEntries, getEntry, patchEntries } from './entries';
 import { enqueueEdit } from './enqueue';
+import { contractEntry, dependentsOf } from './refs';
 import { KIND_SPECS, type EditName, type Kind } from './kinds';
 import type { CreateAmend } from './kinds/spec';
 import { refreshView } from './view';
@@ -17,6 +18,27 @@ export interface ActionResult {
   entry: OutboxEntry | null;
   kinds: Kind[];
   entryIds: number[];
+  /** Discarding a create: how many changes that depended on the new record went with it. */
+  dependents?: number;
+}
+
+/**
+ * Discards what depends on a create being discarded (a guest registered on a new
+ * booking, the edits of that guest…): they could never be sent. Returns what went.
+ */
+function discardDependents(tx: WritableDB, create: Entry): { ids: number[]; kinds: Kind[] } {
+  if (create.kind !== 'create' || create.recordId >= 0) return { ids: [], kinds: [] };
+  const deps = dependentsOf(tx, create.resource, create.recordId);
+  if (deps.some((x) => x.state === 'sending'))
+    throw new CommandError('invalid_state', 'A change that depends on this is being sent; try again in a moment.');
+  deleteEntries(
+    tx,
+    deps.map((x) => x.id),
+  );
+  const touched = new Map<string, { kind: Kind; id: number }>();
+  for (const x of deps) touched.set(`${x.resource}:${x.recordId}`, { kind: x.resource, id: x.recordId });
+  for (const t of touched.values()) refreshView(tx, t.kind, t.id);
+  return { ids: deps.map((x) => x.id), kinds: [...new Set(deps.map((x) => x.resource))] };
 }
 
 function entryOr404(db: WritableDB, id: number): Entry {
@@ -42,7 +64,7 @@ export function retryEntry(db: WritableDB, id: number, now: number): ActionResul
       patchEntries(tx, ids, { nextAttemptAt: null }, now);
     }
     refreshView(tx, e.resource, e.recordId);
-    return { entry: toContract(entryOr404(tx, id)), kinds: [e.resource], entryIds: ids };
+    return { entry: contractEntry(tx, entryOr404(tx, id)), kinds: [e.resource], entryIds: ids };
   });
 }
 
@@ -57,9 +79,15 @@ export function discardEntry(db: WritableDB, id: number): ActionResult {
     const ids = e.kind === 'create' ? chain.filter((x) => x.state !== 'sending').map((x) => x.id) : [e.id];
     if (e.kind === 'create' && ids.length !== chain.length)
       throw new CommandError('invalid_state', 'An edit of this new record is being sent; try again in a moment.');
+    const deps = discardDependents(tx, e);
     deleteEntries(tx, ids);
     refreshView(tx, e.resource, e.recordId);
-    return { entry: null, kinds: [e.resource], entryIds: ids };
+    return {
+      entry: null,
+      kinds: [e.resource, ...deps.kinds],
+      entryIds: [...ids, ...deps.ids],
+      dependents: deps.ids.length,
+    };
   });
 }
 
@@ -129,9 +157,16 @@ function amendCreate(
   const batch = refusedBatch(tx, e);
   if (!Object.keys(changes).length) {
     const chain = chainOf(tx, e.resource, e.recordId).map((x) => x.id);
+    const deps = discardDependents(tx, e);
     deleteEntries(tx, chain);
     refreshView(tx, e.resource, e.recordId);
-    return { entry: null, kinds: [e.resource], entryIds: chain, newEntryId: null };
+    return {
+      entry: null,
+      kinds: [e.resource, ...deps.kinds],
+      entryIds: [...chain, ...deps.ids],
+      newEntryId: null,
+      dependents: deps.ids.length,
+    };
   }
   const values: Values = Object.assign({}, ...batch.map((x) => x.payload), changes) as Values;
   const parsed = parseWith(editCommands[amend.command].input, amend.input(e.context, values));
@@ -210,7 +245,7 @@ export function resolveEntry(
       );
     }
     refreshView(tx, e.resource, e.recordId);
-    return { entry: toContract(entryOr404(tx, id)), kinds: [e.resource], entryIds: siblings.map((s) => s.id) };
+    return { entry: contractEntry(tx, entryOr404(tx, id)), kinds: [e.resource], entryIds: siblings.map((s) => s.id) };
   });
 }
 

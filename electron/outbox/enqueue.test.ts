@@ -173,7 +173,7 @@ describe('actions', () => {
     const id = cleaning[0]!;
     const before = getCleaning(db, id)!;
     const { entryId } = outbox.enqueue('cleaning.update', { id, changes: { notes: 'oops' } }) as { entryId: number };
-    expect(outbox.discard({ id: entryId })).toEqual({ discarded: true });
+    expect(outbox.discard({ id: entryId })).toEqual({ discarded: true, dependents: 0 });
     expect(getCleaning(db, id)).toEqual({ ...before, outbox: null });
     const { entryId: create } = outbox.enqueue('guests.create', {
       bookingNumber: bookings[0],

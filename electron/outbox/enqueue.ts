@@ -11,6 +11,7 @@ import { canonIn } from './kinds/fields';
 import { COMMANDS, KIND_SPECS, type EditName, type Kind } from './kinds';
 import { notCached } from './kinds/parts';
 import type { CreateStep } from './kinds/spec';
+import { resolveRefs } from './refs';
 import { refreshView, showNewUpdate } from './view';
 import type { Rec, Values } from './types';
 
@@ -48,6 +49,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
   const base: Values = {};
   for (const f of Object.keys(changes)) base[f] = canonIn(KIND_SPECS[kind].fields, f, rec);
   const context = spec.entryContext?.(rec) ?? {};
+  resolveRefs(db, kind, { context, payload: changes });
   return {
     entry: {
       operation,
@@ -81,6 +83,9 @@ function deleteStep(db: WritableDB, operation: string, kind: Kind, rawId: number
 }
 
 function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep): Step {
+  const resolved = { context: { ...c.context }, payload: { ...c.payload }, parent: c.parent };
+  resolveRefs(db, kind, resolved);
+  c = { ...c, ...resolved };
   const localId = nextLocalId(db);
   return {
     entry: {
@@ -141,7 +146,12 @@ export function enqueueEdit(db: WritableDB, name: EditName, input: unknown, now:
       if (step.entry.kind === 'update')
         showNewUpdate(tx, step.entry.resource, step.entry.recordId, entryId, step.entry.payload);
       else refreshView(tx, step.entry.resource, step.entry.recordId);
-      receipts.push({ entryId, state: 'pending' });
+      // A create's receipt names the new record's local id (the form opens it).
+      receipts.push(
+        step.entry.kind === 'create'
+          ? { entryId, state: 'pending', recordId: step.entry.recordId }
+          : { entryId, state: 'pending' },
+      );
       kinds.add(step.entry.resource);
     }
     return { receipts, kinds };

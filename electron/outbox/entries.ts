@@ -213,7 +213,8 @@ export function adoptedIds(db: ReadableDB, kind: Kind): Set<number> {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toContract(e: Entry): OutboxEntry {
+/** The contract's entry; `waitingFor` from refs.ts (what it waits for, when it points at a new record). */
+export function toContract(e: Entry, waitingFor: OutboxEntry['waitingFor'] = null): OutboxEntry {
   return {
     id: e.id,
     operation: e.operation,
@@ -229,6 +230,7 @@ export function toContract(e: Entry): OutboxEntry {
     nextAttemptAt: e.nextAttemptAt === null ? null : iso(e.nextAttemptAt),
     error: e.error,
     conflicts: e.conflicts ?? [],
+    waitingFor,
   };
 }
 

@@ -18,7 +18,8 @@ import { systemClock, type Clock } from '../api/clock';
 import type { BudgetGovernor } from '../api/governor';
 import type { WritableDB } from '../cache/db';
 import { amendEntry, discardAllEntries, discardEntry, resolveEntry, retryEntry, type ActionResult } from './actions';
-import { listEntries, pruneConfirmed, summaryOf, toContract } from './entries';
+import { listEntries, pruneConfirmed, summaryOf } from './entries';
+import { contractEntry } from './refs';
 import { enqueueEdit, type EditName } from './enqueue';
 import { DEFAULT_BACKOFF, type Backoff, type StepDeps } from './outcome';
 import { KINDS, KIND_SPECS, type Kind } from './kinds';
@@ -191,7 +192,9 @@ export class Outbox {
     const v = parseInput('outbox.list', input);
     const states = (v['states'] as OutboxState[] | undefined) ?? null;
     const since = this.clock.now() - this.keepConfirmedMs;
-    return listEntries(this.db, states, (v['limit'] as number | undefined) ?? 200, since).map(toContract);
+    return listEntries(this.db, states, (v['limit'] as number | undefined) ?? 200, since).map((e) =>
+      contractEntry(this.db, e),
+    );
   }
 
   summary(): OutboxSummary {
@@ -206,10 +209,12 @@ export class Outbox {
     return r.entry!;
   }
 
-  discard(input: unknown): { discarded: true } {
+  /** Undoes an unsent change; a create takes what depends on the new record with it (counted in `dependents`). */
+  discard(input: unknown): { discarded: true; dependents: number } {
     const v = parseInput('outbox.discard', input);
-    this.after(discardEntry(this.db, v['id'] as number));
-    return { discarded: true };
+    const r = discardEntry(this.db, v['id'] as number);
+    this.after(r);
+    return { discarded: true, dependents: r.dependents ?? 0 };
   }
 
   /** "Edit and send again": a refused update replaced by a new edit of the same record, or a refused new guest sent again with my values (one transaction). */

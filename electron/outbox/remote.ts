@@ -11,9 +11,13 @@ import type { Rec, Values } from './types';
 
 export type { Collection, ServerVersion } from './kinds';
 
+/** A server record's id: its table's key (`id`, a booking's `booking_number`). */
+export const idOf = (kind: Kind, rec: Rec): number => rec[KIND_SPECS[kind].table.key] as number;
+
 /** The fields a create is recognised by on the server, in canonical form. */
 export function fingerprintOf(kind: Kind, body: Values): Values {
-  const by = KIND_SPECS[kind].create?.matchBy;
+  const m = KIND_SPECS[kind].create?.matchBy;
+  const by = typeof m === 'function' ? m(body) : m;
   const out: Values = {};
   for (const [f, v] of Object.entries(body)) {
     if (by && !by.includes(f)) continue;
@@ -28,7 +32,7 @@ export function matches(kind: Kind, rec: Rec, fingerprint: Values): boolean {
 
 /** Ids of the collection's records with this content. */
 export function idsMatching(kind: Kind, coll: Collection, fingerprint: Values): number[] {
-  return coll.items.filter((i) => matches(kind, i.value, fingerprint)).map((i) => i.value['id'] as number);
+  return coll.items.filter((i) => matches(kind, i.value, fingerprint)).map((i) => idOf(kind, i.value));
 }
 
 /**
@@ -45,10 +49,10 @@ export function findCreated(
   const before = new Set(snapshot);
   const hits = coll.items
     .filter((i) => {
-      const id = i.value['id'] as number;
+      const id = idOf(kind, i.value);
       return !before.has(id) && !adopted.has(id) && matches(kind, i.value, fingerprint);
     })
-    .sort((a, b) => (a.value['id'] as number) - (b.value['id'] as number));
+    .sort((a, b) => idOf(kind, a.value) - idOf(kind, b.value));
   return hits[0] ?? null;
 }
 

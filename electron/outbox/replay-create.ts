@@ -12,9 +12,10 @@ import { sameValue } from './kinds/fields';
 import { KIND_SPECS } from './kinds';
 import { backoffDelay, failed, reject, transition, type StepDeps } from './outcome';
 import { unchanged } from './replay-update';
-import { fingerprintOf, findCreated, idsMatching, type Collection, type ServerVersion } from './remote';
+import { fingerprintOf, findCreated, idOf, idsMatching, type Collection, type ServerVersion } from './remote';
+import { repoint } from './refs';
 import { dropRecord, refreshView } from './view';
-import type { Entry, Values } from './types';
+import type { Entry, Kind, Values } from './types';
 
 /** After a 2xx, how many read-backs may miss the new record before the person is told. */
 const MAX_CHECKS = 3;
@@ -43,8 +44,9 @@ function adopt(
 ) {
   const kind = head.resource;
   const localId = head.recordId;
-  const serverId = found.value['id'] as number;
+  const serverId = idOf(kind, found.value);
   const ids = batch.map((e) => e.id);
+  let dependents: Kind[] = [];
   d.db.transaction((tx: WritableDB) => {
     mapLocalId(tx, kind, localId, serverId);
     patchEntries(tx, ids, { state: 'confirmed', error: null, nextAttemptAt: null, recordId: serverId }, d.now());
@@ -54,8 +56,10 @@ function adopt(
     dropRecord(tx, kind, localId);
     coll.store(tx);
     refreshView(tx, kind, serverId);
+    // Whatever points at the new record (a guest of a new booking) now points at the server's.
+    dependents = repoint(tx, kind, localId, serverId);
   });
-  d.changed([kind], ids);
+  d.changed([kind, ...dependents], ids);
   d.trace({ type: 'adopted', entryIds: ids, localId, serverId, resent });
 }
 

@@ -6,7 +6,9 @@
 // back-off ends or until something is enqueued (nudge).
 import type { ApiClient } from '../api/client';
 import { sleep, type Clock, type Timer } from '../api/clock';
-import { chainOf, nextWake, readyHeads, type Head } from './entries';
+import { chainOf, getEntry, nextWake, readyHeads, type Head } from './entries';
+import { KIND_SPECS } from './kinds';
+import { orphanRefusal, waitingOf } from './refs';
 import type { StepDeps } from './outcome';
 import { replayCreate } from './replay-create';
 import { replayDelete, replayUpdates, takeBatch } from './replay-update';
@@ -37,6 +39,12 @@ export async function replayRecord(d: StepDeps, kind: Kind, recordId: number): P
   const chain = chainOf(d.db, kind, recordId);
   const head = chain[0];
   if (!head || (head.state !== 'pending' && head.state !== 'unknown')) return;
+  // An entry pointing at a record created offline goes only once that record has its server id.
+  const orphan = waitingOf(d.db, head) ? null : orphanRefusal(head);
+  if (orphan) {
+    reject(d, [head], orphan);
+    return;
+  }
   if (head.kind === 'create') return replayCreate(d, chain);
   if (recordId < 0) {
     // Edits of a record created offline whose create is gone (discarded): nothing to edit.
@@ -191,7 +199,10 @@ export class ReplayWorker {
   private ready(active: ReadonlySet<string>, budget: Map<string, number>): Head[] {
     return readyHeads(this.deps.db, this.deps.now()).filter((h) => {
       const key = `${h.resource}:${h.recordId}`;
-      return !active.has(key) && (budget.get(key) ?? 0) < MAX_STEPS_PER_RECORD;
+      if (active.has(key) || (budget.get(key) ?? 0) >= MAX_STEPS_PER_RECORD) return false;
+      // Waits (not sent) while it points at a record the server does not have yet.
+      const e = KIND_SPECS[h.resource].refs ? getEntry(this.deps.db, h.id) : null;
+      return !e || waitingOf(this.deps.db, e) === null;
     });
   }
 

@@ -25,7 +25,8 @@ export interface OutboxPort {
   list(input: CommandArgs<'outbox.list'>): HandlerResult<'outbox.list'>;
   summary(): HandlerResult<'outbox.summary'>;
   retry(id: number): HandlerResult<'outbox.retry'> | Promise<HandlerResult<'outbox.retry'>>;
-  discard(id: number): void | Promise<void>;
+  /** Returns how many changes that depended on a discarded new record went with it (absent: none). */
+  discard(id: number): void | number | Promise<void | number>;
   amend(input: CommandArgs<'outbox.amend'>): HandlerResult<'outbox.amend'> | Promise<HandlerResult<'outbox.amend'>>;
   resolve(
     input: CommandArgs<'outbox.resolve'>,
@@ -41,6 +42,10 @@ export interface LivePort {
     rateId: number;
     mu: boolean;
   }): Promise<{ available: boolean; freeUnits: number | null }>;
+  /** A new booking with card data: one foreground request now (electron/engine/booking-card.ts). */
+  createBookingWithCard?(
+    booking: CommandArgs<'bookings.createWithCard'>['booking'],
+  ): Promise<HandlerResult<'bookings.createWithCard'>>;
 }
 
 export interface EnginePort extends EngineLifecycle {

@@ -6,7 +6,14 @@ import { listingSummaryById, ratesOf } from '../cache/queries';
 import { cacheOf } from './reads';
 import type { HandlerTable } from './types';
 
-export const liveHandlers: HandlerTable<'stays.checkLive'> = {
+export const liveHandlers: HandlerTable<'stays.checkLive' | 'bookings.createWithCard'> = {
+  // The card values pass through here in memory only: never logged, stored or put in an error.
+  'bookings.createWithCard': async (i, ctx) => {
+    const live = ctx.workspace.engine().live;
+    if (!live?.createBookingWithCard)
+      throw new CommandError('disconnected', 'Card details can only be sent while connected to the PMS.');
+    return live.createBookingWithCard(i.booking);
+  },
   'stays.checkLive': async (i, ctx) => {
     const engine = ctx.workspace.engine();
     const db = cacheOf(ctx);

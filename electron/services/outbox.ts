@@ -29,8 +29,8 @@ export const outboxHandlers: HandlerTable<
   'outbox.summary': (_i, ctx) => outboxOf(ctx).summary(),
   'outbox.retry': (i, ctx) => outboxOf(ctx).retry(i.id),
   'outbox.discard': async (i, ctx) => {
-    await outboxOf(ctx).discard(i.id);
-    return { discarded: true as const };
+    const dependents = await outboxOf(ctx).discard(i.id);
+    return { discarded: true as const, dependents: dependents ?? 0 };
   },
   'outbox.resolve': (i, ctx) => outboxOf(ctx).resolve(i),
   'outbox.amend': (i, ctx) => outboxOf(ctx).amend(i),

@@ -44,7 +44,10 @@ describe('sync, outbox and edit commands', () => {
       const r = await d.dispatch(name, COMMAND_EXAMPLES[name].input);
       expect(r.ok, name).toBe(true);
     }
-    expect(await d.dispatch('outbox.discard', { id: 17 })).toEqual({ ok: true, value: { discarded: true } });
+    expect(await d.dispatch('outbox.discard', { id: 17 })).toEqual({
+      ok: true,
+      value: { discarded: true, dependents: 0 },
+    });
     expect(await d.dispatch('outbox.resolve', { id: 17, choice: 'theirs' })).toMatchObject({ ok: true });
     expect(await d.dispatch('outbox.amend', { id: 17, changes: { adults: 3 } })).toEqual({
       ok: true,

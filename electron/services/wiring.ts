@@ -26,6 +26,7 @@ import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
 import { startDemoServer, type DemoOptions } from './demo';
+import { createBookingWithCard } from '../engine/booking-card';
 import { liveAvailability } from '../engine/live';
 import type { EnginePort, OutboxPort } from './engine-port';
 import type { SettingsStore } from './settings-store';
@@ -57,7 +58,7 @@ function outboxPort(outbox: Outbox): OutboxPort {
     list: (input) => outbox.list(input),
     summary: () => outbox.summary(),
     retry: (id) => outbox.retry({ id }),
-    discard: (id) => void outbox.discard({ id }),
+    discard: (id) => outbox.discard({ id }).dependents,
     amend: (input) => outbox.amend(input),
     resolve: (input) => outbox.resolve(input),
   };
@@ -130,6 +131,10 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       await engine.close();
       return null;
     }
+    // Live questions are not asked while the server is known unreachable, pausing us (rate limit) or
+    // refusing the session: they answer at once.
+    const answering = () =>
+      !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind);
     return {
       remembered: started.remembered,
       db: engine.db,
@@ -148,12 +153,11 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
         return engine.outbox && outboxPort(engine.outbox);
       },
       live: {
-        // Not while the server is known unreachable, pausing us (rate limit) or refusing the session: answer at once.
-        availability: (i) =>
-          liveAvailability(
-            engine.client,
-            !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind),
-            i,
+        availability: (i) => liveAvailability(engine.client, answering(), i),
+        createBookingWithCard: (booking) =>
+          createBookingWithCard(
+            { client: engine.client, online: answering(), transaction: (fn) => engine.transaction(fn) },
+            booking,
           ),
       },
       unsentCount: () => engine.unsentCount(),

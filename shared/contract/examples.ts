@@ -229,6 +229,7 @@ export const exampleOutboxEntry: OutboxEntry = {
   nextAttemptAt: null,
   error: null,
   conflicts: [{ field: 'notes', base: '', mine: 'Extra towels', theirs: 'Towels done' }],
+  waitingFor: null,
 };
 const session: SessionInfo = {
   state: 'signedIn',
@@ -430,6 +431,25 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { listingId: 12, from: '2026-05-04', to: '2026-05-06' },
     output: { available: true, freeUnits: null, rateId: 7, checkedAt: 1777000000000 },
   },
+  'bookings.createWithCard': {
+    input: {
+      booking: {
+        listing_id: 12,
+        start_date: '2026-05-04',
+        end_date: '2026-05-07',
+        adults: 2,
+        customer: {
+          name: 'Marta',
+          surname: 'Soler',
+          cardholder: 'MARTA SOLER',
+          card_number: '4000000000000002',
+          card_expiration: '09/28',
+          card_cvv: '123',
+        },
+      },
+    },
+    output: { outcome: 'created', bookingNumber: 1043 },
+  },
   'registration.due': {
     input: { date: '2026-05-04' },
     output: [
@@ -522,6 +542,24 @@ export const COMMAND_EXAMPLES: Examples = {
     input: { bookingNumber: 1042, changes: { status: 'confirmed', opening_code: '9931', key_numbers: 2 } },
     output: receipt,
   },
+  'bookings.create': {
+    input: {
+      booking: {
+        listing_id: 12,
+        status: 'confirmed',
+        start_date: '2026-05-04',
+        end_date: '2026-05-07',
+        adults: 2,
+        children: 1,
+        arrival_time: '16:00',
+        total: 540,
+        customer: { name: 'Marta', surname: 'Soler', email: 'marta@example.org', phone: '+34 600 000 000' },
+        guests: [{ name: 'Marta', surname: 'Soler', number_id: 'X1234567L', document_type_id: 1 }],
+        lines: [{ concept_id: 3, price: 4500, pay_date: '2026-05-04', type_pay: 1 }],
+      },
+    },
+    output: { entryId: 31, state: 'pending', recordId: -4 },
+  },
   'guests.create': {
     input: { bookingNumber: 1042, guest: { name: 'Luis', lastname: 'Pérez', number_id: 'X1234567L', country: 1 } },
     output: receipt,
@@ -540,7 +578,7 @@ export const COMMAND_EXAMPLES: Examples = {
   'outbox.list': { input: { states: ['conflict'] }, output: [exampleOutboxEntry] },
   'outbox.summary': { input: {}, output: outboxSummary },
   'outbox.retry': { input: { id: 17 }, output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] } },
-  'outbox.discard': { input: { id: 17 }, output: { discarded: true } },
+  'outbox.discard': { input: { id: 17 }, output: { discarded: true, dependents: 0 } },
   'outbox.amend': { input: { id: 17, changes: { adults: 3 } }, output: { entryId: 18 } },
   'outbox.resolve': {
     input: { id: 17, choice: 'mine' },

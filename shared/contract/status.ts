@@ -85,6 +85,21 @@ export const outboxEntry = z.object({
   error: nullable(contractError),
   /** Present in state `conflict`. */
   conflicts: z.array(conflictField).default([]),
+  /**
+   * Set while the change points at a record created offline that the server does not have
+   * yet (a guest of a new booking): it is not sent until that record's create is. `refused`:
+   * the server refused that create (the person amends or discards it; this waits meanwhile).
+   */
+  waitingFor: nullable(
+    z.object({
+      resource: resourceName,
+      /** The new record's local (negative) id. */
+      recordId: z.number().int(),
+      /** The create's label, e.g. "Booking (new) · Casa Azul". */
+      label: z.string(),
+      refused: nullable(contractError),
+    }),
+  ).default(null),
 });
 export type OutboxEntry = z.output<typeof outboxEntry>;
 
@@ -102,7 +117,12 @@ export const outboxSummary = z.object({
 export type OutboxSummary = z.output<typeof outboxSummary>;
 
 /** What an edit command answers: the entry it wrote (visible at once as pending). */
-export const editReceipt = z.object({ entryId: z.number().int(), state: outboxState });
+export const editReceipt = z.object({
+  entryId: z.number().int(),
+  state: outboxState,
+  /** Creates: the new record's local (negative) id, e.g. the booking number to open. */
+  recordId: z.number().int().optional(),
+});
 export type EditReceipt = z.output<typeof editReceipt>;
 
 // ───────────────────────── sync ─────────────────────────

@@ -1,13 +1,14 @@
-// Bookings: edited only (status, check-in, dates, party, times, money, codes, notes); the update
-// answers the record. Checked before queueing: a party larger than the listing sleeps (spec-silent
-// choice, here only: adults + children count, not infants, as the simulator does) and a stay that
-// ends before it starts.
+// Bookings: taken (created offline: kinds/booking-create.ts) and edited (status, check-in, dates,
+// party, times, money, codes, notes); the update answers the record. Checked before queueing: a
+// party larger than the listing sleeps (spec-silent choice, here only: adults + children count, not
+// infants, as the simulator does) and a stay that ends before it starts.
 import { bookingRead, F, type BookingUpdate } from '../../../shared/api';
 import { CommandError } from '../../../shared/contract';
 import { stateAfter } from '../../../shared/domain/states';
 import type { WritableDB } from '../../cache/db';
 import { bookingsTable, type TableSpec } from '../../cache/tables';
 import type { Rec, Values } from '../types';
+import { bookingsOfStay, createBody, createStep, CUSTOMER, LISTING, localBooking, matchBy } from './booking-create';
 import { flag, money, same } from './fields';
 import { listingName, readOne } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
@@ -27,7 +28,10 @@ const STATUS: FieldCodec = {
   },
 };
 
-const fields: FieldCodecs<BookingUpdate> = {
+// The update's fields, plus what a new booking is matched by (its listing and customer).
+const fields: FieldCodecs<BookingUpdate & { listing_id: number; customer: unknown }> = {
+  listing_id: LISTING,
+  customer: CUSTOMER,
   status: STATUS,
   checkin_online: flag('checkin_completed'),
   start_date: same('start_date', F.date),
@@ -79,14 +83,28 @@ function check(db: WritableDB, rec: Rec, changes: Values): void {
   }
 }
 
+/** "Booking 1042", or "New booking" while it is not in the PMS (local number, or none yet). */
+export const bookingName = (n: unknown): string => (typeof n === 'number' && n > 0 ? `Booking ${n}` : 'New booking');
+
 export const bookings = {
   kind: 'bookings',
   table: bookingsTable as TableSpec<never>,
   contextColumns: [],
   read: bookingRead,
   fields,
-  commands: { 'bookings.update': { op: 'update', what: 'This booking' } },
-  label: (db, rec) => `Booking ${String(rec['booking_number'])} · ${listingName(db, rec['listing_id'])}`,
+  commands: {
+    'bookings.update': { op: 'update', what: 'This booking' },
+    'bookings.create': { op: 'create', step: createStep },
+  },
+  label: (db, rec) => `${bookingName(rec['booking_number'])} · ${listingName(db, rec['listing_id'])}`,
   check,
   update: { endpoint: 'bookings.update', idKey: 'bookingNumber', fetch: readOne('bookings.get') },
+  create: {
+    endpoint: 'bookings.create',
+    local: localBooking,
+    body: createBody,
+    collection: bookingsOfStay,
+    matchBy,
+    amend: { command: 'bookings.create', input: (_ctx, booking) => ({ booking }), key: 'booking' },
+  },
 } satisfies KindSpec<'bookings'>;

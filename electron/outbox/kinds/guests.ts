@@ -7,6 +7,7 @@ import { validateOne } from '../../api/reads';
 import { guestsTable, type TableSpec } from '../../cache/tables';
 import { replaceBundleOfBooking } from '../../cache/write-compound';
 import type { EntryContext, Rec, Values } from '../types';
+import { bookingName } from './bookings';
 import { applyChanges, codeName, PERSON, same } from './fields';
 import { fullName, isObj, notCached, orNull, USER } from './parts';
 import type { Collection, FieldCodecs, KindSpec, ServerVersion } from './spec';
@@ -73,6 +74,7 @@ export const guests = {
   kind: 'guests',
   table: guestsTable as TableSpec<never>,
   contextColumns: ['booking_number'],
+  refs: [{ kind: 'bookings', context: 'bookingNumber' }],
   read: guestRead,
   fields,
   commands: {
@@ -80,7 +82,13 @@ export const guests = {
     'guests.create': {
       op: 'create',
       step: (db, v) => {
-        const bookingNumber = v['bookingNumber'] as number;
+        // A booking created offline and already matched is found under its server number.
+        const asked = v['bookingNumber'] as number;
+        const bookingNumber =
+          db.get<{ server_id: number }>(
+            `SELECT server_id FROM outbox_ids WHERE resource = 'bookings' AND local_id = ?`,
+            [asked],
+          )?.server_id ?? asked;
         if (!db.get('SELECT 1 FROM bookings WHERE booking_number = ?', [bookingNumber]))
           throw notCached(`Booking ${bookingNumber}`);
         const guest = v['guest'] as Values;
@@ -88,7 +96,7 @@ export const guests = {
       },
     },
   },
-  label: (_db, rec, ctx) => `Guest ${fullName(rec)} · booking ${String(ctx.bookingNumber ?? rec['booking_number'])}`,
+  label: (_db, rec, ctx) => `Guest ${fullName(rec)} · ${bookingName(ctx.bookingNumber ?? rec['booking_number'])}`,
   entryContext: (rec) => ({ bookingNumber: rec['booking_number'] as number }),
   columnsOf,
   update: { endpoint: 'guests.update', idKey: 'id', fetch },

@@ -1,7 +1,7 @@
 // The registry of the kinds of record the outbox edits: one line per kind.
 // The compiler checks it: every entry is a complete KindSpec of its own kind,
 // and every edit command of the contract belongs to exactly one kind.
-import type { EditName, EditCommand, KindSpec } from './spec';
+import type { EditName, EditCommand, KindName, KindSpec } from './spec';
 import { blocks } from './blocks';
 import { bookings } from './bookings';
 import { cleaning } from './cleaning';
@@ -26,6 +26,10 @@ const REGISTRY = {
 export type Kind = keyof typeof REGISTRY;
 export const KIND_SPECS: { readonly [K in Kind]: KindSpec<K> } = REGISTRY;
 export const KINDS = Object.keys(KIND_SPECS) as Kind[];
+
+// The written-out names refs use are exactly the registered kinds.
+const namesMatch: [Kind, KindName] extends [KindName, Kind] ? true : never = true;
+void namesMatch;
 
 // Every edit command of the contract is some kind's (the compiler fails on a command no kind takes).
 type CommandsOf<K extends Kind> = keyof (typeof REGISTRY)[K]['commands'];

@@ -65,10 +65,33 @@ export interface CreateAmend {
   key: string;
 }
 
+/**
+ * The names of the registered kinds, written out (index.ts checks it equals its
+ * registry's keys): a ref names the kind it points at, and deriving this from the
+ * registry would make each kind's type depend on itself. Add a kind here and in
+ * the registry.
+ */
+export type KindName =
+  'cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks';
+
+/**
+ * Where records of a kind hold the id of a record of another kind that may have been
+ * created offline (see refs.ts): an entry context key and/or a write-payload field.
+ * E.g. guests `{ kind: 'bookings', context: 'bookingNumber' }`, blocks
+ * `{ kind: 'listings', context: 'listingId', payload: 'listing_id' }`.
+ */
+export interface KindRef {
+  readonly kind: KindName;
+  readonly context?: keyof EntryContext;
+  readonly payload?: string;
+}
+
 export interface KindSpec<K extends string> {
   readonly kind: K;
   /** Its cache table (key, typed columns; `table.resource` is the contract's resource name). */
   readonly table: TableSpec<never>;
+  /** Ids of other kinds' records it holds: an entry pointing at one not yet created waits for it. */
+  readonly refs?: readonly KindRef[];
   /** Columns of the row that are not part of the API record but of its context. */
   readonly contextColumns: readonly string[];
   /** The read schema: a stored server JSON → the record as the cache keeps it (without context columns). */
@@ -106,8 +129,8 @@ export interface KindSpec<K extends string> {
     body?(ctx: EntryContext, payload: Values): unknown;
     /** The collection it lands in, read now; null when its owner is gone (other failures throw ApiError). */
     collection(client: ApiClient, ctx: EntryContext, payload: Values): Promise<Collection | null>;
-    /** The fields a create is recognised by on the server (default: every field sent). */
-    matchBy?: readonly string[];
+    /** The fields a create is recognised by on the server (default: every field sent); may depend on what is sent. */
+    matchBy?: readonly string[] | ((payload: Values) => readonly string[]);
     /**
      * "Edit and send again" of a refused create (amended in place): the command whose schema
      * checks the merged values, its input, and the key of the values in that input. Absent: Discard only.

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   blockCreate,
   blockUpdate,
+  bookingCreate,
   bookingUpdate,
   cleaningUpdate,
   customerUpdate,
@@ -38,6 +39,21 @@ const updateMany = <T extends z.ZodType<object>>(schema: T) =>
   });
 const remove = z.strictObject({ id });
 
+/**
+ * A new booking as the outbox keeps it: the spec's create payload (listing, dates, party,
+ * times, status, customer — an existing `id` or a new one with every customer field —,
+ * guests, lines, money, opening code, key numbers, notes) WITHOUT the customer's card
+ * fields: those never enter the outbox (see `bookings.createWithCard`, online only).
+ */
+export const newBooking = bookingCreate.safeExtend({
+  customer: bookingCreate.shape.customer.omit({
+    cardholder: true,
+    card_number: true,
+    card_expiration: true,
+    card_cvv: true,
+  }),
+});
+
 export const editCommands = {
   'cleaning.update': command('Edit a cleaning task.', update(cleaningUpdate), editReceipt),
   'cleaning.updateMany': command(
@@ -65,6 +81,16 @@ export const editCommands = {
   'bookings.update': command(
     'Edit a booking: confirm / cancel, check-in done, dates, party, times, paid, tourist tax, opening code, keys, notes.',
     z.strictObject({ bookingNumber: id, changes: changes(bookingUpdate) }),
+    editReceipt,
+  ),
+
+  'bookings.create': command(
+    'Take a new booking (walk-in, phone). It shows at once with a local negative booking number and the mark ' +
+      '`created` ("not yet in the PMS"); guests registered on it and edits of it wait for it and move to the ' +
+      "server's number when it is created. Refused before queueing (`invalid_input`, the clashing booking or " +
+      "block named) when the stay clashes in the local data or exceeds the listing's capacity. The receipt's " +
+      '`recordId` is the local booking number.',
+    z.strictObject({ booking: newBooking }),
     editReceipt,
   ),
 

@@ -26,9 +26,10 @@ export const outboxCommands = {
     outboxEntry,
   ),
   'outbox.discard': command(
-    'Drop an unsent entry and undo its local change (the cached record returns to the server value).',
+    'Drop an unsent entry and undo its local change (the cached record returns to the server value). ' +
+      'Discarding a create also discards the changes that depend on the new record (`dependents` of them).',
     z.strictObject({ id: entryId }),
-    z.object({ discarded: z.literal(true) }),
+    z.object({ discarded: z.literal(true), dependents: z.number().int().min(0).default(0) }),
   ),
   'outbox.resolve': command(
     'Resolve a conflict: keep mine or take theirs for every conflicting field, or per field in `fields`.',

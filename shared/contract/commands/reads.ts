@@ -2,6 +2,7 @@
 // (never the network), with the filters the screens use. Fast enough to run
 // on every keystroke; `sync.setInterest` is how a screen asks for fresher data.
 import { z } from 'zod';
+import { bookingCreate } from '../../api';
 import { wDate, wText } from '../../api/primitives';
 import { command } from '../define';
 import { noInput, recordId, serverId, windowInput } from '../primitives';
@@ -162,6 +163,19 @@ export const readCommands = {
       /** When the server answered (ms). */
       checkedAt: z.number(),
     }),
+  ),
+  // Not a read, but live like stays.checkLive: one foreground request, never queued.
+  'bookings.createWithCard': command(
+    "Take a new booking whose customer gives card data: online only, ONE request now (the card is held in memory for that request only — never stored, queued, logged or resent). When the answer is lost the listing's bookings are read back: `created` with the booking number when found, else `enterCardAgain` (the person is asked for the card again). Offline: error `disconnected`.",
+    z.strictObject({
+      booking: bookingCreate.safeExtend({
+        customer: bookingCreate.shape.customer.required({ card_number: true, card_expiration: true }),
+      }),
+    }),
+    z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('created'), bookingNumber: z.number().int() }),
+      z.object({ outcome: z.literal('enterCardAgain'), message: z.string() }),
+    ]),
   ),
   'registration.due': command(
     'Stays arriving on `date` or the next day, or in house on `date`, whose guests are not all registered for the police (count or details missing), earliest reporting deadline first.',

@@ -463,10 +463,20 @@ export const ca: UiCatalog = {
   'newBooking.linePrice': 'Preu',
   'newBooking.payDate': 'Data de pagament',
   'newBooking.typePay': 'Tipus de pagament (número)',
-  'newBooking.guestsAfter': 'Els hostes es registren a la reserva un cop desada: s’obre amb el seu formulari de registre.',
+  'newBooking.guestsAfter':
+    'Els hostes es registren a la reserva un cop desada: s’obre amb el seu formulari de registre.',
   'newBooking.card': 'Targeta',
-  'newBooking.cardOffline': 'Les dades de targeta només es poden prendre amb connexió al PMS (s’envien al moment i mai no es guarden en aquest ordinador). Ara no hi ha connexió.',
-  'newBooking.cardLater': 'Les dades de targeta es prenen amb la reserva amb connexió, i mai no es guarden en aquest ordinador.',
+  'newBooking.cardOffline':
+    'Les dades de targeta només es poden prendre amb connexió al PMS (s’envien al moment i mai no es guarden en aquest ordinador). Ara no hi ha connexió.',
+  'newBooking.cardLater':
+    'Les dades de targeta es prenen amb la reserva amb connexió, i mai no es guarden en aquest ordinador.',
+  'newBooking.cardholder': 'Titular',
+  'newBooking.cardNumber': 'Número de targeta',
+  'newBooking.cardExpiry': 'Caducitat (MM/AA)',
+  'newBooking.cardCvv': 'CVV',
+  'newBooking.cardInvalid': 'Revisa aquesta dada de la targeta',
+  'newBooking.cardAgain':
+    'El PMS no ha confirmat la reserva i no s’ha trobat: torna a introduir la targeta per reintentar. {message}',
   'newBooking.availability': 'Disponibilitat',
   'newBooking.askFirst': 'Tria allotjament i dates reals per veure si l’estada hi cap.',
   'newBooking.fits': 'Lliure en aquestes dates',
@@ -505,7 +515,6 @@ export const ca: UiCatalog = {
   'newBooking.problem.bad_dates': 'Aquestes dates no formen una estada',
   'newBooking.save': 'Desar reserva',
   'newBooking.notFree': 'No s’ha desat: aquesta estada no és lliure. Tria altres dates o un altre allotjament.',
-  'newBooking.saveUnavailable': 'Desar una reserva nova encara no és disponible en aquesta versió.',
   'newBooking.bookHere': 'Nova reserva {from} – {to}',
   'newBooking.blockHere': 'Bloquejar {from} – {to}',
   'newBooking.fromListing': 'Nova reserva aquí',

@@ -462,10 +462,20 @@ export const es: UiCatalog = {
   'newBooking.linePrice': 'Precio',
   'newBooking.payDate': 'Fecha de pago',
   'newBooking.typePay': 'Tipo de pago (número)',
-  'newBooking.guestsAfter': 'Los huéspedes se registran en la reserva una vez guardada: se abre con su formulario de registro.',
+  'newBooking.guestsAfter':
+    'Los huéspedes se registran en la reserva una vez guardada: se abre con su formulario de registro.',
   'newBooking.card': 'Tarjeta',
-  'newBooking.cardOffline': 'Los datos de tarjeta solo se pueden tomar con conexión al PMS (se envían al momento y nunca se guardan en este ordenador). Ahora no hay conexión.',
-  'newBooking.cardLater': 'Los datos de tarjeta se toman con la reserva con conexión, y nunca se guardan en este ordenador.',
+  'newBooking.cardOffline':
+    'Los datos de tarjeta solo se pueden tomar con conexión al PMS (se envían al momento y nunca se guardan en este ordenador). Ahora no hay conexión.',
+  'newBooking.cardLater':
+    'Los datos de tarjeta se toman con la reserva con conexión, y nunca se guardan en este ordenador.',
+  'newBooking.cardholder': 'Titular',
+  'newBooking.cardNumber': 'Número de tarjeta',
+  'newBooking.cardExpiry': 'Caducidad (MM/AA)',
+  'newBooking.cardCvv': 'CVV',
+  'newBooking.cardInvalid': 'Revisa este dato de la tarjeta',
+  'newBooking.cardAgain':
+    'El PMS no confirmó la reserva y no se ha encontrado: vuelve a introducir la tarjeta para reintentar. {message}',
   'newBooking.availability': 'Disponibilidad',
   'newBooking.askFirst': 'Elige alojamiento y fechas reales para ver si la estancia cabe.',
   'newBooking.fits': 'Libre en estas fechas',
@@ -504,7 +514,6 @@ export const es: UiCatalog = {
   'newBooking.problem.bad_dates': 'Estas fechas no forman una estancia',
   'newBooking.save': 'Guardar reserva',
   'newBooking.notFree': 'No se ha guardado: esta estancia no está libre. Elige otras fechas u otro alojamiento.',
-  'newBooking.saveUnavailable': 'Guardar una reserva nueva aún no está disponible en esta versión.',
   'newBooking.bookHere': 'Nueva reserva {from} – {to}',
   'newBooking.blockHere': 'Bloquear {from} – {to}',
   'newBooking.fromListing': 'Nueva reserva aquí',

@@ -8,6 +8,10 @@ export function countrySelectOptions(
   mostUsed: readonly number[] = [],
 ): { value: string; label: string; group: string }[] {
   const { mostUsed: first, rest } = i18n.countryOptions(mostUsed);
-  const option = (group: string) => (c: { id: number; name: string }) => ({ value: String(c.id), label: c.name, group });
+  const option = (group: string) => (c: { id: number; name: string }) => ({
+    value: String(c.id),
+    label: c.name,
+    group,
+  });
   return [...first.map(option(i18n.t('person.mostUsedCountries'))), ...rest.map(option(i18n.t('person.allCountries')))];
 }

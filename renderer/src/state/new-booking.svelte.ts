@@ -97,6 +97,12 @@ export class NewBookingForm {
   status = $state<CreateStatus>('confirmed');
   /** An existing customer chosen from the search (its id), or null for a new one. */
   existing = $state<{ id: number; name: string } | null>(null);
+  /**
+   * Card details, typed only while online: held here in memory for the one
+   * foreground request (bookings.createWithCard), never written anywhere.
+   */
+  card = $state({ cardholder: '', card_number: '', card_expiration: '', card_cvv: '' });
+  cardErrors = $state<Partial<Record<CardField, 'required' | 'invalid'>>>({});
   check = $state.raw<StayCheck | null>(null);
   live = $state.raw<LiveAnswer>({ state: 'idle' });
   #asked = '';
@@ -212,6 +218,40 @@ export class NewBookingForm {
     const checked = bookingCreate.safeParse(body);
     return checked.success ? checked.data : null;
   }
+}
+
+export type CardField = 'cardholder' | 'card_number' | 'card_expiration' | 'card_cvv';
+const CARD_SCHEMA = bookingCreate.shape.customer.shape;
+
+/** True when the person typed any card detail. */
+export function hasCard(card: Record<CardField, string>): boolean {
+  return Object.values(card).some((v) => v.trim() !== '');
+}
+
+/**
+ * The card details as the create sends them (digits without spaces), with the
+ * schema's message per field that is wrong; the number and expiry are needed.
+ */
+export function cardFields(card: Record<CardField, string>): {
+  value: Record<CardField, string | undefined>;
+  errors: Partial<Record<CardField, 'required' | 'invalid'>>;
+} {
+  const value: Record<CardField, string | undefined> = {
+    cardholder: card.cardholder.trim() || undefined,
+    card_number: card.card_number.replace(/[\s-]/g, '') || undefined,
+    card_expiration: card.card_expiration.trim() || undefined,
+    card_cvv: card.card_cvv.trim() || undefined,
+  };
+  const errors: Partial<Record<CardField, 'required' | 'invalid'>> = {};
+  for (const k of Object.keys(value) as CardField[]) {
+    const v = value[k];
+    if (v === undefined) {
+      if (k === 'card_number' || k === 'card_expiration') errors[k] = 'required';
+      continue;
+    }
+    if (!CARD_SCHEMA[k].safeParse(v).success) errors[k] = 'invalid';
+  }
+  return { value, errors };
 }
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';

@@ -554,7 +554,8 @@ export const ca: UiCatalog = {
   'calendar.blockType': 'Tipus de bloqueig',
   'calendar.reason': 'Motiu',
   'calendar.deleteBlock': 'Treu el bloqueig',
-  'calendar.cellHint': 'Fes clic en un dia lliure per bloquejar-lo; fes clic en una reserva per obrir-la.',
+  'calendar.cellHint':
+    'Fes clic o arrossega sobre dies lliures per reservar-los o bloquejar-los; fes clic en una reserva per obrir-la.',
   'calendar.listingCount': '{count, plural, one {# allotjament} other {# allotjaments}}',
   'calendar.bookingTitle': 'Reserva {number} · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',

@@ -544,7 +544,7 @@ export const en = {
   'calendar.blockType': 'Block type',
   'calendar.reason': 'Reason',
   'calendar.deleteBlock': 'Remove block',
-  'calendar.cellHint': 'Click an empty day to block it; click a booking to open it.',
+  'calendar.cellHint': 'Click or drag over free days to book or block them; click a booking to open it.',
   'calendar.listingCount': '{count, plural, one {# listing} other {# listings}}',
   'calendar.bookingTitle': 'Booking {number} · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',

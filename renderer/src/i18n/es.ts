@@ -553,7 +553,8 @@ export const es: UiCatalog = {
   'calendar.blockType': 'Tipo de bloqueo',
   'calendar.reason': 'Motivo',
   'calendar.deleteBlock': 'Quitar bloqueo',
-  'calendar.cellHint': 'Pulsa un día libre para bloquearlo; pulsa una reserva para abrirla.',
+  'calendar.cellHint':
+    'Haz clic o arrastra sobre días libres para reservarlos o bloquearlos; haz clic en una reserva para abrirla.',
   'calendar.listingCount': '{count, plural, one {# alojamiento} other {# alojamientos}}',
   'calendar.bookingTitle': 'Reserva {number} · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',

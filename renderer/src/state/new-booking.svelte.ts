@@ -10,7 +10,7 @@ import { bookingCreate, customerUpdate, type BookingCreate } from '../../../shar
 import { wCount, wDate, wId, wMoney, wText } from '../../../shared/api/primitives';
 import type { ListingSummary, StayCheck, StayboardBridge } from '../../../shared/contract';
 import { call } from './call';
-import { EditForm, fromFieldValue, writeSpecs, type FieldErrors, type FieldValue } from './form.svelte';
+import { EditForm, fromFieldValue, toFieldValue, writeSpecs, type FieldErrors, type FieldValue } from './form.svelte';
 import { PERSON_FIELDS } from './guest-form.svelte';
 
 /** The stay's fields, named as the create payload names them. */
@@ -106,40 +106,68 @@ export class NewBookingForm {
   check = $state.raw<StayCheck | null>(null);
   live = $state.raw<LiveAnswer>({ state: 'idle' });
   #asked = '';
+  /** The times last put in from the listing (a time the person typed is never replaced). */
+  #auto: Record<'arrival_time' | 'departure_time', FieldValue> = { arrival_time: '', departure_time: '' };
 
   constructor(
     private readonly bridge: StayboardBridge,
     start: { listingId?: number | null; from?: string | null; to?: string | null },
     private readonly decimal: ',' | '.' = '.',
   ) {
-    this.stay = new EditForm(
-      NEW_BOOKING_SPECS,
-      {
-        listing_id: start.listingId ?? null,
-        start_date: start.from ?? null,
-        end_date: start.to ?? null,
-        adults: 2,
-        children: 0,
-        infants: 0,
-      },
-      decimal,
-    );
+    // Every field starts empty and the stay's own values are put in as if typed: what the form sends is what
+    // differs from empty (an optional field left empty is not sent; a required one is always checked).
+    this.stay = new EditForm(NEW_BOOKING_SPECS, {}, decimal);
+    Object.assign(this.stay.values, {
+      listing_id: start.listingId ? String(start.listingId) : '',
+      start_date: toFieldValue('date', start.from),
+      end_date: toFieldValue('date', start.to),
+      adults: '2',
+      children: '0',
+      infants: '0',
+    });
     this.customer = new EditForm(NEW_CUSTOMER_SPECS, {}, decimal);
   }
 
+  /**
+   * Puts a refused create's values back in the form ("Edit and send again":
+   * other dates, another listing), as if typed.
+   */
+  fill(payload: Record<string, unknown>): void {
+    const { customer, lines, status, ...stay } = payload;
+    this.stay.fill(stay);
+    if (status === 'confirmed' || status === 'canceled') this.status = status;
+    const c = (customer ?? {}) as Record<string, unknown>;
+    if (typeof c['id'] === 'number')
+      this.existing = { id: c['id'], name: [c['name'], c['surname']].filter(Boolean).join(' ') };
+    else {
+      const back = Object.fromEntries(Object.entries(CUSTOMER_CREATE_NAME).map(([k, v]) => [v, k]));
+      this.customer.fill(Object.fromEntries(Object.entries(c).map(([k, v]) => [back[k] ?? k, v])));
+    }
+    this.lines = (Array.isArray(lines) ? (lines as Record<string, unknown>[]) : []).map((l) => {
+      const line = new EditForm(LINE_SPECS, {}, this.decimal);
+      line.fill({ ...l, price: typeof l['price'] === 'number' ? l['price'] / 100 : l['price'] });
+      return line;
+    });
+  }
+
   addLine(payDate: string): void {
-    this.lines = [...this.lines, new EditForm(LINE_SPECS, { pay_date: payDate, type_pay: 1 }, this.decimal)];
+    const line = new EditForm(LINE_SPECS, {}, this.decimal);
+    Object.assign(line.values, { pay_date: toFieldValue('date', payDate), type_pay: '1' });
+    this.lines = [...this.lines, line];
   }
   removeLine(i: number): void {
     this.lines = this.lines.filter((_, j) => j !== i);
   }
 
-  /** Arrival / departure times follow the listing's check-in from / check-out while the person has not typed one. */
+  /** Arrival / departure times follow the listing's check-in from / check-out while the person has not typed another. */
   listingChosen(listing: ListingSummary | undefined): void {
     const v = this.stay.values;
-    const touched = this.stay.dirty;
-    if (listing?.checkinfrom && !touched.includes('arrival_time')) v.arrival_time = listing.checkinfrom.slice(0, 5);
-    if (listing?.checkout && !touched.includes('departure_time')) v.departure_time = listing.checkout.slice(0, 5);
+    const follow = (field: 'arrival_time' | 'departure_time', time: string | null | undefined) => {
+      if (!time || (v[field] !== '' && v[field] !== this.#auto[field])) return;
+      v[field] = this.#auto[field] = time.slice(0, 5);
+    };
+    follow('arrival_time', listing?.checkinfrom);
+    follow('departure_time', listing?.checkout);
   }
 
   /** The stay to check, or null while the listing, dates or party cannot be read. */
@@ -197,9 +225,9 @@ export class NewBookingForm {
    * the create payload; null with the errors shown where the person looks.
    */
   payload(capacity: number | null): BookingCreate | null {
-    const stay = this.stay.validate((p) => stayRules(p, capacity), true);
-    const customer = this.existing ? { ok: true as const, changes: {} } : this.customer.validate(undefined, true);
-    const lines = this.lines.map((l) => l.validate(undefined, true));
+    const stay = this.stay.validate((p) => stayRules(p, capacity));
+    const customer = this.existing ? { ok: true as const, changes: {} } : this.customer.validate(requiredNames);
+    const lines = this.lines.map((l) => l.validate(requiredOf(LINE_SPECS)));
     if (!stay.ok || !customer.ok || lines.some((l) => !l.ok)) return null;
     const body: Record<string, unknown> = { status: this.status };
     for (const [k, v] of Object.entries(stay.changes)) if (present(v)) body[k] = v;
@@ -254,6 +282,17 @@ export function cardFields(card: Record<CardField, string>): {
   return { value, errors };
 }
 
+/** A required field left empty (an untouched field is not checked by `validate`, which checks what changed). */
+function requiredOf<S extends Record<string, { required?: boolean }>>(specs: S) {
+  return (parsed: Record<string, unknown>) => {
+    const errors: Partial<Record<keyof S, { key: 'validation.required' }>> = {};
+    for (const [k, spec] of Object.entries(specs))
+      if (spec.required && !present(parsed[k])) errors[k as keyof S] = { key: 'validation.required' };
+    return errors;
+  };
+}
+const requiredNames = requiredOf(NEW_CUSTOMER_SPECS);
+
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 
 function renamed(changes: Record<string, unknown>): Record<string, unknown> {
@@ -274,7 +313,7 @@ export function stayRules(
   parsed: Record<string, unknown>,
   capacity: number | null,
 ): FieldErrors<typeof NEW_BOOKING_SPECS> {
-  const errors: FieldErrors<typeof NEW_BOOKING_SPECS> = {};
+  const errors: FieldErrors<typeof NEW_BOOKING_SPECS> = requiredOf(NEW_BOOKING_SPECS)(parsed);
   const [start, end, adults, children] = [
     parsed['start_date'],
     parsed['end_date'],

@@ -51,6 +51,8 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   block_type: 'calendar.blockType',
   reason: 'calendar.reason',
   listing_id: 'common.listing',
+  customer: 'booking.customer',
+  lines: 'booking.lines',
   created: 'outbox.created',
   deleted: 'outbox.deleted',
 };
@@ -74,7 +76,7 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
     if (field === 'block_type') return blockTypeLabel(i18n, value);
     if (field === 'country' || field === 'nationality') return i18n.country(value);
     if (field === 'document_type_id') return i18n.code('documentType', value);
-    if (field === 'paid' || field === 'tourist_tax') return i18n.money(value);
+    if (['paid', 'tourist_tax', 'total', 'prepaid'].includes(field)) return i18n.money(value);
     return String(value);
   }
   if (typeof value === 'string') {
@@ -83,6 +85,13 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
     if (field === 'sex' && (value === 'M' || value === 'F')) return i18n.t(`person.sex.${value}`);
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return i18n.date(value, 'short');
     return value;
+  }
+  // A new booking's customer (a person: its name) and lines (how many), not their JSON.
+  if (Array.isArray(value)) return String(value.length);
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const name = [o['name'], o['surname'] ?? o['lastname']].filter((x) => typeof x === 'string' && x).join(' ');
+    if (name) return name;
   }
   return JSON.stringify(value);
 }

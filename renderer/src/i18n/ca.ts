@@ -442,7 +442,7 @@ export const ca: UiCatalog = {
   'newBooking.title': 'Nova reserva',
   'newBooking.shortcutHint': 'Drecera: Ctrl+Alt+B',
   'newBooking.listing': 'Allotjament',
-  'newBooking.listingFind': 'Cercar allotjament per nom o ciutat',
+  'newBooking.listingFind': 'Cercar allotjament',
   'newBooking.listingPick': 'Tria un allotjament',
   'newBooking.sleeps': '{n} places',
   'newBooking.status': 'Estat',

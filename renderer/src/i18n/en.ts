@@ -433,7 +433,7 @@ export const en = {
   'newBooking.title': 'New booking',
   'newBooking.shortcutHint': 'Shortcut: Ctrl+Alt+B',
   'newBooking.listing': 'Listing',
-  'newBooking.listingFind': 'Find a listing by name or city',
+  'newBooking.listingFind': 'Find a listing',
   'newBooking.listingPick': 'Choose a listing',
   'newBooking.sleeps': 'sleeps {n}',
   'newBooking.status': 'Status',

@@ -441,7 +441,7 @@ export const es: UiCatalog = {
   'newBooking.title': 'Nueva reserva',
   'newBooking.shortcutHint': 'Atajo: Ctrl+Alt+B',
   'newBooking.listing': 'Alojamiento',
-  'newBooking.listingFind': 'Buscar alojamiento por nombre o ciudad',
+  'newBooking.listingFind': 'Buscar alojamiento',
   'newBooking.listingPick': 'Elige un alojamiento',
   'newBooking.sleeps': '{n} plazas',
   'newBooking.status': 'Estado',

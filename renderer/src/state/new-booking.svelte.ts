@@ -215,9 +215,15 @@ export class NewBookingForm {
     return this.check?.fits === false ? 'clash' : null;
   }
 
-  /** The quote of the first rate that has one: the proposed total. */
+  /** The quote shown: the first rate's without a problem, else the first rate's (its problems named). */
   get quote(): StayCheck['quotes'][number] | null {
     return this.check?.quotes.find((q) => q.problems.length === 0) ?? this.check?.quotes[0] ?? null;
+  }
+
+  /** The total to propose: only when every night has a price (a missing price would make it look cheaper). */
+  get proposedTotal(): number | null {
+    const q = this.quote;
+    return q && !q.problems.some((p) => p.kind === 'no_price' || p.kind === 'bad_dates') ? q.total : null;
   }
 
   /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../simulator';
 import { login } from '../../simulator/conformance/client';
 import { addDays } from '../../shared/dates';
-import { getBooking, listGuests } from '../cache/queries/bookings';
+import { getBooking, listBookings, listGuests } from '../cache/queries/bookings';
 import { checkStay } from '../cache/queries/stay-check';
 import { listingsTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
@@ -71,6 +71,15 @@ describe('references to records created offline', () => {
     const r = o.enqueue('bookings.create', newBooking('(r-1)', freeStay(dev, '2026-11-10', 3))) as { recordId: number };
     expect(r.recordId).toBeLessThan(0);
     expect(getBooking(dev.db, r.recordId)).toMatchObject({ outbox: { state: 'pending', fields: ['created'] } });
+    // At once among the arrivals, with the new customer's name and the "not yet in the PMS" mark.
+    const start = getBooking(dev.db, r.recordId)!.start_date;
+    expect(listBookings(dev.db, { from: start, to: start, kind: 'arrivals' })).toContainEqual(
+      expect.objectContaining({
+        booking_number: r.recordId,
+        customer_name: 'Walk In (r-1)',
+        outbox: expect.objectContaining({ fields: ['created'] }),
+      }),
+    );
     o.enqueue('guests.create', {
       bookingNumber: r.recordId,
       guest: { name: 'Ada', lastname: 'Guest', number_id: 'R1' },

@@ -5,7 +5,7 @@
 // leaves the cache consistent with the outbox. When nothing is unsettled any
 // more the server version becomes the cached record again, unmarked.
 import type { OutboxMark } from '../../shared/contract';
-import { ident, type WritableDB } from '../cache/db';
+import { ident, type SqlValue, type WritableDB } from '../cache/db';
 import { scrubSecrets } from '../cache/scrub';
 import { setOutboxMark, upsertRecords, writeLocal, type Incoming } from '../cache/write';
 import { overlayOf } from './entries';
@@ -123,9 +123,12 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   }
 
   let view: Rec | null = server ? structuredClone(server) : null;
+  let created: OverlayEntry | null = null;
   for (const e of entries) {
-    if (e.kind === 'create' && !view) view = localRecord(kind, id, e);
-    else if (e.kind === 'update' && view && shownAsValue(e)) applyChanges(KIND_SPECS[kind].fields, view, e.payload);
+    if (e.kind === 'create' && !view) {
+      view = localRecord(kind, id, e);
+      created = e;
+    } else if (e.kind === 'update' && view && shownAsValue(e)) applyChanges(KIND_SPECS[kind].fields, view, e.payload);
   }
   const mark = markOf(kind, entries);
   const markJson = JSON.stringify(mark);
@@ -139,6 +142,9 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   if (row && row['outbox_mark'] === markJson && row['data'] === JSON.stringify(spec.data(view as never)))
     return { state: 'marked', changed: false };
   writeLocal(db, spec, view as never, mark);
+  const shown = created && KIND_SPECS[kind].create?.shownColumns?.(created.payload);
+  for (const [c, v] of Object.entries(shown ?? {}))
+    db.run(`UPDATE ${ident(spec.table)} SET ${ident(c)} = ? WHERE ${ident(spec.key)} = ?`, [v as SqlValue, id]);
   return { state: 'marked', changed: true };
 }
 

@@ -11,6 +11,20 @@ export function cacheOf(ctx: ServiceContext): ReadableDB {
   return ctx.workspace.engine().db;
 }
 
+/**
+ * A booking asked for by the local number it had before it reached the PMS (a screen opened
+ * while it was new): its server number (the outbox's id map), else the number itself.
+ */
+function bookingNo(ctx: ServiceContext, n: number): number {
+  if (n >= 0) return n;
+  return (
+    cacheOf(ctx).get<{ server_id: number }>(
+      `SELECT server_id FROM outbox_ids WHERE resource = 'bookings' AND local_id = ?`,
+      [n],
+    )?.server_id ?? n
+  );
+}
+
 function found<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined)
     throw new CommandError(
@@ -56,10 +70,11 @@ export const readHandlers: HandlerTable<ReadName> = {
   'prices.list': (i, ctx) => q.listPrices(cacheOf(ctx), i.rateId, i.from, i.to),
   'calendar.range': (i, ctx) => q.calendarRange(cacheOf(ctx), i),
   'bookings.list': (i, ctx) => q.listBookings(cacheOf(ctx), i),
-  'bookings.get': (i, ctx) => found(q.getBookingDetail(cacheOf(ctx), i.bookingNumber), `Booking ${i.bookingNumber}`),
+  'bookings.get': (i, ctx) =>
+    found(q.getBookingDetail(cacheOf(ctx), bookingNo(ctx, i.bookingNumber)), `Booking ${i.bookingNumber}`),
   'customers.get': (i, ctx) => found(q.getCustomer(cacheOf(ctx), i.id), `Customer ${i.id}`),
-  'guests.list': (i, ctx) => q.listGuests(cacheOf(ctx), i.bookingNumber),
-  'threads.list': (i, ctx) => q.listThreads(cacheOf(ctx), i.bookingNumber),
+  'guests.list': (i, ctx) => q.listGuests(cacheOf(ctx), bookingNo(ctx, i.bookingNumber)),
+  'threads.list': (i, ctx) => q.listThreads(cacheOf(ctx), bookingNo(ctx, i.bookingNumber)),
   'cleaning.list': (i, ctx) => q.listCleaning(cacheOf(ctx), i),
   'cleaning.get': (i, ctx) => found(q.getCleaning(cacheOf(ctx), i.id), `Cleaning task ${i.id}`),
   'maintenance.list': (i, ctx) => q.listMaintenance(cacheOf(ctx), i),

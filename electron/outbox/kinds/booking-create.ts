@@ -21,7 +21,7 @@ import { checkStay } from '../../cache/queries/stay-check';
 import { bookingsTable } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import type { EntryContext, Rec, Values } from '../types';
-import { isObj, notCached, orNull, USER } from './parts';
+import { isObj, notCached, orNull, str, USER } from './parts';
 import type { Collection, CreateStep, FieldCodec } from './spec';
 
 /** The listing a booking is for (matching, and refs to a listing created offline). */
@@ -141,6 +141,13 @@ export function localBooking(id: number, _ctx: EntryContext, p: Values, now: num
     created_at: new Date(now).toISOString().slice(0, 19).replace('T', ' '),
     updated_at: null,
   };
+}
+
+/** A new customer's name shows on the board, calendar and lists before the PMS has the customer. */
+export function shownColumns(p: Values): Rec {
+  const c = isObj(p['customer']) ? p['customer'] : {};
+  if (typeof c['id'] === 'number') return {};
+  return { customer_name: `${str(c['name'])} ${str(c['surname'])}`.trim() || null };
 }
 
 /** The request body: the person's values (edits made before it left ride along; a cleared text is left out). */

@@ -8,7 +8,16 @@ import { stateAfter } from '../../../shared/domain/states';
 import type { WritableDB } from '../../cache/db';
 import { bookingsTable, type TableSpec } from '../../cache/tables';
 import type { Rec, Values } from '../types';
-import { bookingsOfStay, createBody, createStep, CUSTOMER, LISTING, localBooking, matchBy } from './booking-create';
+import {
+  bookingsOfStay,
+  createBody,
+  createStep,
+  CUSTOMER,
+  LISTING,
+  localBooking,
+  matchBy,
+  shownColumns,
+} from './booking-create';
 import { flag, money, same } from './fields';
 import { listingName, readOne } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
@@ -102,6 +111,7 @@ export const bookings = {
   create: {
     endpoint: 'bookings.create',
     local: localBooking,
+    shownColumns,
     body: createBody,
     collection: bookingsOfStay,
     matchBy,

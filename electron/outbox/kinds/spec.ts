@@ -125,6 +125,11 @@ export interface KindSpec<K extends string> {
     endpoint: EndpointName;
     /** What a record created offline looks like until the server has it. */
     local(id: number, ctx: EntryContext, payload: Values, now: number): Rec;
+    /**
+     * Columns a record created offline shows besides its data (the cache's own derived columns, e.g. a
+     * new booking's `customer_name` while its customer exists nowhere yet).
+     */
+    shownColumns?(payload: Values): Rec;
     /** The request body from the (merged) payload (default: the payload). */
     body?(ctx: EntryContext, payload: Values): unknown;
     /** The collection it lands in, read now; null when its owner is gone (other failures throw ApiError). */

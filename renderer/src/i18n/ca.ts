@@ -666,6 +666,11 @@ export const ca: UiCatalog = {
   'sync.applyChoices': 'Aplica l’elecció',
   'sync.discardConfirm': 'Vols descartar aquest canvi? El registre torna al valor del servidor.',
   'sync.discarded': 'Canvi descartat.',
+  'sync.discardedDependents':
+    '{count, plural, one {Canvi descartat, juntament amb # canvi que en depenia.} other {Canvi descartat, juntament amb # canvis que en depenien.}}',
+  'sync.waitingFor': 'En espera que «{label}» arribi al PMS: això s’envia just després.',
+  'sync.waitingRefused':
+    'En espera: «{label}» no s’ha acceptat ({reason}). Edita’l i torna’l a enviar, o descarta’l (això es descarta amb ell).',
   'sync.resolved': 'Conflicte resolt.',
   'sync.retried': 'S’està tornant a enviar.',
   'sync.empty': '(buit)',

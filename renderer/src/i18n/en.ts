@@ -654,6 +654,11 @@ export const en = {
   'sync.applyChoices': 'Apply choices',
   'sync.discardConfirm': 'Discard this change? The record goes back to the server’s value.',
   'sync.discarded': 'Change discarded.',
+  'sync.discardedDependents':
+    '{count, plural, one {Change discarded, with # change that depended on it.} other {Change discarded, with # changes that depended on it.}}',
+  'sync.waitingFor': 'Waiting for “{label}” to reach the PMS: this goes out right after it.',
+  'sync.waitingRefused':
+    'Waiting: “{label}” was not accepted ({reason}). Edit and send it again, or discard it (this goes with it).',
   'sync.resolved': 'Conflict resolved.',
   'sync.retried': 'Sending again.',
   'sync.empty': '(empty)',

@@ -665,6 +665,11 @@ export const es: UiCatalog = {
   'sync.applyChoices': 'Aplicar elección',
   'sync.discardConfirm': '¿Descartar este cambio? El registro vuelve al valor del servidor.',
   'sync.discarded': 'Cambio descartado.',
+  'sync.discardedDependents':
+    '{count, plural, one {Cambio descartado, junto con # cambio que dependía de él.} other {Cambio descartado, junto con # cambios que dependían de él.}}',
+  'sync.waitingFor': 'En espera de que «{label}» llegue al PMS: esto se envía justo después.',
+  'sync.waitingRefused':
+    'En espera: «{label}» no se aceptó ({reason}). Edítalo y envíalo de nuevo, o descártalo (esto se descarta con él).',
   'sync.resolved': 'Conflicto resuelto.',
   'sync.retried': 'Enviando de nuevo.',
   'sync.empty': '(vacío)',

@@ -1,4 +1,5 @@
 // The document words in Catalan (see words.ts).
+import { DOCUMENT_TYPE_WORDS } from '../../shared/codes/document-type-words';
 import type { Words } from './words';
 
 export const ca: Words = {
@@ -158,13 +159,7 @@ export const ca: Words = {
   'reg.col.guest': 'Hoste',
   'reg.col.document': 'Document',
   'reg.col.state': 'Registre',
-  'documentType.1': 'Passaport (Espanya)',
-  'documentType.2': 'DNI (Espanya)',
-  'documentType.3': 'Permís de conduir',
-  'documentType.4': 'Permís de residència',
-  'documentType.5': 'Passaport',
-  'documentType.6': 'Document d’identitat',
-  'documentType.7': 'Permís de residència d’estranger',
+  ...DOCUMENT_TYPE_WORDS.ca,
   'file.registrationCards': 'fulls-d-entrada-{n}',
   'file.registrationList': 'registre-de-viatgers-{date}',
 };

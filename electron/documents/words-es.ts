@@ -1,4 +1,5 @@
 // The document words in Spanish (see words.ts).
+import { DOCUMENT_TYPE_WORDS } from '../../shared/codes/document-type-words';
 import type { Words } from './words';
 
 export const es: Words = {
@@ -158,13 +159,7 @@ export const es: Words = {
   'reg.col.guest': 'Huésped',
   'reg.col.document': 'Documento',
   'reg.col.state': 'Registro',
-  'documentType.1': 'Pasaporte (España)',
-  'documentType.2': 'DNI (España)',
-  'documentType.3': 'Permiso de conducir',
-  'documentType.4': 'Permiso de residencia',
-  'documentType.5': 'Pasaporte',
-  'documentType.6': 'Documento de identidad',
-  'documentType.7': 'Permiso de residencia de extranjero',
+  ...DOCUMENT_TYPE_WORDS.es,
   'file.registrationCards': 'partes-de-entrada-{n}',
   'file.registrationList': 'registro-de-viajeros-{date}',
 };

@@ -5,6 +5,7 @@
 // here once for every document. A missing key fails to compile (each language
 // is typed by the English table; Spanish and Catalan are in words-es.ts and
 // words-ca.ts).
+import { DOCUMENT_TYPE_WORDS } from '../../shared/codes/document-type-words';
 import type { Locale, OutboxMark } from '../../shared/contract';
 import { ca } from './words-ca';
 import { es } from './words-es';
@@ -166,13 +167,7 @@ const en = {
   'reg.col.guest': 'Guest',
   'reg.col.document': 'Document',
   'reg.col.state': 'Registration',
-  'documentType.1': 'Passport (Spain)',
-  'documentType.2': 'Identity document (Spain)',
-  'documentType.3': 'Driving licence',
-  'documentType.4': 'Residence permit',
-  'documentType.5': 'Passport',
-  'documentType.6': 'Identity document',
-  'documentType.7': 'Foreign residence permit',
+  ...DOCUMENT_TYPE_WORDS.en,
   'file.registrationCards': 'registration-cards-{n}',
   'file.registrationList': 'registration-list-{date}',
 } as const;

@@ -8,7 +8,17 @@
 import type { Page } from '@playwright/test';
 import { login } from '../../simulator/conformance/client';
 import { expect, test, type HostFixture } from './fixtures';
-import { addDays, ask, eventually, expectUnsent, open, shoot, simulator, today } from './screens-helpers';
+import {
+  addDays,
+  ask,
+  eventually,
+  expectUnsent,
+  open,
+  registerGuest,
+  shoot,
+  simulator,
+  today,
+} from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
 
@@ -45,19 +55,18 @@ async function fillNewBooking(page: Page, surname: string) {
   await page.getByLabel('Phone').fill('+34 600 000 000');
 }
 
-async function registerGuest(page: Page, name: string, doc: string) {
-  await page.getByRole('button', { name: '+ Register a guest' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill(name);
-  await dialog.getByLabel('Surname').fill('Desk');
-  await dialog.getByLabel('Document type').selectOption({ label: 'Passport' });
-  await dialog.getByLabel('Document number').fill(doc);
-  await dialog.getByLabel('Document issue date').fill('04/05/2022');
-  await dialog.getByLabel('Nationality').selectOption({ label: 'Spain' });
-  await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
-  await dialog.getByLabel('Date of birth').fill('11/11/1985');
-  await dialog.getByRole('button', { name: 'Register guest' }).click();
-  await expect(dialog).toBeHidden();
+const guestOf = (name: string, doc: string) => ({ name, lastname: 'Desk', docType: 'Passport', doc });
+
+/** Takes a new booking of `stay` offline from the form; answers its local number. */
+async function takeOffline(page: Page, host: HostFixture, stay: Awaited<ReturnType<typeof freeStay>>, surname: string) {
+  await page.goto(host.url);
+  simulator(host).setOnline(false);
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await fillNewBooking(page, surname);
+  await expect(page.getByTestId('card-offline')).toBeVisible();
+  await page.getByTestId('save-booking').click();
+  await expect(page.getByRole('heading', { name: /Booking -\d+/ })).toBeVisible();
+  return Number(/#\/booking\/(-\d+)/.exec(page.url())![1]);
 }
 
 test('a walk-in taken online with a customer, a line and two guests reaches the server once', async ({
@@ -77,8 +86,8 @@ test('a walk-in taken online with a customer, a line and two guests reaches the 
   await page.getByTestId('save-booking').click();
 
   await expect(page.getByRole('heading', { name: /Booking / })).toBeVisible();
-  await registerGuest(page, 'Ana', 'PA-E2E-1');
-  await registerGuest(page, 'Bea', 'PA-E2E-2');
+  await registerGuest(page, guestOf('Ana', 'PA-E2E-1'));
+  await registerGuest(page, guestOf('Bea', 'PA-E2E-2'));
   await expectUnsent(page, 0, 90_000);
 
   const made = applied(demoHost, /booking/i, 'Online-E2E');
@@ -94,15 +103,8 @@ test('taken offline with a guest and an edit, its answer lost: one booking on th
   test.setTimeout(240_000);
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 3, 1);
-  await page.goto(demoHost.url);
-  sim.setOnline(false);
-  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Offline-E2E');
-  await expect(page.getByTestId('card-offline')).toBeVisible();
-  await page.getByTestId('save-booking').click();
-  await expect(page.getByRole('heading', { name: /Booking -\d+/ })).toBeVisible();
-  const local = Number(/#\/booking\/(-\d+)/.exec(page.url())![1]);
-  await registerGuest(page, 'Cai', 'PA-E2E-OFF');
+  const local = await takeOffline(page, demoHost, stay, 'Offline-E2E');
+  await registerGuest(page, guestOf('Cai', 'PA-E2E-OFF'));
   await page.getByLabel('Notes').first().fill('Late arrival, keys at the bar');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expectUnsent(page, 3);
@@ -161,12 +163,7 @@ test('a new booking the server refuses shows why on the booking, with its ways o
   test.setTimeout(240_000);
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 2, 2);
-  await page.goto(demoHost.url);
-  sim.setOnline(false);
-  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Refused-E2E');
-  await page.getByTestId('save-booking').click();
-  await expect(page.getByRole('heading', { name: /Booking -\d+/ })).toBeVisible();
+  await takeOffline(page, demoHost, stay, 'Refused-E2E');
 
   // Someone else takes those nights on the server meanwhile.
   sim.setOnline(true);

@@ -67,3 +67,22 @@ export async function shoot(page: Page, dir: string | undefined, name: string, f
   }
   await page.setViewportSize({ width: 1366, height: 768 });
 }
+
+/** Registers a guest from the booking page's "Register a guest" dialog with every registration detail. */
+export async function registerGuest(
+  page: Page,
+  g: { name: string; lastname: string; docType: string; doc: string },
+): Promise<void> {
+  await page.getByRole('button', { name: '+ Register a guest' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(g.name);
+  await dialog.getByLabel('Surname').fill(g.lastname);
+  await dialog.getByLabel('Document type').selectOption({ label: g.docType });
+  await dialog.getByLabel('Document number').fill(g.doc);
+  await dialog.getByLabel('Document issue date').fill('04/05/2022');
+  await dialog.getByLabel('Nationality').selectOption({ label: 'Spain' });
+  await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
+  await dialog.getByLabel('Date of birth').fill('11/11/1985');
+  await dialog.getByRole('button', { name: 'Register guest' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -3,6 +3,7 @@
 // acting on, and waiting for the header to report the outbox settled.
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { expect, type HostFixture } from './fixtures';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 export const today = (): string => {
@@ -85,4 +86,11 @@ export async function registerGuest(
   await dialog.getByLabel('Date of birth').fill('11/11/1985');
   await dialog.getByRole('button', { name: 'Register guest' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Clicks and answers the file the page downloads (its suggested name and bytes). */
+export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: readFileSync(path) };
 }

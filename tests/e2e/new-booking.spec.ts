@@ -5,6 +5,8 @@
 // edit; a stay that clashes is refused on the form before anything is queued;
 // a booking the server refuses shows why on the booking itself.
 // With SCREENSHOTS=<dir>, the form is kept at 1366x768 and 1024x700 (en, es).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { login } from '../../simulator/conformance/client';
 import { expect, test, type HostFixture } from './fixtures';
@@ -104,6 +106,7 @@ test('taken offline with a guest and an edit, its answer lost: one booking on th
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 3, 1);
   const local = await takeOffline(page, demoHost, stay, 'Offline-E2E');
+  await shoot(page, SHOTS, 'new-booking-local');
   await registerGuest(page, guestOf('Cai', 'PA-E2E-OFF'));
   await page.getByLabel('Notes').first().fill('Late arrival, keys at the bar');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -134,6 +137,36 @@ test('taken offline with a guest and an edit, its answer lost: one booking on th
   const edit = applied(demoHost, /booking/i, 'Late arrival, keys at the bar').filter((m) => /update/.test(m.endpoint));
   expect(edit).toHaveLength(1);
   expect(edit[0]!.id).toBe(server.booking_number);
+});
+
+/** Every file under a folder (the app's data: databases, their journals, logs). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+test('card details go online in one request and are found nowhere in the app’s files', async ({ page, demoHost }) => {
+  test.setTimeout(240_000);
+  const CARD = '4111111111111111';
+  const stay = await freeStay(demoHost, 2, 3);
+  await page.goto(demoHost.url);
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await fillNewBooking(page, 'Card-E2E');
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/29');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByTestId('save-booking').click();
+  // Created at once on the server: the booking opens on the server's number.
+  await expect(page.getByRole('heading', { name: /Booking \d+/ })).toBeVisible({ timeout: 60_000 });
+  const made = applied(demoHost, /booking/i, 'Card-E2E');
+  expect(made).toHaveLength(1);
+  // The simulator's log keeps the field, never the value.
+  expect(made[0]!.body).toMatchObject({ customer: { card_number: '[redacted]', card_expiration: '[redacted]' } });
+  await expectUnsent(page, 0);
+  for (const file of filesUnder(test.info().outputPath('data')))
+    expect(readFileSync(file).includes(CARD), file).toBe(false);
 });
 
 test('a stay that clashes is refused on the form, naming the booking, before anything is queued', async ({

@@ -385,6 +385,7 @@ export const ca: UiCatalog = {
   'person.allCountries': 'Tots els països',
 
   'booking.title': 'Reserva {number}',
+  'booking.titleLocal': 'Reserva nova — encara no és al PMS',
   'booking.back': 'Torna',
   'booking.confirm': 'Confirma la reserva',
   'booking.cancel': 'Cancel·la la reserva',

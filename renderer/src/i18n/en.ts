@@ -377,6 +377,7 @@ export const en = {
   'person.allCountries': 'All countries',
 
   'booking.title': 'Booking {number}',
+  'booking.titleLocal': 'New booking — not yet in the PMS',
   'booking.back': 'Back',
   'booking.confirm': 'Confirm booking',
   'booking.cancel': 'Cancel booking',

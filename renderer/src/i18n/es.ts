@@ -384,6 +384,7 @@ export const es: UiCatalog = {
   'person.allCountries': 'Todos los países',
 
   'booking.title': 'Reserva {number}',
+  'booking.titleLocal': 'Reserva nueva — aún no está en el PMS',
   'booking.back': 'Volver',
   'booking.confirm': 'Confirmar reserva',
   'booking.cancel': 'Cancelar reserva',

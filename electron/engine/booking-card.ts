@@ -40,13 +40,15 @@ function withoutCard(booking: Values): Values {
   return { ...booking, customer };
 }
 
+const offline = () =>
+  new CommandError(
+    'disconnected',
+    'Card details can only be sent while Stayboard is connected to the PMS: nothing was sent. Take the booking without the card, or try again when connected.',
+  );
+
 export async function createBookingWithCard(d: CardCreateDeps, booking: Values): Promise<Outcome> {
   const client = d.client;
-  if (!client || !d.online)
-    throw new CommandError(
-      'disconnected',
-      'Card details can only be sent while Stayboard is connected to the PMS. Take the booking without the card, or try again when connected.',
-    );
+  if (!client || !d.online) throw offline();
   const plain = withoutCard(booking);
   const fingerprint = fingerprintOf('bookings', plain);
   const ctx = { listingId: Number(plain['listing_id']) };
@@ -55,6 +57,7 @@ export async function createBookingWithCard(d: CardCreateDeps, booking: Values):
   try {
     before = await bookingsOfStay(client, ctx, plain);
   } catch (e) {
+    if (isApiError(e) && (e.kind === 'network' || e.kind === 'timeout')) throw offline();
     throw commandErrorOf(e, 'The PMS could not be asked before sending; nothing was sent.');
   }
   // What the fingerprint uses follows kinds/bookings.ts's matchBy (an existing customer: its id too).

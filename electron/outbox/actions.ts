@@ -31,14 +31,19 @@ function discardDependents(tx: WritableDB, create: Entry): { ids: number[]; kind
   const deps = dependentsOf(tx, create.resource, create.recordId);
   if (deps.some((x) => x.state === 'sending'))
     throw new CommandError('invalid_state', 'A change that depends on this is being sent; try again in a moment.');
+  return dropEntries(tx, deps);
+}
+
+/** Deletes entries and re-derives every record they touched; what went and which kinds changed. */
+function dropEntries(tx: WritableDB, entries: readonly Pick<Entry, 'id' | 'resource' | 'recordId'>[]) {
   deleteEntries(
     tx,
-    deps.map((x) => x.id),
+    entries.map((x) => x.id),
   );
   const touched = new Map<string, { kind: Kind; id: number }>();
-  for (const x of deps) touched.set(`${x.resource}:${x.recordId}`, { kind: x.resource, id: x.recordId });
+  for (const x of entries) touched.set(`${x.resource}:${x.recordId}`, { kind: x.resource, id: x.recordId });
   for (const t of touched.values()) refreshView(tx, t.kind, t.id);
-  return { ids: deps.map((x) => x.id), kinds: [...new Set(deps.map((x) => x.resource))] };
+  return { ids: entries.map((x) => x.id), kinds: [...new Set(entries.map((x) => x.resource))] };
 }
 
 function entryOr404(db: WritableDB, id: number): Entry {
@@ -252,16 +257,10 @@ export function resolveEntry(
 /** Sign-out with "discard unsent": every unsettled entry goes and every touched record shows the server again. */
 export function discardAllEntries(db: WritableDB): ActionResult {
   return db.transaction((tx) => {
-    const rows = tx.all<{ id: number; resource: Kind; record_id: number }>(
-      `SELECT id, resource, record_id FROM outbox WHERE state <> 'confirmed' ORDER BY id`,
+    const rows = tx.all<{ id: number; resource: Kind; recordId: number }>(
+      `SELECT id, resource, record_id AS recordId FROM outbox WHERE state <> 'confirmed' ORDER BY id`,
     );
-    deleteEntries(
-      tx,
-      rows.map((r) => r.id),
-    );
-    const touched = new Map<string, { kind: Kind; id: number }>();
-    for (const r of rows) touched.set(`${r.resource}:${r.record_id}`, { kind: r.resource, id: r.record_id });
-    for (const t of touched.values()) refreshView(tx, t.kind, t.id);
-    return { entry: null, kinds: [...new Set(rows.map((r) => r.resource))], entryIds: rows.map((r) => r.id) };
+    const r = dropEntries(tx, rows);
+    return { entry: null, kinds: r.kinds, entryIds: r.ids };
   });
 }

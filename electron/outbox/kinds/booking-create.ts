@@ -56,7 +56,7 @@ const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.
 export function clashText(c: StayClash): string {
   switch (c.kind) {
     case 'booking':
-      return `booking ${c.booking_number}${c.customer_name ? ` (${c.customer_name})` : ''} from ${c.start_date} to ${c.end_date}`;
+      return `${c.booking_number < 0 ? 'a new booking not yet in the PMS' : `booking ${c.booking_number}`}${c.customer_name ? ` (${c.customer_name})` : ''} from ${c.start_date} to ${c.end_date}`;
     case 'block':
       return `a block from ${c.start_date} to ${c.end_date}`;
     case 'capacity':

@@ -51,8 +51,12 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   block_type: 'calendar.blockType',
   reason: 'calendar.reason',
   listing_id: 'common.listing',
+  // A new booking's own fields (bookings.create).
   customer: 'booking.customer',
+  guests: 'booking.guests',
   lines: 'booking.lines',
+  prepaid: 'booking.prepaid',
+  total: 'booking.total',
   created: 'outbox.created',
   deleted: 'outbox.deleted',
 };
@@ -76,7 +80,7 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
     if (field === 'block_type') return blockTypeLabel(i18n, value);
     if (field === 'country' || field === 'nationality') return i18n.country(value);
     if (field === 'document_type_id') return i18n.code('documentType', value);
-    if (['paid', 'tourist_tax', 'total', 'prepaid'].includes(field)) return i18n.money(value);
+    if (['paid', 'prepaid', 'total', 'tourist_tax'].includes(field)) return i18n.money(value);
     return String(value);
   }
   if (typeof value === 'string') {
@@ -86,11 +90,11 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return i18n.date(value, 'short');
     return value;
   }
-  // A new booking's customer (a person: its name) and lines (how many), not their JSON.
-  if (Array.isArray(value)) return String(value.length);
+  // A new booking's nested values: its customer and guests by name, several in a row.
+  if (Array.isArray(value)) return value.map((v) => fieldValue(i18n, resource, field, v)).join('; ');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    const name = [o['name'], o['surname'] ?? o['lastname']].filter((x) => typeof x === 'string' && x).join(' ');
+    const name = [o['name'], o['surname'] ?? o['lastname']].filter((s) => typeof s === 'string' && s).join(' ');
     if (name) return name;
   }
   return JSON.stringify(value);

@@ -2,10 +2,10 @@
 // embedded (names in any Latin, Greek or Cyrillic script print: Ł, ø, ñ, Ж),
 // headings, paragraphs, sections kept with what follows them, and tables
 // whose rows never split across pages (the header row repeats on each page)
-// with tick boxes as a cell kind. The day sheet is its first user; the guest
-// registration card and the owner statement are meant to be built from the
-// same pieces. Plain Node: no Electron, no DOM — so the one code path runs in
-// the Electron shell and in the web host alike (see day-sheet.ts).
+// with tick boxes as a cell kind, and signature lines. The day sheet, the
+// guest registration cards and the registration day list are built from it.
+// Plain Node: no Electron, no DOM — so the one code path runs in the Electron
+// shell and in the web host alike (see day-sheet.ts).
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
@@ -132,19 +132,22 @@ export class PdfSheet {
     return this;
   }
 
-  /** A table: rows never split; the header repeats at the top of every page it runs onto. */
-  table(columns: readonly Column[], rows: readonly Row[]): this {
+  /**
+   * A table: rows never split; the header repeats at the top of every page it
+   * runs onto. `header: false` draws none (a list of label / value rows).
+   */
+  table(columns: readonly Column[], rows: readonly Row[], opts: { header?: boolean } = {}): this {
     const total = columns.reduce((s, c) => s + c.share, 0);
     const widths = columns.map((c) => (c.share / total) * this.width);
-    const header: Row = { cells: columns.map((c) => c.header), bold: true };
+    const header: Row | null = opts.header === false ? null : { cells: columns.map((c) => c.header), bold: true };
     const heightOf = (row: Row) => this.rowHeight(row, widths);
-    const headerHeight = heightOf(header);
+    const headerHeight = header ? heightOf(header) : 0;
     if (this.room() < headerHeight + (rows[0] ? heightOf(rows[0]) : 0)) this.doc.addPage();
-    this.drawRow(header, columns, widths, true);
+    if (header) this.drawRow(header, columns, widths, true);
     for (const row of rows) {
       if (this.room() < heightOf(row)) {
         this.doc.addPage();
-        this.drawRow(header, columns, widths, true);
+        if (header) this.drawRow(header, columns, widths, true);
       }
       this.drawRow(row, columns, widths, false);
     }
@@ -200,6 +203,41 @@ export class PdfSheet {
       .stroke(RULE);
     this.doc.fillColor(INK);
     this.doc.y = y + h;
+  }
+
+  /** Starts a new page (one registration card per page). */
+  page(): this {
+    this.doc.addPage();
+    return this;
+  }
+
+  /**
+   * Lines to sign or write on by hand, side by side, each with its label
+   * below; kept on one page with `above` points of what comes before.
+   */
+  signature(labels: readonly string[], above = 0): this {
+    const tall = 46;
+    if (this.room() < tall + above) this.doc.addPage();
+    const gapX = 24;
+    const w = (this.width - gapX * (labels.length - 1)) / Math.max(1, labels.length);
+    const y = this.doc.y + 30;
+    labels.forEach((label, i) => {
+      const x = this.left + i * (w + gapX);
+      this.doc
+        .lineWidth(0.8)
+        .moveTo(x, y)
+        .lineTo(x + w, y)
+        .stroke(INK);
+      this.doc
+        .font(FONT.regular)
+        .fontSize(SIZE.small)
+        .fillColor(MUTED)
+        .text(label, x, y + 4, { width: w, lineBreak: false });
+    });
+    this.doc.fillColor(INK);
+    this.doc.x = this.left;
+    this.doc.y = y + tall - 30;
+    return this;
   }
 
   /** Writes a footer on every page (e.g. "Page 2 of 5") and answers the file's bytes. */

@@ -5,6 +5,7 @@
 // here once for every document. A missing key fails to compile (each language
 // is typed by the English table; Spanish and Catalan are in words-es.ts and
 // words-ca.ts).
+import { DOCUMENT_TYPE_WORDS } from '../../shared/codes/document-type-words';
 import type { Locale, OutboxMark } from '../../shared/contract';
 import { ca } from './words-ca';
 import { es } from './words-es';
@@ -178,6 +179,46 @@ const en = {
   'department.Management': 'Management',
   'department.Owners': 'Owners',
   'file.admins': 'intranet-users',
+  'reg.cardTitle': 'Guest registration card',
+  'reg.listTitle': 'Guest registration — arrivals',
+  'reg.legal':
+    'Guest register required by law (Spain: SES.Hospedajes): every guest reported within 24 hours of arrival; guests of 14 or over identified by a document.',
+  'reg.establishment': 'Establishment',
+  'reg.licence': 'Licence',
+  'reg.party': 'Party',
+  'reg.stay': 'Stay',
+  'reg.guestOf': 'Guest {n} of {total}',
+  'reg.blank': 'Not registered yet: fill in by hand.',
+  'reg.localBooking': 'not yet in the PMS',
+  'reg.deadline': 'Report by {when}',
+  'reg.field.name': 'First name',
+  'reg.field.lastname': 'Surname',
+  'reg.field.sex': 'Sex',
+  'reg.field.date_birth': 'Date of birth',
+  'reg.field.nationality': 'Nationality',
+  'reg.field.document_type': 'Document type',
+  'reg.field.number_id': 'Document number',
+  'reg.field.date_issue': 'Date of issue',
+  'reg.field.address': 'Address',
+  'reg.field.country': 'Country of residence',
+  'reg.field.email': 'Email',
+  'reg.sex.M': 'Male',
+  'reg.sex.F': 'Female',
+  'reg.missing': 'Missing: {fields}',
+  'reg.registered': 'Registered',
+  'reg.notRegistered': 'Not registered',
+  'reg.guestsUnknown': 'Guests not received from the server yet',
+  'reg.signGuest': 'Guest’s signature',
+  'reg.signDate': 'Date',
+  'reg.signStaff': 'Received by',
+  'reg.summary': '{arrivals} arrivals · {registered} of {expected} guests registered',
+  'reg.empty': 'No arrivals on this day.',
+  'reg.col.guest': 'Guest',
+  'reg.col.document': 'Document',
+  'reg.col.state': 'Registration',
+  ...DOCUMENT_TYPE_WORDS.en,
+  'file.registrationCards': 'registration-cards-{n}',
+  'file.registrationList': 'registration-list-{date}',
 } as const;
 
 export type WordKey = keyof typeof en;

@@ -782,6 +782,10 @@ export const COMMAND_EXAMPLES: Examples = {
     // "%PDF-1.7\n" — a real answer is a whole PDF.
     output: { filename: 'hoja-del-dia-2026-05-04.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjcK' },
   },
+  'documents.registration': {
+    input: { document: 'cards', bookingNumber: 88123, locale: 'es' },
+    output: { filename: 'partes-de-entrada-88123.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjcK' },
+  },
   'documents.exportCsv': {
     input: { list: 'board', query: { date: '2026-05-04', onlyActive: true }, locale: 'en' },
     // BOM + "Listing,City\r\n" — a real answer has every column and row.

@@ -4,11 +4,11 @@
 // a CSV that opens with the board's columns and one line per listing shown.
 // With STAYBOARD_PAPER_SHOTS=<dir> it also writes the screens at 1366×768 and
 // 1024×700 and the sheet's pages as PNGs, to look at.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parseCsv, pdfText, pdfToPngs } from '../../electron/documents/testing/look';
 import { expect, test } from './fixtures';
-import { addDays, ask, eventually, open, today } from './screens-helpers';
+import { addDays, ask, downloaded, eventually, open, today } from './screens-helpers';
 
 const shots = process.env['STAYBOARD_PAPER_SHOTS'];
 
@@ -23,12 +23,6 @@ async function look(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${shots}/${name}-${w}x${h}.png` });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
-}
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), bytes: readFileSync(path) };
 }
 
 test('the day sheet lists the day’s listings without access codes, and the board exports as CSV', async ({
@@ -128,4 +122,34 @@ test('every list has its Export CSV button, in the UI language', async ({ page, 
   expect(csv.name).toMatch(/^limpieza-\d{4}-\d{2}-\d{2}(_\d{4}-\d{2}-\d{2})?\.csv$/);
   const [head] = parseCsv(csv.bytes.subarray(3).toString('utf8'), ';');
   expect(head?.slice(0, 4)).toEqual(['Fecha', 'Hora', 'Alojamiento', 'Estado']);
+});
+
+test('the registration papers: the day’s arrivals list from the Registration screen, a booking’s cards from its guests', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(180_000);
+  const item = await eventually('a stay owing a guest registration', async () => {
+    const due = await ask(demoHost, 'registration.due', { date: today() });
+    return due.find((i) => i.guestsKnown && i.start_date === today()) ?? due.find((i) => i.guestsKnown);
+  });
+  const full = await ask(demoHost, 'bookings.get', { bookingNumber: item.booking_number });
+  await page.goto(demoHost.url);
+  await open(page, '#/registration');
+  await look(page, 'registration-screen');
+  const list = await downloaded(page, () => page.getByTestId('registration-list-pdf').click());
+  expect(list.name).toBe(`registration-list-${today()}.pdf`);
+  const listText = pdfText(new Uint8Array(list.bytes)).join('\n');
+  expect(listText).toContain('Guest registration — arrivals');
+  if (shots) pdfToPngs(new Uint8Array(list.bytes), `${shots}/registration-list-demo`);
+
+  await open(page, `#/booking/${item.booking_number}`);
+  await look(page, 'booking-guests-print');
+  const cards = await downloaded(page, () => page.getByTestId('guest-cards-pdf').click());
+  expect(cards.name).toBe(`registration-cards-${item.booking_number}.pdf`);
+  const pages = pdfText(new Uint8Array(cards.bytes));
+  expect(pages.length).toBeGreaterThanOrEqual(item.expected);
+  expect(pages.join('\n')).toContain('Guest’s signature');
+  if (full.booking.opening_code) expect(pages.join('\n')).not.toContain(full.booking.opening_code);
+  if (shots) pdfToPngs(new Uint8Array(cards.bytes), `${shots}/registration-cards-demo`);
 });

@@ -3,6 +3,7 @@
 // acting on, and waiting for the header to report the outbox settled.
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { expect, type HostFixture } from './fixtures';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 export const today = (): string => {
@@ -72,4 +73,30 @@ export async function shoot(
     await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+/** Registers a guest from the booking page's "Register a guest" dialog with every registration detail. */
+export async function registerGuest(
+  page: Page,
+  g: { name: string; lastname: string; docType: string; doc: string },
+): Promise<void> {
+  await page.getByRole('button', { name: '+ Register a guest' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(g.name);
+  await dialog.getByLabel('Surname').fill(g.lastname);
+  await dialog.getByLabel('Document type').selectOption({ label: g.docType });
+  await dialog.getByLabel('Document number').fill(g.doc);
+  await dialog.getByLabel('Document issue date').fill('04/05/2022');
+  await dialog.getByLabel('Nationality').selectOption({ label: 'Spain' });
+  await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
+  await dialog.getByLabel('Date of birth').fill('11/11/1985');
+  await dialog.getByRole('button', { name: 'Register guest' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Clicks and answers the file the page downloads (its suggested name and bytes). */
+export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: readFileSync(path) };
 }

@@ -3,7 +3,7 @@
 // with the server unreachable takes it off the list at once (the guest waits
 // on this computer, marked), and back online the guest reaches the server once.
 import { expect, test } from './fixtures';
-import { ask, eventually, expectUnsent, open, simulator, today } from './screens-helpers';
+import { ask, eventually, expectUnsent, open, registerGuest, simulator, today } from './screens-helpers';
 
 test('registering the missing guest offline takes the stay off the Registration list; sent once online', async ({
   page,
@@ -28,18 +28,12 @@ test('registering the missing guest offline takes the stay off the Registration 
   sim.setOnline(false);
   await row.getByRole('link', { name: String(n) }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Booking ${n}`) })).toBeVisible();
-  await page.getByRole('button', { name: '+ Register a guest' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill('Núria');
-  await dialog.getByLabel('Surname').fill('Puig Vidal');
-  await dialog.getByLabel('Document type').selectOption({ label: 'Identity document (Spain)' });
-  await dialog.getByLabel('Document number').fill('39182736K');
-  await dialog.getByLabel('Document issue date').fill('04/05/2022');
-  await dialog.getByLabel('Nationality').selectOption({ label: 'Spain' });
-  await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
-  await dialog.getByLabel('Date of birth').fill('11/11/1985');
-  await dialog.getByRole('button', { name: 'Register guest' }).click();
-  await expect(dialog).toBeHidden();
+  await registerGuest(page, {
+    name: 'Núria',
+    lastname: 'Puig Vidal',
+    docType: 'Identity document (Spain)',
+    doc: '39182736K',
+  });
   await expectUnsent(page, 1);
 
   // The list trusts the guest registered here: the stay is complete.

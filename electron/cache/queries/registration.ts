@@ -1,7 +1,8 @@
 // The Registration view's read: stays arriving on a date or the next day, or
 // in house on it, whose guests are not all registered for the police — too
 // few guests, a guest lacking a detail the report needs, or a guest the PMS
-// refused. The rule of what a registration needs lives in
+// refused — and every arrival of a day with its guests, for the printed list.
+// The rule of what a registration needs lives in
 // shared/domain/registration.ts (the guest form uses the same one).
 import type { BookingRecord, OutboxMark, RegistrationItem } from '../../../shared/contract';
 import { BOOKING_STATUS } from '../../../shared/domain/states';
@@ -35,20 +36,33 @@ interface GuestRow {
 /** A refused guest is not registered: the PMS does not have it. */
 const refused = (mark: OutboxMark) => mark?.state === 'rejected';
 
-export function registrationDue(
+/** A stay with its guests as stored (full records, with their marks), for the view and the printed list. */
+export interface StayGuests {
+  booking: BookingRecord;
+  listing_name: string | null;
+  customer_name: string | null;
+  /** False while the guests of a server booking were never fetched. */
+  guestsKnown: boolean;
+  guests: (Record<string, unknown> & { id: number; outbox: OutboxMark })[];
+}
+
+/** Reported stays matching `where`, each with its guests (one query for the stays, one for their guests). */
+function staysWithGuests(
   db: ReadableDB,
-  input: { date: string; listingIds?: readonly number[] },
-): RegistrationItem[] {
-  const where = ['b.start_date BETWEEN ? AND ?', 'b.end_date > ?', 'b.state IN (SELECT value FROM json_each(?))'];
-  const params: SqlValue[] = [
-    addDays(input.date, -longestStay(db)),
-    addDays(input.date, REGISTRATION_AHEAD_DAYS),
-    input.date,
-    idsParam(REPORTED_STATES),
-  ];
-  if (input.listingIds) {
+  where: string[],
+  params: SqlValue[],
+  listingIds?: readonly number[],
+  anyState = false,
+) {
+  where = [...where];
+  params = [...params];
+  if (!anyState) {
+    where.push('b.state IN (SELECT value FROM json_each(?))');
+    params.push(idsParam(REPORTED_STATES));
+  }
+  if (listingIds) {
     where.push('b.listing_id IN (SELECT value FROM json_each(?))');
-    params.push(idsParam(input.listingIds));
+    params.push(idsParam(listingIds));
   }
   const stays = db.all<StayRow>(
     `SELECT b.booking_number, b.data, b.outbox_mark, l.name AS listing_name, b.customer_name,
@@ -59,7 +73,6 @@ export function registrationDue(
     params,
   );
   if (!stays.length) return [];
-
   const guestsOf = new Map<number, GuestRow[]>();
   for (const g of db.all<GuestRow>(
     `SELECT booking_number, id, data, outbox_mark FROM guests
@@ -70,27 +83,68 @@ export function registrationDue(
     list.push(g);
     guestsOf.set(g.booking_number, list);
   }
+  return stays.map((s): StayGuests => ({
+    booking: { ...(JSON.parse(s.data) as BookingRecord), outbox: markOf(s.outbox_mark) },
+    listing_name: s.listing_name,
+    customer_name: s.customer_name || null,
+    guestsKnown: s.guests_fetched === 1,
+    guests: (guestsOf.get(s.booking_number) ?? []).map((g) => ({
+      ...(JSON.parse(g.data) as Record<string, unknown>),
+      id: g.id,
+      outbox: markOf(g.outbox_mark),
+    })),
+  }));
+}
 
+/** Guests that count as registered: all but those the PMS refused. */
+export const registeredGuests = <G extends { outbox: OutboxMark }>(guests: readonly G[]): G[] =>
+  guests.filter((g) => !refused(g.outbox));
+
+/** Every reported stay arriving on a date (the printed registration list), in arrival-time order. */
+export function registrationDay(
+  db: ReadableDB,
+  input: { date: string; listingIds?: readonly number[] | undefined },
+): StayGuests[] {
+  return staysWithGuests(db, ['b.start_date = ?'], [input.date], input.listingIds).sort(
+    (a, b) =>
+      (a.booking.arrival_time ?? '99').localeCompare(b.booking.arrival_time ?? '99') ||
+      (a.listing_name ?? '').localeCompare(b.listing_name ?? '') ||
+      a.booking.booking_number - b.booking.booking_number,
+  );
+}
+
+/** One booking with its guests, whatever its state (its registration cards); null when it is not cached. */
+export function stayWithGuests(db: ReadableDB, bookingNumber: number): StayGuests | null {
+  return staysWithGuests(db, ['b.booking_number = ?'], [bookingNumber], undefined, true)[0] ?? null;
+}
+
+export function registrationDue(
+  db: ReadableDB,
+  input: { date: string; listingIds?: readonly number[] },
+): RegistrationItem[] {
+  const stays = staysWithGuests(
+    db,
+    ['b.start_date BETWEEN ? AND ?', 'b.end_date > ?'],
+    [addDays(input.date, -longestStay(db)), addDays(input.date, REGISTRATION_AHEAD_DAYS), input.date],
+    input.listingIds,
+  );
   const items: RegistrationItem[] = [];
   for (const s of stays) {
-    const b = JSON.parse(s.data) as BookingRecord;
+    const b = s.booking;
     const start = b.start_date;
-    const guests = (guestsOf.get(s.booking_number) ?? []).map((g) => {
-      const record = JSON.parse(g.data) as Record<string, unknown>;
-      return {
-        id: g.id,
-        name: typeof record['name'] === 'string' ? record['name'] : null,
-        lastname: typeof record['lastname'] === 'string' ? record['lastname'] : null,
-        missing: missingForRegistration(record, start),
-        outbox: markOf(g.outbox_mark),
-      };
-    });
+    const guests = s.guests.map((record) => ({
+      id: record.id,
+      name: typeof record['name'] === 'string' ? record['name'] : null,
+      lastname: typeof record['lastname'] === 'string' ? record['lastname'] : null,
+      missing: missingForRegistration(record, start),
+      outbox: record.outbox,
+    }));
     const expected = b.adults + b.children;
-    const registered = guests.filter((g) => !refused(g.outbox)).length;
+    const registered = registeredGuests(guests).length;
     const incomplete = guests.some((g) => g.missing.length > 0 || refused(g.outbox));
     if (registered >= expected && !incomplete) continue;
     items.push({
-      booking_number: s.booking_number,
+      booking_number: b.booking_number,
       listing_id: b.listing_id,
       state: b.state,
       start_date: start,
@@ -98,12 +152,12 @@ export function registrationDue(
       adults: b.adults,
       children: b.children,
       arrival_time: b.arrival_time,
-      outbox: markOf(s.outbox_mark),
+      outbox: b.outbox,
       listing_name: s.listing_name,
-      customer_name: s.customer_name || null,
+      customer_name: s.customer_name,
       expected,
       registered,
-      guestsKnown: s.guests_fetched === 1,
+      guestsKnown: s.guestsKnown,
       deadline: registrationDeadline(start, b.arrival_time),
       guests,
     });

@@ -8,6 +8,7 @@ export const ROUTE_NAMES = [
   'maintenance',
   'incidents',
   'booking',
+  'newBooking',
   'calendar',
   'listings',
   'prices',

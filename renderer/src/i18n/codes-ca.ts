@@ -1,4 +1,5 @@
 // Catalan names of code-table entries and states (same keys as codes-en.ts).
+import { DOCUMENT_TYPE_WORDS } from '../../../shared/codes/document-type-words';
 import type { CodeCatalog } from './codes-en';
 
 export const caCodes: CodeCatalog = {
@@ -34,14 +35,8 @@ export const caCodes: CodeCatalog = {
   'blockType.2': 'Fora de servei',
   'blockType.4': 'Bloquejat per un altre proveïdor',
   'blockType.other': 'Tipus de bloqueig {n}',
+  ...DOCUMENT_TYPE_WORDS.ca,
   'documentType.other': 'Tipus de document {n}',
-  'documentType.1': 'Passaport (Espanya)',
-  'documentType.2': 'DNI (Espanya)',
-  'documentType.3': 'Permís de conduir',
-  'documentType.4': 'Permís de residència',
-  'documentType.5': 'Passaport',
-  'documentType.6': 'Document d’identitat',
-  'documentType.7': 'Permís de residència d’estranger',
   'customerType.other': 'Tipus de client {n}',
   'customerType.1': 'Potencial',
   'customerType.2': 'VIP',

@@ -1,6 +1,7 @@
 // English names of code-table entries and states that the UI shows (booking
 // statuses, block types, document and customer types, line concepts and extra
 // fees, cached resources). Ids not listed fall back to the `.other` message.
+import { DOCUMENT_TYPE_WORDS } from '../../../shared/codes/document-type-words';
 export const enCodes = {
   'resource.listings': 'Listings',
   'resource.photos': 'Photos',
@@ -36,14 +37,8 @@ export const enCodes = {
   'blockType.4': 'Blocked by another provider',
   'blockType.other': 'Block type {n}',
 
+  ...DOCUMENT_TYPE_WORDS.en,
   'documentType.other': 'Document type {n}',
-  'documentType.1': 'Passport (Spain)',
-  'documentType.2': 'Identity document (Spain)',
-  'documentType.3': 'Driving licence',
-  'documentType.4': 'Residence permit',
-  'documentType.5': 'Passport',
-  'documentType.6': 'Identity document',
-  'documentType.7': 'Foreign residence permit',
   'customerType.other': 'Customer type {n}',
   'customerType.1': 'Potential',
   'customerType.2': 'VIP',

@@ -1,4 +1,5 @@
 // Spanish names of code-table entries and states (same keys as codes-en.ts).
+import { DOCUMENT_TYPE_WORDS } from '../../../shared/codes/document-type-words';
 import type { CodeCatalog } from './codes-en';
 
 export const esCodes: CodeCatalog = {
@@ -34,14 +35,8 @@ export const esCodes: CodeCatalog = {
   'blockType.2': 'Fuera de servicio',
   'blockType.4': 'Bloqueado por otro proveedor',
   'blockType.other': 'Tipo de bloqueo {n}',
+  ...DOCUMENT_TYPE_WORDS.es,
   'documentType.other': 'Tipo de documento {n}',
-  'documentType.1': 'Pasaporte (España)',
-  'documentType.2': 'DNI (España)',
-  'documentType.3': 'Permiso de conducir',
-  'documentType.4': 'Permiso de residencia',
-  'documentType.5': 'Pasaporte',
-  'documentType.6': 'Documento de identidad',
-  'documentType.7': 'Permiso de residencia de extranjero',
   'customerType.other': 'Tipo de cliente {n}',
   'customerType.1': 'Potencial',
   'customerType.2': 'VIP',

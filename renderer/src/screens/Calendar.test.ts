@@ -4,6 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_EXAMPLES } from '../../../shared/contract';
 import { AppState } from '../app/app.svelte';
+import { DAY_W } from '../state/calendar.svelte';
 import { addDays, today } from '../state/dates';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
@@ -94,6 +95,35 @@ describe('Calendar', () => {
     expect(bridge.callsOf('blocks.create')).toEqual([
       { block: { listing_id: '12', block_type: 1, start_date: today(), end_date: end, reason: 'Owner' } },
     ]);
+    stop();
+  });
+
+  it('offers a new booking first, then a block, for the free days dragged over on a row', async () => {
+    const { stop } = setup();
+    await settle();
+    const row = document.querySelector('.row[data-listing="12"]') as HTMLElement;
+    row.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      right: 0,
+      bottom: 0,
+      width: 0,
+      height: 0,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    // The window starts a week back: its days 10 to 12 are 3 to 5 days from today, nights of a stay leaving on the 6th.
+    await fireEvent.pointerDown(row, { button: 0, clientX: 10 * DAY_W + 5, clientY: 5 });
+    await fireEvent.pointerMove(row, { clientX: 12 * DAY_W + 5, clientY: 5 });
+    await fireEvent.pointerUp(row, { button: 0, clientX: 12 * DAY_W + 5, clientY: 5 });
+    const menu = screen.getByTestId('free-days');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items[0]?.textContent).toMatch(/^New booking /);
+    expect(items[0]?.getAttribute('href')).toBe(
+      `#/newBooking?listing=12&from=${addDays(today(), 3)}&to=${addDays(today(), 6)}`,
+    );
+    expect(items[1]?.textContent).toMatch(/^Block /);
     stop();
   });
 });

@@ -176,3 +176,12 @@ export class CalendarData {
     };
   }
 }
+
+/** Free days picked on a listing's row (a click or a drag): first and last day, and where the pointer let go. */
+export interface FreeDays {
+  listingId: number;
+  first: string;
+  last: string;
+  x: number;
+  y: number;
+}

@@ -24,11 +24,14 @@ export function retryable(entry: Pick<OutboxEntry, 'state' | 'error'>): boolean 
 }
 
 /** A refused edit of a record can be edited and sent again (creates and deletes only discarded or retried). */
+/** Creates whose refusal the person corrects in a form: a new guest (guest dialog), a new booking (New booking). */
+const AMENDABLE_CREATES: ReadonlySet<string> = new Set(['guests.create', 'bookings.create']);
+
 export function amendable(entry: Pick<OutboxEntry, 'state' | 'operation'>): boolean {
-  // Edits of a record, and a new guest (its create takes my corrected values: electron/outbox/actions.ts).
+  // Edits of a record, and a new guest or booking (its create takes my corrected values: electron/outbox/actions.ts).
   return (
     entry.state === 'rejected' &&
-    (/\.(update|updateMany)$/.test(entry.operation) || entry.operation === 'guests.create')
+    (/\.(update|updateMany)$/.test(entry.operation) || AMENDABLE_CREATES.has(entry.operation))
   );
 }
 

@@ -1,8 +1,8 @@
-// Saving a file the main process made (a day sheet PDF, a CSV export): one
+// Saving a file the main process made (a day sheet or registration PDF, a CSV export): one
 // mechanism for both hosts — the bytes become a Blob and an <a download> is
 // clicked, which the browser (web host) and Electron (the shell's session)
 // both treat as a download. Answers the error to show, or null when saved.
-import type { CommandInput, ContractError, PaperFile, StayboardBridge } from '../../../shared/contract';
+import type { CommandInput, ContractError, Locale, PaperFile, StayboardBridge } from '../../../shared/contract';
 import { call } from './call';
 
 export function saveFile(file: PaperFile, doc: Document = document): void {
@@ -22,7 +22,10 @@ export function saveFile(file: PaperFile, doc: Document = document): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type PaperCommand = 'documents.daySheet' | 'documents.exportCsv' | 'documents.ownerStatement';
+/** A command input without its `locale` (the UI's is added), kept apart per variant of a union. */
+export type WithoutLocale<T> = T extends unknown ? Omit<T, 'locale'> : never;
+
+export type PaperCommand = 'documents.daySheet' | 'documents.exportCsv' | 'documents.registration' | 'documents.ownerStatement';
 
 /** Asks the main process for the file and saves it. */
 export async function fetchAndSave<N extends PaperCommand>(
@@ -34,4 +37,12 @@ export async function fetchAndSave<N extends PaperCommand>(
   if (!r.ok) return r.error;
   saveFile(r.value);
   return null;
+}
+
+/** A paper command's input in the UI language. */
+export function withLocale<N extends PaperCommand>(
+  input: WithoutLocale<CommandInput<N>>,
+  locale: Locale,
+): CommandInput<N> {
+  return { ...input, locale } as CommandInput<N>;
 }

@@ -57,11 +57,15 @@ export function refusalReasons(i18n: I18n, error: ContractError | null): string[
 }
 
 /** "You set Adults to 20", per field I changed. */
-export function refusedValues(i18n: I18n, change: RefusedChange): string[] {
+export function refusedValues(i18n: I18n, change: RefusedChange, listingName?: (id: number) => string): string[] {
   return Object.entries(change.changes).map(([field, value]) =>
     i18n.t('refused.youSet', {
       field: fieldName(i18n, field),
-      value: fieldValue(i18n, change.resource, field, value),
+      // A listing by its name (a new booking's refused listing), when the caller knows the names.
+      value:
+        field === 'listing_id' && typeof value === 'number' && listingName
+          ? listingName(value)
+          : fieldValue(i18n, change.resource, field, value),
     }),
   );
 }

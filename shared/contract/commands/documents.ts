@@ -31,6 +31,23 @@ export const daySheetInput = z.strictObject({
 });
 export type DaySheetInput = z.input<typeof daySheetInput>;
 
+/**
+ * The police registration papers: the cards of a booking's guests (one page
+ * each, blank ones for guests not registered yet; `guestId` for one guest) or
+ * the list of a day's arrivals with their guests. Document details are printed
+ * (the police form needs them); access codes and card data never.
+ */
+export const registrationDocInput = z.discriminatedUnion('document', [
+  z.strictObject({ document: z.literal('cards'), bookingNumber: recordId, guestId: recordId.optional(), locale }),
+  z.strictObject({
+    document: z.literal('dayList'),
+    date: wDate,
+    listingIds: z.array(serverId).max(5000, { error: 'at most 5000 listings at a time' }).optional(),
+    locale,
+  }),
+]);
+export type RegistrationDocInput = z.input<typeof registrationDocInput>;
+
 /** Every list that exports, with the read command whose input (the screen's filters) it takes. */
 export const EXPORT_LISTS = {
   board: 'board.day',
@@ -78,6 +95,11 @@ export const documentCommands = {
   'documents.daySheet': command(
     'The printable day sheet (PDF) of a date from the local data: per listing in route order, departures, cleaning, maintenance, arrivals and open incidents with tick boxes; access codes only when asked.',
     daySheetInput,
+    paperFile,
+  ),
+  'documents.registration': command(
+    "Printable guest registration (PDF) from the local data: the cards of a booking's guests with a signature line, or the list of a day's arrivals with their guests' documents and registration state.",
+    registrationDocInput,
     paperFile,
   ),
   'documents.exportCsv': command(

@@ -1,0 +1,240 @@
+// New booking at the desk, in Chromium against the demo simulator: a walk-in
+// taken online with a new customer, a line and two guests reaches the server
+// once; taken offline with a guest and an edit, and with the create's answer
+// lost, it ends as one booking on the server's number with its guest and the
+// edit; a stay that clashes is refused on the form before anything is queued;
+// a booking the server refuses shows why on the booking itself.
+// With SCREENSHOTS=<dir>, the form is kept at 1366x768 and 1024x700 (en, es).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { login } from '../../simulator/conformance/client';
+import { expect, test, type HostFixture } from './fixtures';
+import {
+  addDays,
+  ask,
+  eventually,
+  expectUnsent,
+  open,
+  registerGuest,
+  shoot,
+  simulator,
+  today,
+} from './screens-helpers';
+
+const SHOTS = process.env['SCREENSHOTS'];
+
+/** A listing and nights that fit in the local data (and the server's), some weeks ahead. */
+async function freeStay(host: HostFixture, nights = 2, skip = 0) {
+  return eventually('a free stay', async () => {
+    const listings = await ask(host, 'listings.list', {});
+    let seen = 0;
+    for (const l of listings.filter((x) => x.active && !x.mu && (x.person_capacity ?? 0) >= 2))
+      for (let d = addDays(today(), 40); d < addDays(today(), 70); d = addDays(d, 3)) {
+        const c = await ask(host, 'stays.check', {
+          listingId: l.id,
+          from: d,
+          to: addDays(d, nights),
+          adults: 2,
+          children: 0,
+        });
+        if (c.fits === true && seen++ >= skip) return { listing: l, from: d, to: addDays(d, nights) };
+      }
+    return null;
+  });
+}
+
+const applied = (host: HostFixture, re: RegExp, marker: string) =>
+  simulator(host)
+    .mutations()
+    .filter((m) => m.actor === 'api' && m.result === 'applied' && re.test(m.endpoint))
+    .filter((m) => JSON.stringify(m.body).includes(marker));
+
+async function fillNewBooking(page: Page, surname: string) {
+  await expect(page.getByTestId('stay-verdict')).toHaveAttribute('data-fits', 'true', { timeout: 30_000 });
+  await page.getByLabel('First name').fill('Walk');
+  await page.getByLabel('Surname').fill(surname);
+  await page.getByLabel('Phone').fill('+34 600 000 000');
+}
+
+const guestOf = (name: string, doc: string) => ({ name, lastname: 'Desk', docType: 'Passport', doc });
+
+/** Takes a new booking of `stay` offline from the form; answers its local number. */
+async function takeOffline(page: Page, host: HostFixture, stay: Awaited<ReturnType<typeof freeStay>>, surname: string) {
+  await page.goto(host.url);
+  simulator(host).setOnline(false);
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await fillNewBooking(page, surname);
+  await expect(page.getByTestId('card-offline')).toBeVisible();
+  await page.getByTestId('save-booking').click();
+  await expect(page.getByRole('heading', { name: /New booking — not yet in the PMS/ })).toBeVisible();
+  return Number(/#\/booking\/(-\d+)/.exec(page.url())![1]);
+}
+
+test('a walk-in taken online with a customer, a line and two guests reaches the server once', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(240_000);
+  const stay = await freeStay(demoHost);
+  await page.goto(demoHost.url);
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await fillNewBooking(page, 'Online-E2E');
+  await expect(page.getByTestId('quote-total')).toBeVisible();
+  await page.getByRole('button', { name: '+ Add a line' }).click();
+  await page.getByTestId('booking-line').getByLabel('Concept').selectOption({ index: 1 });
+  await page.getByTestId('booking-line').getByLabel('Price').fill('35.20');
+  await shoot(page, SHOTS, 'new-booking-en');
+  await page.getByTestId('save-booking').click();
+
+  await expect(page.getByRole('heading', { name: /Booking \d+|not yet in the PMS/ })).toBeVisible();
+  await registerGuest(page, guestOf('Ana', 'PA-E2E-1'));
+  await registerGuest(page, guestOf('Bea', 'PA-E2E-2'));
+  await expectUnsent(page, 0, 90_000);
+
+  const made = applied(demoHost, /booking/i, 'Online-E2E');
+  expect(made).toHaveLength(1);
+  expect(JSON.stringify(made[0]!.body)).toContain('3520');
+  expect(applied(demoHost, /guest/i, 'PA-E2E-')).toHaveLength(2);
+});
+
+test('taken offline with a guest and an edit, its answer lost: one booking on the server’s number', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(240_000);
+  const sim = simulator(demoHost);
+  const stay = await freeStay(demoHost, 3, 1);
+  const local = await takeOffline(page, demoHost, stay, 'Offline-E2E');
+  await shoot(page, SHOTS, 'new-booking-local');
+  await registerGuest(page, guestOf('Cai', 'PA-E2E-OFF'));
+  await page.getByLabel('Notes').first().fill('Late arrival, keys at the bar');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectUnsent(page, 3);
+
+  // The create reaches the server but its answer is lost: read back, never sent twice.
+  sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
+  sim.setOnline(true);
+  await eventually('the create tried', () =>
+    Promise.resolve(applied(demoHost, /booking/i, 'Offline-E2E').length ? true : null),
+  );
+  sim.resetFaults();
+  await expectUnsent(page, 0, 120_000);
+
+  const made = applied(demoHost, /booking/i, 'Offline-E2E').filter((m) => /create/.test(m.endpoint));
+  expect(made).toHaveLength(1);
+  const server = await eventually('the booking on its server number', async () => {
+    const list = await ask(demoHost, 'bookings.list', {
+      from: stay.from,
+      to: stay.from,
+      listingIds: [stay.listing.id],
+    });
+    return list.find((b) => b.booking_number > 0 && b.start_date === stay.from && b.booking_number !== local);
+  });
+  const guest = applied(demoHost, /guest/i, 'PA-E2E-OFF');
+  expect(guest).toHaveLength(1);
+  expect(JSON.stringify(guest[0]!.body)).toContain(String(server.booking_number));
+  const edit = applied(demoHost, /booking/i, 'Late arrival, keys at the bar').filter((m) => /update/.test(m.endpoint));
+  expect(edit).toHaveLength(1);
+  expect(edit[0]!.id).toBe(server.booking_number);
+});
+
+/** Every file under a folder (the app's data: databases, their journals, logs). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+test('card details go online in one request and are found nowhere in the app’s files', async ({ page, demoHost }) => {
+  test.setTimeout(240_000);
+  const CARD = '4111111111111111';
+  const stay = await freeStay(demoHost, 2, 3);
+  await page.goto(demoHost.url);
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await fillNewBooking(page, 'Card-E2E');
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/29');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByTestId('save-booking').click();
+  // Created at once on the server: the booking opens on the server's number.
+  await expect(page.getByRole('heading', { name: /Booking \d+/ })).toBeVisible({ timeout: 60_000 });
+  const made = applied(demoHost, /booking/i, 'Card-E2E');
+  expect(made).toHaveLength(1);
+  // The simulator's log keeps the field, never the value.
+  expect(made[0]!.body).toMatchObject({ customer: { card_number: '[redacted]', card_expiration: '[redacted]' } });
+  await expectUnsent(page, 0);
+  for (const file of filesUnder(test.info().outputPath('data')))
+    expect(readFileSync(file).includes(CARD), file).toBe(false);
+});
+
+test('a stay that clashes is refused on the form, naming the booking, before anything is queued', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(180_000);
+  const taken = await eventually('a confirmed stay ahead', async () => {
+    const list = await ask(demoHost, 'bookings.list', { from: addDays(today(), 10), to: addDays(today(), 20) });
+    return list.find((b) => b.state === 3 && b.listing_id !== null && b.start_date > addDays(today(), 10));
+  });
+  await page.goto(demoHost.url);
+  await open(page, `#/newBooking?listing=${taken.listing_id}&from=${taken.start_date}&to=${taken.end_date}`);
+  await expect(page.getByTestId('stay-verdict')).toHaveAttribute('data-fits', 'false', { timeout: 30_000 });
+  await expect(page.getByTestId('stay-clashes')).toContainText(`Booking ${taken.booking_number}`);
+  await page.getByLabel('First name').fill('Walk');
+  await page.getByLabel('Surname').fill('Clash-E2E');
+  await page.getByTestId('save-booking').click();
+  await expect(page.getByTestId('not-free')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New booking' })).toBeVisible();
+  await expectUnsent(page, 0);
+  const outbox = await ask(demoHost, 'outbox.list', {});
+  expect(outbox.filter((e) => e.operation === 'bookings.create')).toHaveLength(0);
+});
+
+test('a new booking the server refuses shows why on the booking, with its ways out', async ({ page, demoHost }) => {
+  test.setTimeout(240_000);
+  const sim = simulator(demoHost);
+  const stay = await freeStay(demoHost, 2, 2);
+  await takeOffline(page, demoHost, stay, 'Refused-E2E');
+
+  // Someone else takes those nights on the server meanwhile.
+  sim.setOnline(true);
+  const token = await login(sim);
+  const res = await fetch(`${sim.url}/api/v1/bookings`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      listing_id: stay.listing.id,
+      start_date: stay.from,
+      end_date: stay.to,
+      adults: 2,
+      status: 'confirmed',
+      customer: { name: 'Other', surname: 'Desk' },
+    }),
+  });
+  expect(res.ok).toBe(true);
+
+  const banner = page.getByTestId('refused-banner');
+  await expect(banner).toBeVisible({ timeout: 120_000 });
+  await expect(banner.getByRole('link', { name: /Edit and send again/ })).toBeVisible();
+  await expect(banner.getByRole('button', { name: /Discard/ })).toBeVisible();
+  await shoot(page, SHOTS, 'new-booking-refused');
+  await banner.getByRole('link', { name: /Edit and send again/ }).click();
+  await expect(page.getByRole('heading', { name: 'New booking' })).toBeVisible();
+  await expect(page.getByLabel('Surname')).toHaveValue('Refused-E2E');
+  expect(applied(demoHost, /booking/i, 'Refused-E2E')).toHaveLength(0);
+});
+
+test('the form in Spanish at both window sizes', async ({ page, demoHost }) => {
+  test.skip(!SHOTS, 'screenshots only when asked');
+  const stay = await freeStay(demoHost);
+  await page.goto(demoHost.url);
+  await ask(demoHost, 'settings.update', { locale: 'es' });
+  await page.reload();
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await expect(page.getByTestId('stay-verdict')).toBeVisible({ timeout: 30_000 });
+  await shoot(page, SHOTS, 'new-booking-es');
+  await open(page, '#/calendar');
+  await shoot(page, SHOTS, 'calendar-es');
+});

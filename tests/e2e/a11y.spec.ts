@@ -63,7 +63,7 @@ async function settle(page: Page): Promise<void> {
 for (const locale of ['en', 'es'] as const) {
   test(`no serious or critical axe violation on any screen or dialog (${locale})`, async ({ page, demoHost }) => {
     // A dozen screens and dialogs, each settled and scanned: minutes on a loaded 2-core machine.
-    test.setTimeout(480_000);
+    test.setTimeout(600_000);
     await page.setViewportSize({ width: 1366, height: 768 });
     const found: string[] = [];
     const check = (where: string) => violations(page, `${locale}: ${where}`);
@@ -99,6 +99,10 @@ for (const locale of ['en', 'es'] as const) {
       ['intranet users', '#/admins'],
       ['intranet user', `#/admins/${admin.id}`],
       ['new intranet user', '#/admins/new'],
+      ['owners', '#/owners'],
+      ['owner costs', '#/costs'],
+      ['destinations', '#/destinations'],
+      ['new booking', `#/newBooking?listing=${r.cleaning.listing_id}`],
       ['sync', '#/sync'],
     ];
     for (const [name, hash] of screens) {

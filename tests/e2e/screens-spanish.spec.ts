@@ -52,6 +52,8 @@ function englishPhrases(): string[] {
     const spanishFragments = new Set(fragments(spanish));
     for (const f of fragments(english)) if (!spanishFragments.has(f)) out.add(f);
   }
+  // The language chooser names each language in its own words ("English" among them) on every screen.
+  out.delete('English');
   return [...out];
 }
 

@@ -93,6 +93,15 @@ export function compare(
       toSend[f] = v;
     else conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
   }
+  const fields = KIND_SPECS[kind].fields;
+  for (const group of KIND_SPECS[kind].together ?? []) {
+    if (!conflicts.some((c) => group.includes(c.field))) continue;
+    for (const f of group.filter((g) => g in toSend)) {
+      const [mine, theirs] = [canonOf(fields, f, toSend[f]), canonIn(fields, f, server.value)];
+      conflicts.push({ field: f, base: base[f] ?? null, mine, theirs });
+      delete toSend[f];
+    }
+  }
   return { toSend, conflicts };
 }
 

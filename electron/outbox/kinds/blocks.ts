@@ -46,6 +46,8 @@ export const blocks = {
   kind: 'blocks',
   table: blocksTable as TableSpec<never>,
   refs: [{ kind: 'listings', context: 'listingId', payload: 'listing_id' }],
+  // A block's dates move together: a conflict on one asks about both.
+  together: [['start_date', 'end_date']],
   contextColumns: [],
   read: blockRead,
   fields,

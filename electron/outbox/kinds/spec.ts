@@ -121,6 +121,12 @@ export interface KindSpec<K extends string> {
   /** What the server would surely refuse and the cache can tell, refused before queueing (throws CommandError). */
   check?(db: WritableDB, rec: Rec, changes: Values): void;
   /**
+   * Fields that are one decision (a block's dates): when one of them conflicts, the others my change
+   * sets conflict with it, so the person keeps or drops them together and never sends a mix of mine
+   * and theirs the server would refuse (my end before their start).
+   */
+  readonly together?: readonly (readonly string[])[];
+  /**
    * Records not addressed by one id (daily prices: rate × day): the command's `changes` as the
    * fields the outbox keeps, compares and conflicts on (default: as given).
    */

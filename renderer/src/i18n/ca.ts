@@ -464,8 +464,9 @@ export const ca: UiCatalog = {
   'newBooking.linePrice': 'Preu',
   'newBooking.payDate': 'Data de pagament',
   'newBooking.typePay': 'Tipus de pagament (número)',
-  'newBooking.guestsAfter':
-    'Els hostes es registren a la reserva un cop desada: s’obre amb el seu formulari de registre.',
+  'newBooking.removeGuest': 'Treure l’hoste {name}',
+  'newBooking.guestsQueued':
+    'Cada hoste s’envia després de desar la reserva; mentre la reserva encara no sigui al PMS, l’esperen.',
   'newBooking.card': 'Targeta',
   'newBooking.cardOffline':
     'Les dades de targeta només es poden prendre amb connexió al PMS (s’envien al moment i mai no es guarden en aquest ordinador). Ara no hi ha connexió.',

@@ -455,8 +455,9 @@ export const en = {
   'newBooking.linePrice': 'Price',
   'newBooking.payDate': 'Payment date',
   'newBooking.typePay': 'Payment type (number)',
-  'newBooking.guestsAfter':
-    'Guests are registered on the booking once it is saved: it opens with its registration form.',
+  'newBooking.removeGuest': 'Remove guest {name}',
+  'newBooking.guestsQueued':
+    'Each guest is sent after the booking is saved; while the booking is not yet in the PMS they wait for it.',
   'newBooking.card': 'Card',
   'newBooking.cardOffline':
     'Card details can be taken only while connected to the PMS (they are sent at once and never kept on this computer). Not connected now.',

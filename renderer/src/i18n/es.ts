@@ -463,8 +463,9 @@ export const es: UiCatalog = {
   'newBooking.linePrice': 'Precio',
   'newBooking.payDate': 'Fecha de pago',
   'newBooking.typePay': 'Tipo de pago (número)',
-  'newBooking.guestsAfter':
-    'Los huéspedes se registran en la reserva una vez guardada: se abre con su formulario de registro.',
+  'newBooking.removeGuest': 'Quitar al huésped {name}',
+  'newBooking.guestsQueued':
+    'Cada huésped se envía tras guardar la reserva; mientras la reserva no esté aún en el PMS, la esperan.',
   'newBooking.card': 'Tarjeta',
   'newBooking.cardOffline':
     'Los datos de tarjeta solo se pueden tomar con conexión al PMS (se envían al momento y nunca se guardan en este ordenador). Ahora no hay conexión.',

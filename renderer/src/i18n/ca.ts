@@ -386,6 +386,7 @@ export const ca: UiCatalog = {
 
   'booking.title': 'Reserva {number}',
   'booking.titleLocal': 'Reserva nova — encara no és al PMS',
+  'booking.numberLocal': 'Encara no és al PMS',
   'booking.back': 'Torna',
   'booking.confirm': 'Confirma la reserva',
   'booking.cancel': 'Cancel·la la reserva',
@@ -560,6 +561,7 @@ export const ca: UiCatalog = {
     'Fes clic o arrossega sobre dies lliures per reservar-los o bloquejar-los; fes clic en una reserva per obrir-la.',
   'calendar.listingCount': '{count, plural, one {# allotjament} other {# allotjaments}}',
   'calendar.bookingTitle': 'Reserva {number} · {name} · {from} – {to}',
+  'calendar.bookingTitleLocal': 'Reserva nova, encara no és al PMS · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',
   'calendar.filter': 'Filtra els allotjaments',
 

@@ -378,6 +378,7 @@ export const en = {
 
   'booking.title': 'Booking {number}',
   'booking.titleLocal': 'New booking — not yet in the PMS',
+  'booking.numberLocal': 'Not yet in the PMS',
   'booking.back': 'Back',
   'booking.confirm': 'Confirm booking',
   'booking.cancel': 'Cancel booking',
@@ -549,6 +550,7 @@ export const en = {
   'calendar.cellHint': 'Click or drag over free days to book or block them; click a booking to open it.',
   'calendar.listingCount': '{count, plural, one {# listing} other {# listings}}',
   'calendar.bookingTitle': 'Booking {number} · {name} · {from} – {to}',
+  'calendar.bookingTitleLocal': 'New booking, not yet in the PMS · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',
   'calendar.filter': 'Filter listings',
 

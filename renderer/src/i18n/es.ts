@@ -385,6 +385,7 @@ export const es: UiCatalog = {
 
   'booking.title': 'Reserva {number}',
   'booking.titleLocal': 'Reserva nueva — aún no está en el PMS',
+  'booking.numberLocal': 'Aún no está en el PMS',
   'booking.back': 'Volver',
   'booking.confirm': 'Confirmar reserva',
   'booking.cancel': 'Cancelar reserva',
@@ -559,6 +560,7 @@ export const es: UiCatalog = {
     'Haz clic o arrastra sobre días libres para reservarlos o bloquearlos; haz clic en una reserva para abrirla.',
   'calendar.listingCount': '{count, plural, one {# alojamiento} other {# alojamientos}}',
   'calendar.bookingTitle': 'Reserva {number} · {name} · {from} – {to}',
+  'calendar.bookingTitleLocal': 'Reserva nueva, aún no está en el PMS · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',
   'calendar.filter': 'Filtrar alojamientos',
 

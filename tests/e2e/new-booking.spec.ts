@@ -194,7 +194,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('card details go online in one request and are found nowhere in the app’s files', async ({ page, demoHost }) => {
+test('card details go online in one request (two guests follow it) and are found nowhere in the app’s files', async ({
+  page,
+  demoHost,
+}) => {
   test.setTimeout(240_000);
   const CARD = '4111111111111111';
   const stay = await freeStay(demoHost, 2, 3);
@@ -204,6 +207,7 @@ test('card details go online in one request and are found nowhere in the app’s
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByLabel('Expiry (MM/YY)').fill('12/29');
   await page.getByLabel('CVV').fill('123');
+  await twoGuestsInForm(page, 'PA-E2E-CARD');
   await page.getByTestId('save-booking').click();
   // Created at once on the server: the booking opens on the server's number.
   await expect(page.getByRole('heading', { name: /Booking \d+/ })).toBeVisible({ timeout: 60_000 });
@@ -211,7 +215,11 @@ test('card details go online in one request and are found nowhere in the app’s
   expect(made).toHaveLength(1);
   // The simulator's log keeps the field, never the value.
   expect(made[0]!.body).toMatchObject({ customer: { card_number: '[redacted]', card_expiration: '[redacted]' } });
-  await expectUnsent(page, 0);
+  await expectUnsent(page, 0, 90_000);
+  // The guests follow the booking created with the card, on its server number.
+  const guests = applied(demoHost, /guest/i, 'PA-E2E-CARD');
+  expect(guests).toHaveLength(2);
+  for (const g of guests) expect(g.body).toMatchObject({ id: made[0]!.id });
   for (const file of filesUnder(test.info().outputPath('data')))
     expect(readFileSync(file).includes(CARD), file).toBe(false);
 });
@@ -285,4 +293,32 @@ test('the form in Spanish at both window sizes', async ({ page, demoHost }) => {
   await shoot(page, SHOTS, 'new-booking-es');
   await open(page, '#/calendar');
   await shoot(page, SHOTS, 'calendar-es');
+});
+
+test('a booking taken offline shows as “Not yet in the PMS” in Arrivals, the Today board and the Calendar', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(240_000);
+  const stay = await freeStay(demoHost, 2, 4);
+  const local = await takeOffline(page, demoHost, stay, 'Local-E2E');
+  expect(local).toBeLessThan(0);
+  const noMinus = async () => expect(page.locator('main')).not.toContainText(String(local));
+
+  await open(page, `#/arrivals?from=${stay.from}`);
+  const row = page.locator(`[data-booking="${local}"]`);
+  await expect(row).toContainText('Not yet in the PMS');
+  await noMinus();
+  await shoot(page, SHOTS, 'local-arrivals');
+
+  await open(page, `#/today?date=${stay.from}`);
+  await expect(page.locator(`a.item[href="#/booking/${local}"]`).first()).toContainText('Not yet in the PMS');
+  await noMinus();
+  await shoot(page, SHOTS, 'local-today');
+
+  await open(page, `#/calendar?from=${stay.from}&q=${encodeURIComponent(stay.listing.name)}`);
+  const bar = page.locator(`[data-booking="${local}"]`).first();
+  await expect(bar).toHaveAttribute('title', /^New booking, not yet in the PMS/);
+  await noMinus();
+  await shoot(page, SHOTS, 'local-calendar');
 });

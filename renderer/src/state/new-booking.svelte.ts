@@ -100,7 +100,16 @@ export class NewBookingForm {
   lines = $state<EditForm<typeof LINE_SPECS>[]>([]);
   /**
    * Guests registered in the form: each is queued as its own guests.create on
-   * the new booking's number once the booking is (see `queueGuests`).
+   * the new booking's number once the booking is (see `queueGuests`), never in
+   * the create's own `guests` (which the spec allows). Why, for "exactly
+   * once": a create whose answer is lost is read back by listing, dates and
+   * customer, which cannot tell whether the server kept embedded guests (the
+   * spec shows neither the answer nor that they are honoured), so a guest
+   * could be lost unseen or registered again; as separate entries each guest
+   * has its own fate in the outbox and on screen, exists at once as a record
+   * that can be edited before reconnecting, and a refused guest (a document)
+   * does not refuse the booking. With card data the booking is one foreground
+   * request; its guests then follow through the outbox on the server's number.
    */
   guests = $state.raw<GuestDraft[]>([]);
   status = $state<CreateStatus>('confirmed');

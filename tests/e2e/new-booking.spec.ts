@@ -322,3 +322,24 @@ test('a booking taken offline shows as “Not yet in the PMS” in Arrivals, the
   await noMinus();
   await shoot(page, SHOTS, 'local-calendar');
 });
+
+test('registering a guest in the form (Enter or its button) never saves the booking', async ({ page, demoHost }) => {
+  test.setTimeout(180_000);
+  const stay = await freeStay(demoHost, 2, 5);
+  await page.goto(demoHost.url);
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await fillNewBooking(page, 'Enter-E2E');
+  await guestInForm(page, 'Ines', 'PA-E2E-ENTER-1');
+  await page.getByTestId('nb-add-guest').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#guest-name').fill('Joan');
+  await dialog.locator('#guest-lastname').press('Enter');
+  // The guest form says what is missing; the booking form stays, nothing queued.
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New booking', exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('nb-guest')).toHaveCount(1);
+  const outbox = await ask(demoHost, 'outbox.list', {});
+  expect(outbox.filter((e) => e.operation === 'bookings.create')).toHaveLength(0);
+  expect(applied(demoHost, /booking/i, 'Enter-E2E')).toHaveLength(0);
+});

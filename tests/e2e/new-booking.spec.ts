@@ -1,10 +1,11 @@
 // New booking at the desk, in Chromium against the demo simulator: a walk-in
-// taken online with a new customer, a line and two guests reaches the server
-// once; taken offline with a guest and an edit, and with the create's answer
-// lost, it ends as one booking on the server's number with its guest and the
-// edit; a stay that clashes is refused on the form before anything is queued;
+// taken online with a new customer, a line and two guests entered in the form
+// reaches the server once, the guests on its number; taken offline with two
+// guests in the form, a guest registered on the booking and an edit, and with
+// the create's answer lost, it ends as one booking on the server's number with
+// its guests and the edit; a stay that clashes is refused on the form before anything is queued;
 // a booking the server refuses shows why on the booking itself.
-// With SCREENSHOTS=<dir>, the form is kept at 1366x768 and 1024x700 (en, es).
+// With SCREENSHOTS=<dir>, the form (with two guests) is kept at 1366x768 and 1024x700 (en, es).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -59,19 +60,50 @@ async function fillNewBooking(page: Page, surname: string) {
 
 const guestOf = (name: string, doc: string) => ({ name, lastname: 'Desk', docType: 'Passport', doc });
 
+/** Enters a guest in the New booking form's registration dialog, by field ids (any UI language). */
+async function guestInForm(page: Page, name: string, doc: string) {
+  await page.getByTestId('nb-add-guest').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#guest-name').fill(name);
+  await dialog.locator('#guest-lastname').fill('Form');
+  await dialog.locator('#guest-document_type_id').selectOption('5');
+  await dialog.locator('#guest-number_id').fill(doc);
+  await dialog.locator('#guest-date_issue').fill('04/05/2022');
+  await dialog.locator('#guest-nationality').selectOption('73');
+  await dialog.locator('#guest-sex').selectOption('F');
+  await dialog.locator('#guest-date_birth').fill('11/11/1985');
+  await page.locator('button[type="submit"][form="guest-form"]').click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Two guests in the form, checked in its list; the guests section scrolled into view. */
+async function twoGuestsInForm(page: Page, prefix: string) {
+  await guestInForm(page, 'Dora', `${prefix}-1`);
+  await guestInForm(page, 'Eloi', `${prefix}-2`);
+  await expect(page.getByTestId('nb-guest')).toHaveCount(2);
+  await page.locator('#nb-guests').scrollIntoViewIfNeeded();
+}
+
 /** Takes a new booking of `stay` offline from the form; answers its local number. */
-async function takeOffline(page: Page, host: HostFixture, stay: Awaited<ReturnType<typeof freeStay>>, surname: string) {
+async function takeOffline(
+  page: Page,
+  host: HostFixture,
+  stay: Awaited<ReturnType<typeof freeStay>>,
+  surname: string,
+  guests: string | null = null,
+) {
   await page.goto(host.url);
   simulator(host).setOnline(false);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
   await fillNewBooking(page, surname);
   await expect(page.getByTestId('card-offline')).toBeVisible();
+  if (guests) await twoGuestsInForm(page, guests);
   await page.getByTestId('save-booking').click();
   await expect(page.getByRole('heading', { name: /New booking — not yet in the PMS/ })).toBeVisible();
   return Number(/#\/booking\/(-\d+)/.exec(page.url())![1]);
 }
 
-test('a walk-in taken online with a customer, a line and two guests reaches the server once', async ({
+test('a walk-in taken online with a customer, two guests in the form and a line reaches the server once', async ({
   page,
   demoHost,
 }) => {
@@ -84,33 +116,45 @@ test('a walk-in taken online with a customer, a line and two guests reaches the 
   await page.getByRole('button', { name: '+ Add a line' }).click();
   await page.getByTestId('booking-line').getByLabel('Concept').selectOption({ index: 1 });
   await page.getByTestId('booking-line').getByLabel('Price').fill('35.20');
+  await twoGuestsInForm(page, 'PA-E2E-ON');
+  // Edited and removed before saving: the form keeps what the dialog checked.
+  await guestInForm(page, 'Gone', 'PA-E2E-GONE');
+  await page.getByRole('button', { name: 'Remove guest Gone Form' }).click();
+  await page.getByRole('button', { name: 'Edit guest: Eloi Form' }).click();
+  await expect(page.getByRole('dialog').locator('#guest-number_id')).toHaveValue('PA-E2E-ON-2');
+  await page.getByRole('dialog').locator('#guest-name').fill('Eloïsa');
+  await page.locator('button[type="submit"][form="guest-form"]').click();
+  await expect(page.getByTestId('nb-guest')).toHaveText([/Dora Form/, /Eloïsa Form/]);
   await shoot(page, SHOTS, 'new-booking-en');
   await page.getByTestId('save-booking').click();
 
   await expect(page.getByRole('heading', { name: /Booking \d+|not yet in the PMS/ })).toBeVisible();
-  await registerGuest(page, guestOf('Ana', 'PA-E2E-1'));
-  await registerGuest(page, guestOf('Bea', 'PA-E2E-2'));
   await expectUnsent(page, 0, 90_000);
 
   const made = applied(demoHost, /booking/i, 'Online-E2E');
   expect(made).toHaveLength(1);
+  expect(made[0]!.body).not.toHaveProperty('guests');
   expect(JSON.stringify(made[0]!.body)).toContain('3520');
-  expect(applied(demoHost, /guest/i, 'PA-E2E-')).toHaveLength(2);
+  const guests = applied(demoHost, /guest/i, 'PA-E2E-ON');
+  expect(guests.map((g) => (g.body as { guest: { name: string } }).guest.name)).toEqual(['Dora', 'Eloïsa']);
+  for (const g of guests) expect(g.body).toMatchObject({ id: made[0]!.id });
+  expect(applied(demoHost, /guest/i, 'PA-E2E-GONE')).toHaveLength(0);
 });
 
-test('taken offline with a guest and an edit, its answer lost: one booking on the server’s number', async ({
+test('taken offline with two guests in the form, a guest and an edit, its answer lost: one booking on the server’s number', async ({
   page,
   demoHost,
 }) => {
   test.setTimeout(240_000);
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 3, 1);
-  const local = await takeOffline(page, demoHost, stay, 'Offline-E2E');
+  const local = await takeOffline(page, demoHost, stay, 'Offline-E2E', 'PA-E2E-FORM');
   await shoot(page, SHOTS, 'new-booking-local');
   await registerGuest(page, guestOf('Cai', 'PA-E2E-OFF'));
   await page.getByLabel('Notes').first().fill('Late arrival, keys at the bar');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expectUnsent(page, 3);
+  // The booking, its two guests from the form, the guest registered on it and the edit.
+  await expectUnsent(page, 5);
 
   // The create reaches the server but its answer is lost: read back, never sent twice.
   sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
@@ -134,6 +178,9 @@ test('taken offline with a guest and an edit, its answer lost: one booking on th
   const guest = applied(demoHost, /guest/i, 'PA-E2E-OFF');
   expect(guest).toHaveLength(1);
   expect(JSON.stringify(guest[0]!.body)).toContain(String(server.booking_number));
+  const fromForm = applied(demoHost, /guest/i, 'PA-E2E-FORM');
+  expect(fromForm).toHaveLength(2);
+  for (const g of fromForm) expect(g.body).toMatchObject({ id: server.booking_number });
   const edit = applied(demoHost, /booking/i, 'Late arrival, keys at the bar').filter((m) => /update/.test(m.endpoint));
   expect(edit).toHaveLength(1);
   expect(edit[0]!.id).toBe(server.booking_number);
@@ -147,7 +194,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('card details go online in one request and are found nowhere in the app’s files', async ({ page, demoHost }) => {
+test('card details go online in one request (two guests follow it) and are found nowhere in the app’s files', async ({
+  page,
+  demoHost,
+}) => {
   test.setTimeout(240_000);
   const CARD = '4111111111111111';
   const stay = await freeStay(demoHost, 2, 3);
@@ -157,6 +207,7 @@ test('card details go online in one request and are found nowhere in the app’s
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByLabel('Expiry (MM/YY)').fill('12/29');
   await page.getByLabel('CVV').fill('123');
+  await twoGuestsInForm(page, 'PA-E2E-CARD');
   await page.getByTestId('save-booking').click();
   // Created at once on the server: the booking opens on the server's number.
   await expect(page.getByRole('heading', { name: /Booking \d+/ })).toBeVisible({ timeout: 60_000 });
@@ -164,7 +215,11 @@ test('card details go online in one request and are found nowhere in the app’s
   expect(made).toHaveLength(1);
   // The simulator's log keeps the field, never the value.
   expect(made[0]!.body).toMatchObject({ customer: { card_number: '[redacted]', card_expiration: '[redacted]' } });
-  await expectUnsent(page, 0);
+  await expectUnsent(page, 0, 90_000);
+  // The guests follow the booking created with the card, on its server number.
+  const guests = applied(demoHost, /guest/i, 'PA-E2E-CARD');
+  expect(guests).toHaveLength(2);
+  for (const g of guests) expect(g.body).toMatchObject({ id: made[0]!.id });
   for (const file of filesUnder(test.info().outputPath('data')))
     expect(readFileSync(file).includes(CARD), file).toBe(false);
 });
@@ -234,7 +289,57 @@ test('the form in Spanish at both window sizes', async ({ page, demoHost }) => {
   await page.reload();
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
   await expect(page.getByTestId('stay-verdict')).toBeVisible({ timeout: 30_000 });
+  await twoGuestsInForm(page, 'PA-E2E-ES');
   await shoot(page, SHOTS, 'new-booking-es');
   await open(page, '#/calendar');
   await shoot(page, SHOTS, 'calendar-es');
+});
+
+test('a booking taken offline shows as “Not yet in the PMS” in Arrivals, the Today board and the Calendar', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(240_000);
+  const stay = await freeStay(demoHost, 2, 4);
+  const local = await takeOffline(page, demoHost, stay, 'Local-E2E');
+  expect(local).toBeLessThan(0);
+  const noMinus = async () => expect(page.locator('main')).not.toContainText(String(local));
+
+  await open(page, `#/arrivals?from=${stay.from}`);
+  const row = page.locator(`[data-booking="${local}"]`);
+  await expect(row).toContainText('Not yet in the PMS');
+  await noMinus();
+  await shoot(page, SHOTS, 'local-arrivals');
+
+  await open(page, `#/today?date=${stay.from}`);
+  await expect(page.locator(`a.item[href="#/booking/${local}"]`).first()).toContainText('Not yet in the PMS');
+  await noMinus();
+  await shoot(page, SHOTS, 'local-today');
+
+  await open(page, `#/calendar?from=${stay.from}&q=${encodeURIComponent(stay.listing.name)}`);
+  const bar = page.locator(`[data-booking="${local}"]`).first();
+  await expect(bar).toHaveAttribute('title', /^New booking, not yet in the PMS/);
+  await noMinus();
+  await shoot(page, SHOTS, 'local-calendar');
+});
+
+test('registering a guest in the form (Enter or its button) never saves the booking', async ({ page, demoHost }) => {
+  test.setTimeout(180_000);
+  const stay = await freeStay(demoHost, 2, 5);
+  await page.goto(demoHost.url);
+  await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
+  await fillNewBooking(page, 'Enter-E2E');
+  await guestInForm(page, 'Ines', 'PA-E2E-ENTER-1');
+  await page.getByTestId('nb-add-guest').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#guest-name').fill('Joan');
+  await dialog.locator('#guest-lastname').press('Enter');
+  // The guest form says what is missing; the booking form stays, nothing queued.
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New booking', exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('nb-guest')).toHaveCount(1);
+  const outbox = await ask(demoHost, 'outbox.list', {});
+  expect(outbox.filter((e) => e.operation === 'bookings.create')).toHaveLength(0);
+  expect(applied(demoHost, /booking/i, 'Enter-E2E')).toHaveLength(0);
 });

@@ -104,7 +104,8 @@ export function getCustomer(db: ReadableDB, id: number): CustomerRecord | null {
 export function listGuests(db: ReadableDB, bookingNumber: number): GuestRecord[] {
   return db
     .all<{ data: string; outbox_mark: string | null; booking_number: number | null }>(
-      'SELECT data, outbox_mark, booking_number FROM guests WHERE booking_number = ? ORDER BY id',
+      // In the order they were registered: the server's guests, then those not yet sent (local ids -1, -2, …).
+      'SELECT data, outbox_mark, booking_number FROM guests WHERE booking_number = ? ORDER BY id < 0, abs(id)',
       [bookingNumber],
     )
     .map((r) => ({ ...withMark<GuestRecord>(r.data, r.outbox_mark), booking_number: r.booking_number }));

@@ -138,10 +138,15 @@ export class AppState {
    * what is true (sending / sent / not accepted, or saved here while the
    * server cannot be reached). On failure shows the reason and answers null.
    */
-  async edit<N extends EditName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N> | null> {
+  async edit<N extends EditName>(
+    name: N,
+    input: CommandInput<N>,
+    /** False when the caller tells one change made of several edits itself (changeToasts.announce). */
+    announce = true,
+  ): Promise<CommandOutput<N> | null> {
     const r: Result<CommandOutput<N>> = await call(this.bridge, name, input);
     if (r.ok) {
-      this.changeToasts.announce(receiptIds(r.value));
+      if (announce) this.changeToasts.announce(receiptIds(r.value));
       return r.value;
     }
     this.#failed(r.error);

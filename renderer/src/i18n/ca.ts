@@ -386,6 +386,7 @@ export const ca: UiCatalog = {
 
   'booking.title': 'Reserva {number}',
   'booking.titleLocal': 'Reserva nova — encara no és al PMS',
+  'booking.numberLocal': 'Encara no és al PMS',
   'booking.back': 'Torna',
   'booking.confirm': 'Confirma la reserva',
   'booking.cancel': 'Cancel·la la reserva',
@@ -464,8 +465,9 @@ export const ca: UiCatalog = {
   'newBooking.linePrice': 'Preu',
   'newBooking.payDate': 'Data de pagament',
   'newBooking.typePay': 'Tipus de pagament (número)',
-  'newBooking.guestsAfter':
-    'Els hostes es registren a la reserva un cop desada: s’obre amb el seu formulari de registre.',
+  'newBooking.removeGuest': 'Treure l’hoste {name}',
+  'newBooking.guestsQueued':
+    'Cada hoste s’envia després de desar la reserva; mentre la reserva encara no sigui al PMS, l’esperen.',
   'newBooking.card': 'Targeta',
   'newBooking.cardOffline':
     'Les dades de targeta només es poden prendre amb connexió al PMS (s’envien al moment i mai no es guarden en aquest ordinador). Ara no hi ha connexió.',
@@ -559,6 +561,7 @@ export const ca: UiCatalog = {
     'Fes clic o arrossega sobre dies lliures per reservar-los o bloquejar-los; fes clic en una reserva per obrir-la.',
   'calendar.listingCount': '{count, plural, one {# allotjament} other {# allotjaments}}',
   'calendar.bookingTitle': 'Reserva {number} · {name} · {from} – {to}',
+  'calendar.bookingTitleLocal': 'Reserva nova, encara no és al PMS · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',
   'calendar.filter': 'Filtra els allotjaments',
 

@@ -378,6 +378,7 @@ export const en = {
 
   'booking.title': 'Booking {number}',
   'booking.titleLocal': 'New booking — not yet in the PMS',
+  'booking.numberLocal': 'Not yet in the PMS',
   'booking.back': 'Back',
   'booking.confirm': 'Confirm booking',
   'booking.cancel': 'Cancel booking',
@@ -455,8 +456,9 @@ export const en = {
   'newBooking.linePrice': 'Price',
   'newBooking.payDate': 'Payment date',
   'newBooking.typePay': 'Payment type (number)',
-  'newBooking.guestsAfter':
-    'Guests are registered on the booking once it is saved: it opens with its registration form.',
+  'newBooking.removeGuest': 'Remove guest {name}',
+  'newBooking.guestsQueued':
+    'Each guest is sent after the booking is saved; while the booking is not yet in the PMS they wait for it.',
   'newBooking.card': 'Card',
   'newBooking.cardOffline':
     'Card details can be taken only while connected to the PMS (they are sent at once and never kept on this computer). Not connected now.',
@@ -548,6 +550,7 @@ export const en = {
   'calendar.cellHint': 'Click or drag over free days to book or block them; click a booking to open it.',
   'calendar.listingCount': '{count, plural, one {# listing} other {# listings}}',
   'calendar.bookingTitle': 'Booking {number} · {name} · {from} – {to}',
+  'calendar.bookingTitleLocal': 'New booking, not yet in the PMS · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',
   'calendar.filter': 'Filter listings',
 

@@ -385,6 +385,7 @@ export const es: UiCatalog = {
 
   'booking.title': 'Reserva {number}',
   'booking.titleLocal': 'Reserva nueva — aún no está en el PMS',
+  'booking.numberLocal': 'Aún no está en el PMS',
   'booking.back': 'Volver',
   'booking.confirm': 'Confirmar reserva',
   'booking.cancel': 'Cancelar reserva',
@@ -463,8 +464,9 @@ export const es: UiCatalog = {
   'newBooking.linePrice': 'Precio',
   'newBooking.payDate': 'Fecha de pago',
   'newBooking.typePay': 'Tipo de pago (número)',
-  'newBooking.guestsAfter':
-    'Los huéspedes se registran en la reserva una vez guardada: se abre con su formulario de registro.',
+  'newBooking.removeGuest': 'Quitar al huésped {name}',
+  'newBooking.guestsQueued':
+    'Cada huésped se envía tras guardar la reserva; mientras la reserva no esté aún en el PMS, la esperan.',
   'newBooking.card': 'Tarjeta',
   'newBooking.cardOffline':
     'Los datos de tarjeta solo se pueden tomar con conexión al PMS (se envían al momento y nunca se guardan en este ordenador). Ahora no hay conexión.',
@@ -558,6 +560,7 @@ export const es: UiCatalog = {
     'Haz clic o arrastra sobre días libres para reservarlos o bloquearlos; haz clic en una reserva para abrirla.',
   'calendar.listingCount': '{count, plural, one {# alojamiento} other {# alojamientos}}',
   'calendar.bookingTitle': 'Reserva {number} · {name} · {from} – {to}',
+  'calendar.bookingTitleLocal': 'Reserva nueva, aún no está en el PMS · {name} · {from} – {to}',
   'calendar.blockTitle': '{type}: {reason} · {from} – {to}',
   'calendar.filter': 'Filtrar alojamientos',
 

@@ -57,13 +57,32 @@ export interface PhaseFacts {
 export async function checkEdits(p: PhaseFacts): Promise<void> {
   const { dev, phase, problems } = p;
   const checked = new Set<string>();
+  // What the other user left in each field, as this phase began (p.server is updated below).
+  const theirsAt = new Map([...p.edits].map(([k, e]) => [k, p.server.has(k) ? p.server.get(k) : e.c0]));
+  // A conflict of its own: the other user set a value that is neither my base nor one of mine.
+  const caused = (k: string, e: FieldEdit) => {
+    const w = theirsAt.get(k);
+    return e.existedOnServer && !sameValue(w, e.c0) && !e.mine.some((x) => sameValue(w, x));
+  };
+  // …or, for fields that are one decision (a block's dates), one a mate's conflict brings along when mine differs.
+  const mateCaused = (k: string, e: FieldEdit) =>
+    !sameValue(theirsAt.get(k), e.v) &&
+    (KIND_SPECS[e.target.kind].together ?? []).some(
+      (g) =>
+        g.includes(e.field) &&
+        g.some((f) => {
+          const mk = `${k.slice(0, k.length - e.field.length)}${f}`;
+          const mate = f === e.field ? undefined : p.edits.get(mk);
+          return mate !== undefined && caused(mk, mate);
+        }),
+    );
   for (const [k, e] of p.edits) {
     const t = e.target;
     if (t.gone) continue;
     checked.add(k);
     const sid = resolveId(dev.db, t.kind, t.id);
-    const w = p.server.has(k) ? p.server.get(k) : e.c0;
-    const expectConflict = e.existedOnServer && !sameValue(w, e.c0) && !e.mine.some((x) => sameValue(w, x));
+    const w = theirsAt.get(k);
+    const expectConflict = caused(k, e) || mateCaused(k, e);
     if (expectConflict !== p.surfaced.has(k))
       problems.push(
         `phase ${phase}: ${k} ${expectConflict ? 'conflict NOT surfaced' : 'conflict surfaced without cause'} (base ${JSON.stringify(e.c0)}, theirs ${JSON.stringify(w)}, mine ${e.mine.map((x) => JSON.stringify(x)).join(' then ')})`,

@@ -422,6 +422,8 @@ export const ca: UiCatalog = {
   'booking.created': 'Creada el {date}',
   'booking.customer': 'Client',
   'booking.noCustomer': 'Aquesta reserva no té client.',
+  'booking.customerWithCreate':
+    'El client va al PMS amb aquesta reserva; les seves dades es veuran aquí quan hi sigui.',
   'booking.guests': 'Hostes',
   'booking.guestsMark': '{registered} de {expected} registrats',
   'booking.guestsComplete': 'Tots els hostes registrats',

@@ -414,6 +414,8 @@ export const en = {
   'booking.created': 'Created {date}',
   'booking.customer': 'Customer',
   'booking.noCustomer': 'No customer on this booking.',
+  'booking.customerWithCreate':
+    'The customer goes to the PMS with this booking; their details show here once it is there.',
   'booking.guests': 'Guests',
   'booking.guestsMark': '{registered} of {expected} registered',
   'booking.guestsComplete': 'All guests registered',

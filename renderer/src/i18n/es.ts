@@ -421,6 +421,7 @@ export const es: UiCatalog = {
   'booking.created': 'Creada el {date}',
   'booking.customer': 'Cliente',
   'booking.noCustomer': 'Esta reserva no tiene cliente.',
+  'booking.customerWithCreate': 'El cliente va al PMS con esta reserva; sus datos se verán aquí cuando esté allí.',
   'booking.guests': 'Huéspedes',
   'booking.guestsMark': '{registered} de {expected} registrados',
   'booking.guestsComplete': 'Todos los huéspedes registrados',

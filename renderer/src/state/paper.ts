@@ -25,7 +25,8 @@ export function saveFile(file: PaperFile, doc: Document = document): void {
 /** A command input without its `locale` (the UI's is added), kept apart per variant of a union. */
 export type WithoutLocale<T> = T extends unknown ? Omit<T, 'locale'> : never;
 
-export type PaperCommand = 'documents.daySheet' | 'documents.exportCsv' | 'documents.registration' | 'documents.ownerStatement';
+export type PaperCommand =
+  'documents.daySheet' | 'documents.exportCsv' | 'documents.registration' | 'documents.ownerStatement';
 
 /** Asks the main process for the file and saves it. */
 export async function fetchAndSave<N extends PaperCommand>(

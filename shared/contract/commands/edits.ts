@@ -7,7 +7,6 @@ import { z } from 'zod';
 import {
   blockCreateOffline,
   adminUpdate,
-  blockCreate,
   blockUpdate,
   bookingCreate,
   bookingUpdate,

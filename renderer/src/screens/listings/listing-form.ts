@@ -30,7 +30,7 @@ export const LISTING_SPECS = writeSpecs(S, {
   bedrooms: { kind: 'count' },
   bathrooms: { kind: 'count' },
   bath: { kind: 'count' },
-  m2: { kind: 'count' },
+  m2: { kind: 'int' },
   num_sofa_beds: { kind: 'countOrNull' },
   longstay: { kind: 'flag01' },
   checkinfrom: { kind: 'timeOrNull' },

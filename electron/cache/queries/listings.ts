@@ -16,7 +16,7 @@ import type {
 import { DEPARTMENTS } from '../../../shared/api';
 import type { ReadableDB } from '../db';
 import { languageShown } from '../../../shared/domain/lang-text';
-import { Where, markOf, marked, markedById, parsed, withMark } from './common';
+import { Where, markOf, marked, markedById, parsed } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -195,9 +195,7 @@ export function listAdmins(db: ReadableDB, f: AdminFilter = {}): AdminRecord[] {
     return i < 0 ? DEPARTMENTS.length : i;
   };
   const full = (a: AdminRecord) => `${a.name} ${a.last_name}`.trim();
-  return db
-    .all<{ data: string; outbox_mark: string | null }>('SELECT data, outbox_mark FROM admins')
-    .map((r) => withMark<AdminRecord>(r.data, r.outbox_mark))
+  return marked<AdminRecord>(db, 'SELECT data, outbox_mark FROM admins', [])
     .filter((a) => f.department === undefined || a.department === f.department)
     .filter((a) => f.active === undefined || a.active === f.active)
     .filter((a) => !q || `${full(a)} ${a.username}`.toLocaleLowerCase().includes(q))
@@ -212,10 +210,7 @@ export function listAdmins(db: ReadableDB, f: AdminFilter = {}): AdminRecord[] {
 
 /** One intranet user by server id, with its mark (null when not cached or keyed by user name only). */
 export function getAdmin(db: ReadableDB, id: number): AdminRecord | null {
-  const r = db.get<{ data: string; outbox_mark: string | null }>('SELECT data, outbox_mark FROM admins WHERE id = ?', [
-    id,
-  ]);
-  return r ? withMark<AdminRecord>(r.data, r.outbox_mark) : null;
+  return markedById<AdminRecord>(db, 'admins', id);
 }
 
 export function listCustomerTypes(db: ReadableDB): { id: number; name: string }[] {

@@ -14,7 +14,7 @@ import type { ReadableDB, WritableDB } from '../../cache/db';
 import { photosTable, type TableSpec } from '../../cache/tables';
 import type { EntryContext, Values } from '../types';
 import { applyChanges, langText, same } from './fields';
-import { listed, listingName, notCached, orNull, readOne, str, USER } from './parts';
+import { listed, listingName, notCached, onListing, orNull, readOne, str, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 type PhotoWrite = Record<keyof z.input<typeof photoCreate> | keyof z.input<typeof photoUpdate>, unknown>;
@@ -126,7 +126,7 @@ export const photos = {
         const listingId = Number(photo['listing_id']);
         if (!db.get('SELECT 1 FROM listings WHERE id = ?', [listingId])) throw notCached(`Listing ${listingId}`);
         const payload: Values = { ...photo, image: queueImage(db, str(photo['image']), Date.now()) };
-        return { payload, context: { listingId }, parent: `photos@${listingId}`, labelRec: payload };
+        return onListing('photos', payload, payload);
       },
     },
   },

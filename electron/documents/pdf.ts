@@ -9,14 +9,15 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
-const require = createRequire(import.meta.url);
+// Not named `require`: the bundler's ESM shim declares that name in the same chunk.
+const resolveFrom = createRequire(import.meta.url);
 // Fonts are named by their file path: pdfkit caches a font under the name it was
 // set with, and a registered alias of the document's default font is re-read
 // from disk on every use (pdfkit finds the same font by its PostScript name and
 // returns before caching the alias) — 10 s for a 300-listing sheet.
 const FONT = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  regular: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: resolveFrom.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 };
 
 const SIZE = { title: 16, heading: 11, body: 8.5, small: 7.5 };

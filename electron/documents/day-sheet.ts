@@ -214,7 +214,7 @@ export async function daySheet(
   const rows = sheetRows(db, input);
   const fresh = receivedAt(db, input.date);
 
-  const sheet = new PdfSheet({ title: `${say('sheet.title')} ${input.date}`, lang: tag });
+  const sheet = await PdfSheet.open({ title: `${say('sheet.title')} ${input.date}`, lang: tag });
   sheet.title(say('sheet.title'), longDate);
   const filters = [
     input.city && `${say('sheet.city')}: ${input.city}`,

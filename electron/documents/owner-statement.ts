@@ -47,7 +47,7 @@ export async function ownerStatementPdf(
     n === null ? '' : new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' }).format(n);
   const o = s.owner;
 
-  const sheet = new PdfSheet({ title: `${say('statement.title')} ${ownerName(s)} ${s.month}`, lang: tag });
+  const sheet = await PdfSheet.open({ title: `${say('statement.title')} ${ownerName(s)} ${s.month}`, lang: tag });
   sheet.title(say('statement.title'), `${ownerName(s)} · ${say('statement.month', { month: monthName })}`);
   sheet.paragraph(join([o.email, o.phone, o.document_number]));
   const fiscal = join([o.fiscal_address, join([o.fiscal_postal_code, o.fiscal_city], ' '), o.fiscal_phone]);

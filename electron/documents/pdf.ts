@@ -7,7 +7,7 @@
 // Plain Node: no Electron, no DOM — so the one code path runs in the Electron
 // shell and in the web host alike (see day-sheet.ts).
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 // Not named `require`: the bundler's ESM shim declares that name in the same chunk.
 const resolveFrom = createRequire(import.meta.url);
@@ -53,13 +53,27 @@ export interface SheetOptions {
   author?: string;
 }
 
+type PdfKit = typeof PDFDocument;
+let pdfKit: Promise<PdfKit> | null = null;
+/**
+ * pdfkit and what it pulls in (fontkit, brotli, the AES tables, line breaking) is
+ * loaded at the first document, not at start: it was a fifth of the host's
+ * start-up CPU, and most days no one prints before the board is up.
+ */
+const loadPdfKit = (): Promise<PdfKit> => (pdfKit ??= import('pdfkit').then((m) => m.default));
+
 export class PdfSheet {
   private readonly doc: PDFKit.PDFDocument;
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Uint8Array>;
 
-  constructor(opts: SheetOptions) {
-    this.doc = new PDFDocument({
+  /** A new sheet (loads the PDF library on first use). */
+  static async open(opts: SheetOptions): Promise<PdfSheet> {
+    return new PdfSheet(await loadPdfKit(), opts);
+  }
+
+  private constructor(Pdf: PdfKit, opts: SheetOptions) {
+    this.doc = new Pdf({
       size: 'A4',
       margins: { top: 40, bottom: 48, left: 40, right: 40 },
       bufferPages: true,

@@ -174,7 +174,7 @@ async function cards(db: ReadableDB, input: Extract<RegistrationDocInput, { docu
   const stay = stayWithGuests(db, input.bookingNumber);
   if (!stay) return null;
   const place = establishmentOf(db, stay.booking.listing_id);
-  const sheet = new PdfSheet({ title: w.say('reg.cardTitle'), lang: w.tag });
+  const sheet = await PdfSheet.open({ title: w.say('reg.cardTitle'), lang: w.tag });
   const chosen = input.guestId === undefined ? stay.guests : stay.guests.filter((g) => g.id === input.guestId);
   const blanks =
     input.guestId === undefined
@@ -242,7 +242,7 @@ async function dayList(
       s + registeredGuests(x.guests).filter((g) => !missingForRegistration(g, x.booking.start_date).length).length,
     0,
   );
-  const sheet = new PdfSheet({ title: `${say('reg.listTitle')} ${input.date}`, lang: w.tag });
+  const sheet = await PdfSheet.open({ title: `${say('reg.listTitle')} ${input.date}`, lang: w.tag });
   sheet.title(say('reg.listTitle'), w.longDate(input.date));
   sheet.paragraph(say('reg.summary', { arrivals: stays.length, registered, expected }), { bold: true });
   const stamp = new Intl.DateTimeFormat(w.tag, { dateStyle: 'medium', timeStyle: 'short' }).format(now);

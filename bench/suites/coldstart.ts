@@ -6,7 +6,9 @@
 // printed (the server ready, the account reopened). Also the main process's
 // resident memory once the board is painted, against the same host started
 // on an empty data folder (no cache open); the board's time against that
-// empty launch's (goal ≤ 2×, both from the same run); and the host's CPU
+// empty launch's, taken the same way to its first screen painted (the
+// sign-in: goal ≤ 2×, both from the same run — a launch is what the person
+// sees, so both pay for Chromium opening the page); and the host's CPU
 // time from spawn to the paint (from /proc). The child's password comes from a
 // private keyring (bench/fixtures/keyring.ts), as it would from the OS one.
 //
@@ -120,7 +122,20 @@ interface Run {
   rows: number;
 }
 
-async function coldStart(browser: Browser, dataDir: string, keyring: PrivateKeyring): Promise<Run> {
+/** The first screen of a launch on an empty data folder: the sign-in (renderer/src/screens/SignIn.svelte). */
+const SIGN_IN = '#signin-title';
+
+/**
+ * One launch as a person sees it: spawn the host, open its address, wait until
+ * `screen` is in the page and painted. The board's launch waits for rows; the
+ * empty data folder's for the sign-in. Both pay for Chromium opening the page.
+ */
+async function launch(
+  browser: Browser,
+  dataDir: string,
+  keyring: PrivateKeyring,
+  screen: string = BOARD_ROW,
+): Promise<Run> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const t0 = nowMs();
@@ -129,16 +144,16 @@ async function coldStart(browser: Browser, dataDir: string, keyring: PrivateKeyr
     await page.goto(host.url);
     const loadedMs = nowMs() - t0;
     try {
-      await page.waitForSelector(BOARD_ROW, { timeout: PAINT_TIMEOUT_MS });
+      await page.waitForSelector(screen, { timeout: PAINT_TIMEOUT_MS });
     } catch {
       const shot = join(ROOT, '.bench', 'coldstart-failure.png');
       await page.screenshot({ path: shot }).catch(() => undefined);
       const text = (await page.innerText('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
       throw new Error(
-        `no Today board row (${BOARD_ROW}) within ${PAINT_TIMEOUT_MS / 1000} s; the page shows: "${text}" (screenshot: ${shot})`,
+        `no ${screen} within ${PAINT_TIMEOUT_MS / 1000} s; the page shows: "${text}" (screenshot: ${shot})`,
       );
     }
-    // Two animation frames after the rows are in the DOM: they have been painted.
+    // Two animation frames after the screen is in the DOM: it has been painted.
     await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
     const paintMs = nowMs() - t0;
     const rss = rssMb(host.child.pid!);
@@ -147,22 +162,6 @@ async function coldStart(browser: Browser, dataDir: string, keyring: PrivateKeyr
     return { readyMs: host.readyMs, loadedMs, paintMs, cpuMs: cpu, rss, rows };
   } finally {
     await context.close();
-    await host.stop();
-  }
-}
-
-/** The same host on an empty data folder: signed out, no cache open (the memory and start-up floor). */
-async function emptyHost(
-  keyring: PrivateKeyring,
-  work: string,
-  i: number,
-): Promise<{ readyMs: number; rss: number; cpuMs: number }> {
-  const dir = join(work, `empty-${i}`);
-  const t0 = nowMs();
-  const host = await spawnHost(dir, keyring.env, t0);
-  try {
-    return { readyMs: host.readyMs, rss: rssMb(host.child.pid!), cpuMs: cpuMs(host.child.pid!) };
-  } finally {
     await host.stop();
   }
 }
@@ -186,10 +185,10 @@ export const suite: BenchSuite = {
       await rememberInKeyring(keyring);
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
       log('warm-up start (OS file cache, Chromium)');
-      await coldStart(browser, dataDir, keyring);
+      await launch(browser, dataDir, keyring);
       const done: Run[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = await coldStart(browser, dataDir, keyring);
+        const r = await launch(browser, dataDir, keyring);
         log(
           `run ${i + 1}: address printed ${r.readyMs.toFixed(0)} ms, page loaded ${r.loadedMs.toFixed(0)} ms, ` +
             `board painted ${r.paintMs.toFixed(0)} ms (${r.rows} rows in view); host CPU ${r.cpuMs} ms, RSS ${r.rss.toFixed(0)} MB`,
@@ -197,13 +196,16 @@ export const suite: BenchSuite = {
         done.push(r);
       }
       const empty = [];
-      for (let i = 0; i < (quick ? 1 : 3); i++) empty.push(await emptyHost(keyring, work, i));
+      // The same launch on an empty data folder (no cache, signed out): to the sign-in painted.
+      for (let i = 0; i < (quick ? 1 : 3); i++)
+        empty.push(await launch(browser, join(work, `empty-${i}`), keyring, SIGN_IN));
       log(
         `empty data folder (no cache, signed out): address printed ${median(empty.map((e) => e.readyMs)).toFixed(0)} ms, ` +
-          `host CPU ${median(empty.map((e) => e.cpuMs)).toFixed(0)} ms (loading the code), RSS ${median(empty.map((e) => e.rss)).toFixed(0)} MB`,
+          `sign-in painted ${median(empty.map((e) => e.paintMs)).toFixed(0)} ms; ` +
+          `host CPU ${median(empty.map((e) => e.cpuMs)).toFixed(0)} ms, RSS ${median(empty.map((e) => e.rss)).toFixed(0)} MB`,
       );
       const paint = done.map((r) => r.paintMs);
-      const emptyReady = median(empty.map((e) => e.readyMs));
+      const emptyPaint = median(empty.map((e) => e.paintMs));
       const hostCpu = median(done.map((r) => r.cpuMs));
       const emptyCpu = median(empty.map((e) => e.cpuMs));
       const ready = done.map((r) => r.readyMs);
@@ -225,14 +227,14 @@ export const suite: BenchSuite = {
         },
         {
           id: 'coldstart.paint_vs_empty',
-          what: `board painted vs the empty-data-folder launch of the same run (spawn → address printed)`,
-          figure: median(paint) / emptyReady,
+          what: `board painted vs the empty-data-folder launch of the same run (spawn → sign-in painted)`,
+          figure: median(paint) / emptyPaint,
           unit: '×',
-          baseline: emptyReady,
-          baselineWhat: 'ms, empty data folder',
+          baseline: emptyPaint,
+          baselineWhat: 'ms, empty data folder to the sign-in painted',
           goal: '≤ 2×',
-          ok: quick ? undefined : median(paint) / emptyReady <= 2,
-          spread: `board ${median(paint).toFixed(0)} ms / empty launch ${emptyReady.toFixed(0)} ms (${empty.length} runs)`,
+          ok: quick ? undefined : median(paint) / emptyPaint <= 2,
+          spread: `board ${median(paint).toFixed(0)} ms / empty launch ${emptyPaint.toFixed(0)} ms (${empty.length} runs; its address printed at ${median(empty.map((e) => e.readyMs)).toFixed(0)} ms)`,
         },
         {
           id: 'coldstart.host_cpu_ms',
@@ -240,7 +242,7 @@ export const suite: BenchSuite = {
           figure: hostCpu,
           unit: 'ms',
           baseline: emptyCpu,
-          baselineWhat: 'empty data folder, to address printed',
+          baselineWhat: 'empty data folder, to the sign-in painted',
           ratio: hostCpu / emptyCpu,
           goal: 'report (what the start costs apart from waiting for a core)',
           spread: spreadOf(

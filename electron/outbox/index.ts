@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract';
 import { parseWith } from '../../shared/api';
 import type { ApiClient } from '../api/client';
+import { ReadAhead } from './read-ahead';
 import { ApiError } from '../api/errors';
 import { systemClock, type Clock } from '../api/clock';
 import type { BudgetGovernor } from '../api/governor';
@@ -92,6 +93,7 @@ export class Outbox {
       }
     };
     const current = this.currentClient;
+    const readAhead = new ReadAhead();
     const deps: StepDeps = {
       db: this.db,
       get client(): ApiClient {
@@ -111,12 +113,16 @@ export class Outbox {
         this.failures.set(id, n);
         return n;
       },
+      readAhead,
     };
     const log = o.log ?? { error: (m: string, e?: unknown) => console.error(`outbox: ${m}`, e) };
     this.worker = new ReplayWorker(deps, this.clock, {
       concurrency: Math.max(1, o.concurrency ?? 4),
       onError: (err) => log.error('replay failed; retrying in a few seconds', err),
-      afterDrain: () => this.forgetSettledFailures(),
+      afterDrain: () => {
+        this.forgetSettledFailures();
+        readAhead.clear();
+      },
       beforeDrain: () => this.refreshMarked(),
       client: this.currentClient,
       headroom: () => {

@@ -3,6 +3,7 @@
 // into an entry state — retry later (not processed), unknown (maybe
 // processed: reconcile by reading back before anything is resent), rejected
 // (the server said no, with its reason), or paused (the session expired).
+import type { ReadAhead } from './read-ahead';
 import { backoffDelay as sharedBackoff } from '../../shared/backoff';
 import type { ContractError, OutboxState } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
@@ -39,6 +40,8 @@ export interface StepDeps {
   pause: (reason: string) => void;
   /** Counts a failure of this entry's step and returns how many in a row (for the back-off exponent). */
   failure: (entryId: number) => number;
+  /** Server versions read several at a time for the records waiting (absent: each record is read alone). */
+  readAhead?: ReadAhead;
 }
 
 /** After n failures in a row: base · 2^(n−1), capped, times a jitter in [0.5, 1.5) (shared/backoff.ts). */

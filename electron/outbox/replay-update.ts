@@ -142,7 +142,8 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
 
   let server: ServerVersion | null;
   try {
-    server = await update.fetch(d.client, id, hint, payload, base);
+    // Read ahead with its listing's other waiting records (one list request), or alone.
+    server = (await d.readAhead?.take(d, kind, id, hint)) ?? (await update.fetch(d.client, id, hint, payload, base));
   } catch (err) {
     if (unchanged(d.db, batch)) failed(d, batch, err, 'read', 'update');
     return;

@@ -107,7 +107,12 @@ export const bookings = {
   },
   label: (db, rec) => `${bookingName(rec['booking_number'])} · ${listingName(db, rec['listing_id'])}`,
   check,
-  update: { endpoint: 'bookings.update', idKey: 'bookingNumber', fetch: readOne('bookings.get') },
+  update: {
+    endpoint: 'bookings.update',
+    idKey: 'bookingNumber',
+    fetch: readOne('bookings.get'),
+    readMany: { endpoint: 'bookings.list', day: 'start_date' },
+  },
   create: {
     endpoint: 'bookings.create',
     local: localBooking,

@@ -26,6 +26,11 @@ export const cleaning = {
     'cleaning.delete': { op: 'delete', what: 'This cleaning task' },
   },
   label: (db, rec) => `Cleaning · ${listingName(db, rec['listing_id'])} · ${String(rec['date'])}`,
-  update: { endpoint: 'cleanings.update', idKey: 'id', fetch: readOne('cleanings.get') },
+  update: {
+    endpoint: 'cleanings.update',
+    idKey: 'id',
+    fetch: readOne('cleanings.get'),
+    readMany: { endpoint: 'cleanings.list', day: 'date' },
+  },
   remove: { endpoint: 'cleanings.delete' },
 } satisfies KindSpec<'cleaning'>;

@@ -27,6 +27,11 @@ export const maintenance = {
     'maintenance.delete': { op: 'delete', what: 'This maintenance task' },
   },
   label: (db, rec) => `Maintenance · ${listingName(db, rec['listing_id'])} · ${String(rec['date'])}`,
-  update: { endpoint: 'maintenance.update', idKey: 'id', fetch: readOne('maintenance.get') },
+  update: {
+    endpoint: 'maintenance.update',
+    idKey: 'id',
+    fetch: readOne('maintenance.get'),
+    readMany: { endpoint: 'maintenance.list', day: 'date' },
+  },
   remove: { endpoint: 'maintenance.delete' },
 } satisfies KindSpec<'maintenance'>;

@@ -144,6 +144,11 @@ export interface KindSpec<K extends string> {
     fetch(client: ApiClient, id: number, hint: Rec | null, mine: Values, base: Values): Promise<ServerVersion | null>;
     /** The request body from the fields to send (default: those fields). */
     body?(toSend: Values): unknown;
+    /**
+     * A list that reads many of a listing's records at once, by the cached column holding each
+     * record's day: several records waiting to be replayed are read ahead with one request (read-ahead.ts).
+     */
+    readMany?: { endpoint: 'cleanings.list' | 'maintenance.list' | 'bookings.list'; day: string };
   };
   readonly remove?: { endpoint: EndpointName };
   readonly create?: {

@@ -87,30 +87,22 @@ describe('guest form', () => {
     expect(ageOn('2012-05-04', '2026-05-04')).toBe(14);
   });
 
-  it('says "Enter a real date" for a date that does not exist, not "Required"', () => {
+  it.each([
+    // A date that does not exist says "Enter a real date", not "Required".
+    { dates: '31/02/1985', issued: '30/02/2020', birthError: 'validation.date', issueError: 'validation.date' },
+    // A birth date in the past, a document issued by today.
+    {
+      dates: '01/01/2999',
+      issued: '01/01/2999',
+      birthError: 'validation.datePast',
+      issueError: 'validation.dateFuture',
+    },
+  ])('refuses a birth date of $dates and an issue date of $issued', ({ dates, issued, birthError, issueError }) => {
     const g = new GuestForm(null, '2026-05-04');
-    Object.assign(g.form.values, {
-      name: 'Luis',
-      lastname: 'Pérez',
-      date_birth: '31/02/1985',
-      date_issue: '30/02/2020',
-    });
+    Object.assign(g.form.values, { name: 'Luis', lastname: 'Pérez', date_birth: dates, date_issue: issued });
     expect(g.payload()).toBeNull();
-    expect(g.form.errors.date_birth).toEqual({ key: 'validation.date' });
-    expect(g.form.errors.date_issue).toEqual({ key: 'validation.date' });
-  });
-
-  it('wants a birth date in the past and a document issued by today', () => {
-    const g = new GuestForm(null, '2026-05-04');
-    Object.assign(g.form.values, {
-      name: 'Luis',
-      lastname: 'Pérez',
-      date_birth: '01/01/2999',
-      date_issue: '01/01/2999',
-    });
-    expect(g.payload()).toBeNull();
-    expect(g.form.errors.date_birth).toEqual({ key: 'validation.datePast' });
-    expect(g.form.errors.date_issue).toEqual({ key: 'validation.dateFuture' });
+    expect(g.form.errors.date_birth).toEqual({ key: birthError });
+    expect(g.form.errors.date_issue).toEqual({ key: issueError });
   });
 
   it('takes its length limits from the shared write schema', () => {

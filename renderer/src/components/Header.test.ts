@@ -7,13 +7,20 @@ import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
 import Header from './Header.svelte';
 
+/** The header of a started app over this bridge (English unless the settings say otherwise); answers its stop. */
+async function showHeader(
+  bridge = fakeBridge({ 'settings.get': () => ({ ...COMMAND_EXAMPLES['settings.get'].output, locale: 'en' }) }),
+) {
+  const app = new AppState(bridge, null);
+  const stop = app.start();
+  render(WithApp, { app, component: Header });
+  await settle();
+  return { bridge, stop };
+}
+
 describe('Header', () => {
   it('follows connectivity and outbox events', async () => {
-    const bridge = fakeBridge({ 'settings.get': () => ({ ...COMMAND_EXAMPLES['settings.get'].output, locale: 'en' }) });
-    const app = new AppState(bridge, null);
-    const stop = app.start();
-    render(WithApp, { app, component: Header });
-    await settle();
+    const { bridge, stop } = await showHeader();
     expect(screen.getByText('Online')).toBeTruthy();
     expect(screen.getByTestId('unsent-count').textContent).toContain('1 unsent change');
 
@@ -51,11 +58,7 @@ describe('Header', () => {
       error: null,
       nextAttemptAt: null,
     };
-    const bridge = fakeBridge({ 'settings.get': () => ({ ...COMMAND_EXAMPLES['settings.get'].output, locale: 'en' }) });
-    const app = new AppState(bridge, null);
-    const stop = app.start();
-    render(WithApp, { app, component: Header });
-    await settle();
+    const { bridge, stop } = await showHeader();
     expect(screen.queryByTestId('stall-warning')).toBeNull();
     bridge.emit('sync.stall', { stall });
     await settle();
@@ -67,10 +70,7 @@ describe('Header', () => {
   });
 
   it('takes the language from the settings', async () => {
-    const app = new AppState(fakeBridge(), null);
-    const stop = app.start();
-    render(WithApp, { app, component: Header });
-    await settle();
+    const { stop } = await showHeader(fakeBridge());
     expect(screen.getByText('En línea')).toBeTruthy();
     stop();
   });

@@ -4,26 +4,34 @@
 // send a message. Every action writes to the outbox and shows pending at once.
 import { bookingUpdate } from '../../../shared/api';
 import type { BookingDetail, BookingRecord, StayboardBridge } from '../../../shared/contract';
-import { EditForm, writeSpecs, type FieldErrors } from './form.svelte';
+import { EditForm, writeSpecs, type FieldErrors, type LocalSpec } from './form.svelte';
 import { Query } from './query.svelte';
 
-export const BOOKING_SPECS = writeSpecs(bookingUpdate.shape, {
+/**
+ * The stay's fields that the booking's edit form and the New booking form both
+ * draw, alike (their limits: each form's write schema, update or create).
+ */
+export const STAY_FIELDS = {
   start_date: { kind: 'date', required: true },
   end_date: { kind: 'date', required: true },
   adults: { kind: 'count', required: true },
   children: { kind: 'count', required: true },
   infants: { kind: 'count', required: true },
-  arrival_time: { kind: 'time' },
-  arrival_time_until: { kind: 'time' },
-  departure_time: { kind: 'time' },
-  departure_time_until: { kind: 'time' },
   paid: { kind: 'money' },
   tourist_tax: { kind: 'money' },
   opening_code: { kind: 'textOrNull' },
   // The number of keys handed over: a whole number (the wire also allows text, which is shown as it is).
   key_numbers: { kind: 'count' },
-  checkin_online: { kind: 'flag01' },
   notes: { kind: 'textOrNull' },
+} as const satisfies Record<string, LocalSpec>;
+
+export const BOOKING_SPECS = writeSpecs(bookingUpdate.shape, {
+  ...STAY_FIELDS,
+  arrival_time: { kind: 'time' },
+  arrival_time_until: { kind: 'time' },
+  departure_time: { kind: 'time' },
+  departure_time_until: { kind: 'time' },
+  checkin_online: { kind: 'flag01' },
 });
 export type BookingField = keyof typeof BOOKING_SPECS;
 

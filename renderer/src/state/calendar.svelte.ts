@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contract';
 import { call } from './call';
 import { addDays, daysBetween, today } from './dates';
-import { whenReconnected } from './link.svelte';
+import { whenStale } from './query.svelte';
 
 export const ROW_H = 30;
 export const DAY_W = 34;
@@ -163,17 +163,7 @@ export class CalendarData {
   }
 
   start(): () => void {
-    const off = this.bridge.on('cache.changed', ({ resources }) => {
-      if (resources.some((r) => r === 'bookings' || r === 'blocks' || r === 'availability')) this.invalidate();
-    });
-    const offOutbox = this.bridge.on('outbox.changed', () => this.invalidate());
-    // Back in contact after a lost link: the change events sent meanwhile were missed.
-    const offBack = whenReconnected(this.bridge, () => this.invalidate());
-    return () => {
-      off();
-      offOutbox();
-      offBack();
-    };
+    return whenStale(this.bridge, ['bookings', 'blocks', 'availability'], () => this.invalidate());
   }
 }
 

@@ -31,6 +31,23 @@ export async function call<N extends CommandName>(
   }
 }
 
+/**
+ * Calls a command and hands its value to `take`; answers the error, or null.
+ * For state that keeps what a command answers (the session, the sync status,
+ * a saved paper) and tells the screen only whether it failed.
+ */
+export async function callThen<N extends CommandName>(
+  bridge: StayboardBridge,
+  name: N,
+  input: CommandInput<N>,
+  take: (value: CommandOutput<N>) => void,
+): Promise<ContractError | null> {
+  const r = await call(bridge, name, input);
+  if (!r.ok) return r.error;
+  take(r.value);
+  return null;
+}
+
 /** Error codes meaning "this version has no such part", shown as a calm "not available yet" state. */
 export function isNotImplemented(error: ContractError | null | undefined): boolean {
   return error?.code === 'not_implemented' || error?.code === 'unknown_command';

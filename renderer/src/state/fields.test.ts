@@ -7,40 +7,66 @@ import {
   parseDurationInput,
   parseMoneyInput,
   parseTimeInput,
+  type Parsed,
 } from './fields';
 
+/** Each parser: what it reads (typed → API form) and what it refuses. */
+const PARSERS: {
+  reads: string;
+  parse: (text: string) => Parsed<unknown>;
+  as: [string, unknown][];
+  refuses: string[];
+}[] = [
+  {
+    reads: 'dates day-first, and ISO',
+    parse: parseDateInput,
+    as: [
+      ['4/5/2026', '2026-05-04'],
+      ['04.05.26', '2026-05-04'],
+      ['2026-05-04', '2026-05-04'],
+    ],
+    refuses: ['31/02/2026', 'tomorrow'],
+  },
+  {
+    reads: 'times in 24-hour forms',
+    parse: parseTimeInput,
+    as: [
+      ['9:05', '09:05'],
+      ['2130', '21:30'],
+      ['21h', '21:00'],
+    ],
+    refuses: ['24:00', '12:60'],
+  },
+  {
+    reads: 'durations beyond a day',
+    parse: parseDurationInput,
+    as: [
+      ['1:30', '01:30'],
+      ['26:00', '26:00'],
+      ['2', '02:00'],
+    ],
+    refuses: ['1:75'],
+  },
+  {
+    reads: 'money with either decimal mark',
+    parse: parseMoneyInput,
+    as: [
+      ['1.234,50 €', 1234.5],
+      ['1,234.50', 1234.5],
+      ['12,5', 12.5],
+      ['-20', -20],
+    ],
+    refuses: ['abc'],
+  },
+  { reads: 'counts from 0 to 999 only', parse: parseCount, as: [['3', 3]], refuses: ['-1', '1000'] },
+];
+
 describe('form parsing', () => {
-  it('reads dates day-first, and ISO', () => {
-    expect(parseDateInput('4/5/2026')).toEqual({ ok: true, value: '2026-05-04' });
-    expect(parseDateInput('04.05.26')).toEqual({ ok: true, value: '2026-05-04' });
-    expect(parseDateInput('2026-05-04')).toEqual({ ok: true, value: '2026-05-04' });
-    expect(parseDateInput('31/02/2026').ok).toBe(false);
-    expect(parseDateInput('tomorrow').ok).toBe(false);
+  it.each(PARSERS)('reads $reads', ({ parse, as, refuses }) => {
+    for (const [text, value] of as) expect(parse(text)).toEqual({ ok: true, value });
+    for (const text of refuses) expect(parse(text).ok).toBe(false);
+  });
+  it('shows dates day-first', () => {
     expect(formatDateInput('2026-05-04')).toBe('04/05/2026');
-  });
-  it('reads times in 24-hour forms', () => {
-    expect(parseTimeInput('9:05')).toEqual({ ok: true, value: '09:05' });
-    expect(parseTimeInput('2130')).toEqual({ ok: true, value: '21:30' });
-    expect(parseTimeInput('21h')).toEqual({ ok: true, value: '21:00' });
-    expect(parseTimeInput('24:00').ok).toBe(false);
-    expect(parseTimeInput('12:60').ok).toBe(false);
-  });
-  it('reads durations beyond a day', () => {
-    expect(parseDurationInput('1:30')).toEqual({ ok: true, value: '01:30' });
-    expect(parseDurationInput('26:00')).toEqual({ ok: true, value: '26:00' });
-    expect(parseDurationInput('2')).toEqual({ ok: true, value: '02:00' });
-    expect(parseDurationInput('1:75').ok).toBe(false);
-  });
-  it('reads money with either decimal mark', () => {
-    expect(parseMoneyInput('1.234,50 €')).toEqual({ ok: true, value: 1234.5 });
-    expect(parseMoneyInput('1,234.50')).toEqual({ ok: true, value: 1234.5 });
-    expect(parseMoneyInput('12,5')).toEqual({ ok: true, value: 12.5 });
-    expect(parseMoneyInput('-20')).toEqual({ ok: true, value: -20 });
-    expect(parseMoneyInput('abc').ok).toBe(false);
-  });
-  it('reads counts from 0 to 999 only', () => {
-    expect(parseCount('3')).toEqual({ ok: true, value: 3 });
-    expect(parseCount('-1').ok).toBe(false);
-    expect(parseCount('1000').ok).toBe(false);
   });
 });

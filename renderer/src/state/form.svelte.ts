@@ -32,7 +32,6 @@ export type FieldKind =
   /** A whole number, negative allowed; empty → null. */
   | 'int'
   | 'count'
-  | 'countOrText'
   | 'flag01'
   | 'id'
   | 'sex'
@@ -134,8 +133,6 @@ export function fromFieldValue(kind: FieldKind, v: FieldValue): Parsed<unknown> 
       return empty ? ok(null) : /^-?\d{1,9}$/.test(text.trim()) ? ok(Number(text.trim())) : { ok: false };
     case 'count':
       return parseCount(text);
-    case 'countOrText':
-      return /^\d{1,3}$/.test(text.trim()) ? ok(Number(text.trim())) : ok(text.trim());
     case 'id':
       // Negative: a record created offline (its local id) until the server has it.
       return empty ? ok(null) : /^-?\d+$/.test(text) ? ok(Number(text)) : { ok: false };

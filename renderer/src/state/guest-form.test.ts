@@ -4,10 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { exampleGuest } from '../../../shared/contract/examples';
 import { GuestForm, ageOn, countryIdOf, documentTypeIdOf } from './guest-form.svelte';
 
+/** A grown-up's registration fields, as typed (no document yet). */
+const LUIS = { name: 'Luis', lastname: 'Pérez', nationality: '73', sex: 'M', date_birth: '15/06/1985' };
+
+/** A new guest of a stay that starts 2026-05-04, with these fields typed. */
+function newGuest(typed: Record<string, string>): GuestForm {
+  const g = new GuestForm(null, '2026-05-04');
+  Object.assign(g.form.values, typed);
+  return g;
+}
+
 describe('guest form', () => {
   it('refuses a new guest without the registration fields', () => {
-    const g = new GuestForm(null, '2026-05-04');
-    g.form.values.name = 'Luis';
+    const g = newGuest({ name: 'Luis' });
     expect(g.payload()).toBeNull();
     expect(Object.keys(g.form.errors).sort()).toEqual(
       [
@@ -23,15 +32,11 @@ describe('guest form', () => {
   });
 
   it('builds the create payload from what was filled in', () => {
-    const g = new GuestForm(null, '2026-05-04');
-    Object.assign(g.form.values, {
+    const g = newGuest({
+      ...LUIS,
       name: ' Luis ',
-      lastname: 'Pérez',
       number_id: 'X1234567L',
       date_issue: '01/02/2020',
-      nationality: '73',
-      sex: 'M',
-      date_birth: '15/06/1985',
       document_type_id: '5',
     });
     const payload = g.payload();
@@ -49,14 +54,7 @@ describe('guest form', () => {
   });
 
   it('does not ask a young child for a document', () => {
-    const g = new GuestForm(null, '2026-05-04');
-    Object.assign(g.form.values, {
-      name: 'Nil',
-      lastname: 'Pérez',
-      nationality: '73',
-      sex: 'M',
-      date_birth: '01/01/2020',
-    });
+    const g = newGuest({ ...LUIS, name: 'Nil', date_birth: '01/01/2020' });
     expect(g.payload()).not.toBeNull();
   });
 
@@ -87,35 +85,25 @@ describe('guest form', () => {
     expect(ageOn('2012-05-04', '2026-05-04')).toBe(14);
   });
 
-  it('says "Enter a real date" for a date that does not exist, not "Required"', () => {
-    const g = new GuestForm(null, '2026-05-04');
-    Object.assign(g.form.values, {
-      name: 'Luis',
-      lastname: 'Pérez',
-      date_birth: '31/02/1985',
-      date_issue: '30/02/2020',
-    });
+  it.each([
+    // A date that does not exist says "Enter a real date", not "Required".
+    { dates: '31/02/1985', issued: '30/02/2020', birthError: 'validation.date', issueError: 'validation.date' },
+    // A birth date in the past, a document issued by today.
+    {
+      dates: '01/01/2999',
+      issued: '01/01/2999',
+      birthError: 'validation.datePast',
+      issueError: 'validation.dateFuture',
+    },
+  ])('refuses a birth date of $dates and an issue date of $issued', ({ dates, issued, birthError, issueError }) => {
+    const g = newGuest({ ...LUIS, date_birth: dates, date_issue: issued });
     expect(g.payload()).toBeNull();
-    expect(g.form.errors.date_birth).toEqual({ key: 'validation.date' });
-    expect(g.form.errors.date_issue).toEqual({ key: 'validation.date' });
-  });
-
-  it('wants a birth date in the past and a document issued by today', () => {
-    const g = new GuestForm(null, '2026-05-04');
-    Object.assign(g.form.values, {
-      name: 'Luis',
-      lastname: 'Pérez',
-      date_birth: '01/01/2999',
-      date_issue: '01/01/2999',
-    });
-    expect(g.payload()).toBeNull();
-    expect(g.form.errors.date_birth).toEqual({ key: 'validation.datePast' });
-    expect(g.form.errors.date_issue).toEqual({ key: 'validation.dateFuture' });
+    expect(g.form.errors.date_birth).toEqual({ key: birthError });
+    expect(g.form.errors.date_issue).toEqual({ key: issueError });
   });
 
   it('takes its length limits from the shared write schema', () => {
-    const g = new GuestForm(null, '2026-05-04');
-    Object.assign(g.form.values, { name: 'L'.repeat(121), lastname: 'Pérez', zip_code: '1'.repeat(21) });
+    const g = newGuest({ name: 'L'.repeat(121), lastname: 'Pérez', zip_code: '1'.repeat(21) });
     expect(g.payload()).toBeNull();
     expect(g.form.errors.name).toEqual({ key: 'validation.tooLong', max: 120 });
     expect(g.form.errors.zip_code).toEqual({ key: 'validation.tooLong', max: 20 });

@@ -9,6 +9,7 @@
 import { bookingCreate, customerUpdate, type BookingCreate } from '../../../shared/api';
 import { wCount, wDate, wId, wMoney, wText } from '../../../shared/api/primitives';
 import type { ListingSummary, StayCheck, StayboardBridge } from '../../../shared/contract';
+import { STAY_FIELDS } from './booking.svelte';
 import { call } from './call';
 import { today } from './dates';
 import { EditForm, fromFieldValue, toFieldValue, writeSpecs, type FieldErrors, type FieldValue } from './form.svelte';
@@ -20,20 +21,11 @@ export type GuestDraft = { name: string; lastname: string } & Record<string, unk
 /** The stay's fields, named as the create payload names them. */
 export const NEW_BOOKING_SPECS = writeSpecs(bookingCreate.shape, {
   listing_id: { kind: 'id', required: true },
-  start_date: { kind: 'date', required: true },
-  end_date: { kind: 'date', required: true },
-  adults: { kind: 'count', required: true },
-  children: { kind: 'count', required: true },
-  infants: { kind: 'count', required: true },
+  ...STAY_FIELDS,
   arrival_time: { kind: 'timeOrEmpty' },
   departure_time: { kind: 'timeOrEmpty' },
-  paid: { kind: 'money' },
   prepaid: { kind: 'money' },
   total: { kind: 'money' },
-  tourist_tax: { kind: 'money' },
-  opening_code: { kind: 'textOrNull' },
-  key_numbers: { kind: 'count' },
-  notes: { kind: 'textOrNull' },
 });
 export type NewBookingField = keyof typeof NEW_BOOKING_SPECS;
 

@@ -3,7 +3,7 @@
 // clicked, which the browser (web host) and Electron (the shell's session)
 // both treat as a download. Answers the error to show, or null when saved.
 import type { CommandInput, ContractError, Locale, PaperFile, StayboardBridge } from '../../../shared/contract';
-import { call } from './call';
+import { callThen } from './call';
 
 export function saveFile(file: PaperFile, doc: Document = document): void {
   const binary = atob(file.base64);
@@ -29,15 +29,12 @@ export type PaperCommand =
   'documents.daySheet' | 'documents.exportCsv' | 'documents.registration' | 'documents.ownerStatement';
 
 /** Asks the main process for the file and saves it. */
-export async function fetchAndSave<N extends PaperCommand>(
+export function fetchAndSave<N extends PaperCommand>(
   bridge: StayboardBridge,
   name: N,
   input: CommandInput<N>,
 ): Promise<ContractError | null> {
-  const r = await call(bridge, name, input);
-  if (!r.ok) return r.error;
-  saveFile(r.value);
-  return null;
+  return callThen(bridge, name, input, saveFile);
 }
 
 /** A paper command's input in the UI language. */

@@ -16,6 +16,23 @@ import { whenReconnected } from './link.svelte';
 /** Bursts of change events (a sync page, a bulk edit) collapse into one re-read after this quiet time. */
 const REFRESH_DELAY_MS = 120;
 
+/**
+ * Runs `fn` each time what was read of these cached resources may be out of
+ * date, until the returned function is called: one of them changed, the
+ * outbox moved (pending → confirmed, conflict… changes the marks records
+ * carry), or the link came back (the change events sent meanwhile were missed).
+ */
+export function whenStale(bridge: StayboardBridge, resources: readonly ResourceName[], fn: () => void): () => void {
+  const offs = [
+    bridge.on('cache.changed', (e) => {
+      if (e.resources.some((r) => resources.includes(r))) fn();
+    }),
+    bridge.on('outbox.changed', fn),
+    whenReconnected(bridge, fn),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
 export class Query<N extends CommandName> {
   value = $state.raw<CommandOutput<N> | undefined>(undefined);
   error = $state.raw<ContractError | null>(null);
@@ -73,17 +90,9 @@ export class Query<N extends CommandName> {
 
   /** Follows change events until the returned function is called (use from an `$effect`). */
   watch(): () => void {
-    const offCache = this.bridge.on('cache.changed', ({ resources }) => {
-      if (resources.some((r) => this.resources.includes(r))) this.scheduleRefresh();
-    });
-    // An outbox move (pending → confirmed, conflict…) changes the marks records carry.
-    const offOutbox = this.bridge.on('outbox.changed', () => this.scheduleRefresh());
-    // Back in contact after a lost link: the change events sent meanwhile were missed.
-    const offBack = whenReconnected(this.bridge, () => this.scheduleRefresh());
+    const off = whenStale(this.bridge, this.resources, () => this.scheduleRefresh());
     return () => {
-      offCache();
-      offOutbox();
-      offBack();
+      off();
       if (this.#timer !== null) clearTimeout(this.#timer);
       this.#timer = null;
     };

@@ -3,7 +3,7 @@
 // shell shows the sign-in screen whenever `state` is not `signedIn` (`locked`:
 // the last account waits for its password, checked on this computer).
 import type { ContractError, SessionInfo, SignInInput, StayboardBridge, UnlockInput } from '../../../shared/contract';
-import { call } from './call';
+import { callThen } from './call';
 
 export type SessionPhase = 'loading' | 'signedOut' | 'signedIn' | 'expired' | 'locked';
 
@@ -25,18 +25,17 @@ export class Session {
   }
 
   async load(): Promise<void> {
-    const r = await call(this.bridge, 'session.get', {});
-    if (r.ok) {
-      this.info = r.value;
-      this.loadError = null;
-    } else this.loadError = r.error;
+    this.loadError = await callThen(this.bridge, 'session.get', {}, this.#take);
   }
 
+  /** The session as the main side answered it; signed in again, the expiry message has said its piece. */
+  #take = (info: SessionInfo): void => {
+    this.info = info;
+    if (info.state === 'signedIn') this.expiredMessage = null;
+  };
+
   start(): () => void {
-    const offChanged = this.bridge.on('session.changed', (info) => {
-      this.info = info;
-      if (info.state === 'signedIn') this.expiredMessage = null;
-    });
+    const offChanged = this.bridge.on('session.changed', this.#take);
     const offExpired = this.bridge.on('session.expired', ({ message }) => {
       this.expiredMessage = message;
       if (this.info) this.info = { ...this.info, state: 'expired' };
@@ -47,34 +46,20 @@ export class Session {
     };
   }
 
-  async signIn(input: SignInInput): Promise<ContractError | null> {
-    const r = await call(this.bridge, 'session.signIn', input);
-    if (!r.ok) return r.error;
-    this.info = r.value;
-    this.expiredMessage = null;
-    return null;
+  signIn(input: SignInInput): Promise<ContractError | null> {
+    return callThen(this.bridge, 'session.signIn', input, this.#take);
   }
 
   /** Opens an account used here with its password checked on this computer (no server needed). */
-  async unlock(input: UnlockInput): Promise<ContractError | null> {
-    const r = await call(this.bridge, 'session.unlock', input);
-    if (!r.ok) return r.error;
-    this.info = r.value;
-    this.expiredMessage = null;
-    return null;
+  unlock(input: UnlockInput): Promise<ContractError | null> {
+    return callThen(this.bridge, 'session.unlock', input, this.#take);
   }
 
-  async openDemo(): Promise<ContractError | null> {
-    const r = await call(this.bridge, 'session.openDemo', {});
-    if (!r.ok) return r.error;
-    this.info = r.value;
-    return null;
+  openDemo(): Promise<ContractError | null> {
+    return callThen(this.bridge, 'session.openDemo', {}, this.#take);
   }
 
-  async signOut(discardUnsent: boolean): Promise<ContractError | null> {
-    const r = await call(this.bridge, 'session.signOut', { discardUnsent });
-    if (!r.ok) return r.error;
-    this.info = r.value;
-    return null;
+  signOut(discardUnsent: boolean): Promise<ContractError | null> {
+    return callThen(this.bridge, 'session.signOut', { discardUnsent }, this.#take);
   }
 }

@@ -4,31 +4,13 @@
 // asked for (the spec gives no address for any environment); the ones used
 // before are offered first, the most recent filled in.
 import type { ContractError, KnownAccount, SignInInput } from '../../../shared/contract';
+import { normaliseServerAddress, serverAddress } from '../../../shared/contract/commands/session';
 import type { MessageKey } from '../i18n/i18n.svelte';
 
 export interface SignInErrors {
   baseUrl?: MessageKey;
   user?: MessageKey;
   password?: MessageKey;
-}
-
-export function isWebAddress(s: string): boolean {
-  try {
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway parse to check the address
-    const u = new URL(s.trim());
-    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
-  } catch {
-    return false;
-  }
-}
-
-/** The address as the main side keeps it: no trailing slash, no /api/v1 (to match remembered accounts). */
-export function serverBase(s: string): string {
-  return s
-    .trim()
-    .replace(/\/+$/, '')
-    .replace(/\/api\/v1$/i, '')
-    .replace(/\/+$/, '');
 }
 
 /** The message key for a failed sign-in, by error code. */
@@ -72,7 +54,7 @@ export class SignInForm {
 
   /** The account used here that the typed address and user name name, if any. */
   known(accounts: readonly KnownAccount[]): KnownAccount | null {
-    const base = serverBase(this.baseUrl);
+    const base = normaliseServerAddress(this.baseUrl);
     return accounts.find((a) => a.baseUrl === base && a.user === this.user.trim()) ?? null;
   }
 
@@ -80,7 +62,8 @@ export class SignInForm {
   validate(rememberAllowed: boolean): SignInInput | null {
     const errors: SignInErrors = {};
     if (!this.baseUrl.trim()) errors.baseUrl = 'validation.required';
-    else if (!isWebAddress(this.baseUrl)) errors.baseUrl = 'signIn.invalidUrl';
+    // http(s), no credentials in it: the contract's own check, which the main side applies too.
+    else if (!serverAddress.safeParse(this.baseUrl).success) errors.baseUrl = 'signIn.invalidUrl';
     if (!this.user.trim()) errors.user = 'validation.required';
     if (!this.password) errors.password = 'validation.required';
     this.errors = errors;

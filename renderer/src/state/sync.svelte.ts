@@ -14,7 +14,7 @@ import type {
   SyncActivity,
   SyncStatus,
 } from '../../../shared/contract';
-import { call } from './call';
+import { call, callThen } from './call';
 
 const RESYNC_MS = 15_000;
 
@@ -96,11 +96,7 @@ export class SyncState {
   }
 
   async load(): Promise<void> {
-    const r = await call(this.bridge, 'sync.status', {});
-    if (r.ok) {
-      this.status = r.value;
-      this.error = null;
-    } else this.error = r.error;
+    this.error = await callThen(this.bridge, 'sync.status', {}, (status) => (this.status = status));
   }
 
   /** Applies a partial update from an event onto the last full status (ignored until one was loaded). */

@@ -3,25 +3,28 @@
 // form's changes become the update payload.
 import { cleaningUpdate, incidentUpdate, maintenanceUpdate, wDate, wTime } from '../../../shared/api';
 import type { CleaningRecord, IncidentRecord, MaintenanceRecord } from '../../../shared/contract';
-import { writeSpecs } from './form.svelte';
+import { writeSpecs, type LocalSpec } from './form.svelte';
 
-export const CLEANING_SPECS = writeSpecs(cleaningUpdate.shape, {
-  status: { kind: 'id', required: true },
+/** What a cleaning and a maintenance task both carry, alike: its day, whether it was inspected, notes. */
+const TASK_FIELDS = {
   date: { kind: 'date', required: true },
-  time: { kind: 'time' },
-  duration: { kind: 'duration' },
   inspected: { kind: 'flag01' },
   notes: { kind: 'text' },
+} as const satisfies Record<string, LocalSpec>;
+
+export const CLEANING_SPECS = writeSpecs(cleaningUpdate.shape, {
+  ...TASK_FIELDS,
+  status: { kind: 'id', required: true },
+  time: { kind: 'time' },
+  duration: { kind: 'duration' },
 });
 
 export const MAINTENANCE_SPECS = writeSpecs(maintenanceUpdate.shape, {
+  ...TASK_FIELDS,
   type: { kind: 'id', required: true },
-  date: { kind: 'date', required: true },
   hour: { kind: 'timeOrEmpty' },
   duration: { kind: 'durationOrEmpty' },
-  inspected: { kind: 'flag01' },
   inspection_date: { kind: 'dateOrNull' },
-  notes: { kind: 'text' },
 });
 
 /** The wire's one `date` ("YYYY-MM-DD HH:MM:SS") is edited as a day and a time, each checked by its write piece. */

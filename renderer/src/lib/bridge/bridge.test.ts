@@ -29,11 +29,26 @@ class FakeSocket implements SocketLike {
   receive(msg: unknown) {
     this.fire('message', { data: JSON.stringify(msg) });
   }
+  /** The host's answer to the nth call sent on this socket. */
+  answer(result: unknown, nth = 0) {
+    this.receive({ id: this.sent[nth]!.id, result });
+  }
+}
+
+/** A connect function that makes fake sockets, and the sockets it made. */
+function fakeSockets() {
+  const sockets: FakeSocket[] = [];
+  const connect = (url: string) => {
+    const s = new FakeSocket(url);
+    sockets.push(s);
+    return s;
+  };
+  return { sockets, connect };
 }
 
 function env(href: string, preload?: StayboardBridge) {
   const store = new Map<string, string>();
-  const sockets: FakeSocket[] = [];
+  const { sockets, connect } = fakeSockets();
   const replaced: string[] = [];
   const u = new URL(href);
   const e: BridgeEnvironment = {
@@ -44,11 +59,7 @@ function env(href: string, preload?: StayboardBridge) {
     },
     sessionStorage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v) },
     preload,
-    connect: (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    },
+    connect,
   };
   return { e, sockets, replaced, store };
 }
@@ -83,13 +94,16 @@ describe('transport picker', () => {
 
 describe('WebSocket bridge', () => {
   function setup() {
-    const sockets: FakeSocket[] = [];
-    const bridge = createWebSocketBridge('ws://h/bridge?secret=x', (url) => {
-      const s = new FakeSocket(url);
-      sockets.push(s);
-      return s;
-    });
-    return { bridge, sockets };
+    const { sockets, connect } = fakeSockets();
+    const bridge = createWebSocketBridge('ws://h/bridge?secret=x', connect);
+    /** The nth socket, once the bridge has asked for it and the host has let it open. */
+    const opened = async (nth: number) => {
+      await flush();
+      sockets[nth]!.open();
+      await flush();
+      return sockets[nth]!;
+    };
+    return { bridge, sockets, opened };
   }
 
   it('waits for the socket, then matches answers to calls by id', async () => {
@@ -102,8 +116,8 @@ describe('WebSocket bridge', () => {
     s.open();
     await flush();
     expect(s.sent.map((m) => m.name)).toEqual(['app.info', 'session.get']);
-    s.receive({ id: s.sent[1]!.id, result: { ok: true, value: 'second' } });
-    s.receive({ id: s.sent[0]!.id, result: { ok: true, value: 'first' } });
+    s.answer({ ok: true, value: 'second' }, 1);
+    s.answer({ ok: true, value: 'first' }, 0);
     expect(await a).toEqual({ ok: true, value: 'first' });
     expect(await b).toEqual({ ok: true, value: 'second' });
   });
@@ -118,32 +132,26 @@ describe('WebSocket bridge', () => {
   });
 
   it('delivers events to their listeners until off', async () => {
-    const { bridge, sockets } = setup();
+    const { bridge, opened } = setup();
     const got: unknown[] = [];
     const off = bridge.on('cache.changed', (p) => got.push(p));
     bridge.on('session.expired', () => got.push('wrong'));
-    sockets[0]!.open();
-    await flush();
-    sockets[0]!.receive({ event: 'cache.changed', payload: { resources: ['bookings'] } });
+    const s = await opened(0);
+    s.receive({ event: 'cache.changed', payload: { resources: ['bookings'] } });
     off();
-    sockets[0]!.receive({ event: 'cache.changed', payload: { resources: ['cleaning'] } });
+    s.receive({ event: 'cache.changed', payload: { resources: ['cleaning'] } });
     expect(got).toEqual([{ resources: ['bookings'] }]);
   });
 
   it('answers disconnected for calls in flight when the socket closes, and reconnects on the next call', async () => {
-    const { bridge, sockets } = setup();
+    const { bridge, sockets, opened } = setup();
     const pending = bridge.invoke('app.info', {});
-    await flush();
-    sockets[0]!.open();
-    await flush();
-    sockets[0]!.close();
+    (await opened(0)).close();
     expect(await pending).toMatchObject({ ok: false, error: { code: 'disconnected' } });
     const again = bridge.invoke('app.info', {});
-    await flush();
+    const next = await opened(1);
     expect(sockets).toHaveLength(2);
-    sockets[1]!.open();
-    await flush();
-    sockets[1]!.receive({ id: sockets[1]!.sent[0]!.id, result: { ok: true, value: 1 } });
+    next.answer({ ok: true, value: 1 });
     expect(await again).toEqual({ ok: true, value: 1 });
   });
 
@@ -156,26 +164,21 @@ describe('WebSocket bridge', () => {
   });
 
   it('tells drop listeners when an open socket closes, and events flow again over the next socket', async () => {
-    const { bridge, sockets } = setup();
+    const { bridge, sockets, opened } = setup();
     const got: unknown[] = [];
     bridge.on('cache.changed', (p) => got.push(p));
     let drops = 0;
     bridge.onDrop(() => drops++);
-    await flush();
-    sockets[0]!.open();
-    await flush();
-    sockets[0]!.close();
+    (await opened(0)).close();
     expect(drops).toBe(1);
     const again = bridge.invoke('app.info', {});
-    await flush();
-    sockets[1]!.open();
-    await flush();
-    sockets[1]!.receive({ event: 'cache.changed', payload: { resources: ['guests'] } });
+    const next = await opened(1);
+    next.receive({ event: 'cache.changed', payload: { resources: ['guests'] } });
     expect(got).toEqual([{ resources: ['guests'] }]);
-    sockets[1]!.receive({ id: sockets[1]!.sent[0]!.id, result: { ok: true, value: 1 } });
+    next.answer({ ok: true, value: 1 });
     await again;
     // A socket that never opened (the host refused it) is not a drop: the call's answer says so.
-    sockets[1]!.close();
+    next.close();
     const refused = bridge.invoke('app.info', {});
     await flush();
     sockets[2]!.close();
@@ -184,13 +187,11 @@ describe('WebSocket bridge', () => {
   });
 
   it('ignores garbage and answers a malformed result as internal', async () => {
-    const { bridge, sockets } = setup();
+    const { bridge, opened } = setup();
     const r = bridge.invoke('app.info', {});
-    await flush();
-    sockets[0]!.open();
-    await flush();
-    sockets[0]!.receive('nonsense');
-    sockets[0]!.receive({ id: sockets[0]!.sent[0]!.id, result: { ok: 'maybe' } });
+    const s = await opened(0);
+    s.receive('nonsense');
+    s.answer({ ok: 'maybe' });
     expect(await r).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 });

@@ -175,6 +175,14 @@ export const PERSON = {
   date_birth: same('date_birth', F.dateOrNull),
 };
 
+/** The fields cleaning and maintenance tasks share (kinds/parts.ts boardTask). */
+export const TASK = {
+  date: same('date', F.date),
+  inspected: flag('inspected'),
+  duration: same('duration', F.duration),
+  notes: same('notes', F.text),
+};
+
 /** Where a record keeps the per-language texts written locally (`description` → `description_texts`). */
 export const textsKey = (name: string) => `${name}_texts`;
 

@@ -1,13 +1,15 @@
 // A new booking whose customer gives card data: the one path by which card
-// values reach the server, and they reach nothing else. Online only; ONE
-// foreground request, never queued, never retried, never resent; the values
-// live in this call's memory (the request body) and are dropped when it
-// returns — not in SQLite, the outbox, logs, errors or breadcrumbs (the
-// request's failures are reported by their kind and the server's field names,
-// never a value). When the answer is lost the listing's bookings over the stay
-// are read back (the same matching the outbox uses for a booking without
-// card: kinds/booking-create.ts) — found: created; not found: the person is
-// asked to enter the card again, since resending blind could book twice.
+// values reach the server, and they reach nothing else. A foreground write
+// (foreground.ts, the one path of writes the person waits for): online only;
+// ONE request, never queued, never retried, never resent; the values live in
+// this call's memory (the request body) and are dropped when it returns — not
+// in SQLite, the outbox, logs, errors, breadcrumbs or the writer's memory of
+// unsure writes (the request's failures are reported by their kind and the
+// server's field names, never a value). When the answer is lost the listing's
+// bookings over the stay are read back (the same matching the outbox uses for
+// a booking without card: kinds/booking-create.ts) — found: created; not
+// found: the person is asked to enter the card again, since resending blind
+// could book twice.
 import type { CommandOutput } from '../../shared/contract';
 import { CommandError } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
@@ -17,8 +19,8 @@ import type { WritableDB } from '../cache/db';
 import { adoptedIds } from '../outbox/entries';
 import { bookingsOfStay } from '../outbox/kinds/booking-create';
 import { fingerprintOf, findCreated, idOf } from '../outbox/remote';
-import type { Collection } from '../outbox/kinds/spec';
-import type { Values } from '../outbox/types';
+import type { EntryContext, Values } from '../outbox/types';
+import type { ForegroundWriter } from './foreground';
 
 /** How long the person waits for the server's answer before it is read back. */
 export const CARD_CREATE_TIMEOUT_MS = 20_000;
@@ -26,9 +28,8 @@ export const CARD_CREATE_TIMEOUT_MS = 20_000;
 type Outcome = CommandOutput<'bookings.createWithCard'>;
 
 export interface CardCreateDeps {
-  client: ApiClient | null;
-  /** False while the server is known unreachable, pausing us or refusing the session. */
-  online: boolean;
+  /** The foreground writer (its client, and whether the server answers now). */
+  writer: ForegroundWriter;
   /** Stores what the read-back found (the listing's bookings over the stay: no card data in them). */
   transaction<T>(fn: (db: WritableDB) => T): T;
 }
@@ -46,53 +47,59 @@ const offline = () =>
     'Card details can only be sent while Stayboard is connected to the PMS: nothing was sent. Take the booking without the card, or try again when connected.',
   );
 
-export async function createBookingWithCard(d: CardCreateDeps, booking: Values): Promise<Outcome> {
-  const client = d.client;
-  if (!client || !d.online) throw offline();
-  const plain = withoutCard(booking);
-  const fingerprint = fingerprintOf('bookings', plain);
-  const ctx = { listingId: Number(plain['listing_id']) };
-  // What was there before: a booking found afterwards that was already there is not ours.
-  let before: Collection | null;
+/** What was there before sending (a booking found afterwards that was already there is not ours). */
+async function bookingsBefore(client: ApiClient, ctx: EntryContext, plain: Values): Promise<number[]> {
   try {
-    before = await bookingsOfStay(client, ctx, plain);
+    const before = await bookingsOfStay(client, ctx, plain);
+    // What the fingerprint uses follows kinds/bookings.ts's matchBy (an existing customer: its id too).
+    return (before?.items ?? []).map((i) => idOf('bookings', i.value));
   } catch (e) {
     if (isApiError(e) && (e.kind === 'network' || e.kind === 'timeout')) throw offline();
     throw commandErrorOf(e, 'The PMS could not be asked before sending; nothing was sent.');
   }
-  // What the fingerprint uses follows kinds/bookings.ts's matchBy (an existing customer: its id too).
-  const snapshot = (before?.items ?? []).map((i) => idOf('bookings', i.value));
+}
 
-  let answered = false;
-  try {
-    await client.write('bookings.create', {
-      body: booking,
-      priority: 'user',
-      once: true,
-      timeoutMs: CARD_CREATE_TIMEOUT_MS,
-    });
-    answered = true;
-  } catch (e) {
-    // Refused for sure (the server said no, or it never left): say why. Otherwise the outcome is unknown.
-    const unknown = isApiError(e) && (e.outcomeUnknown || e.kind === 'unexpected_body');
-    if (!unknown) throw commandErrorOf(e, 'The PMS did not take the booking.');
-  }
-  let after: Collection | null;
-  try {
-    after = await bookingsOfStay(client, ctx, plain);
-  } catch {
-    after = null;
-  }
-  const adopted = d.transaction((tx) => adoptedIds(tx, 'bookings'));
-  const found = after && findCreated('bookings', after, fingerprint, snapshot, adopted);
-  if (after && found) {
+export async function createBookingWithCard(d: CardCreateDeps, booking: Values): Promise<Outcome> {
+  const plain = withoutCard(booking);
+  const fingerprint = fingerprintOf('bookings', plain);
+  const ctx = { listingId: Number(plain['listing_id']) };
+  let snapshot: number[] = [];
+  /** Our new booking's number among the listing's bookings over the stay (stored as read), or null. */
+  const find = async (client: ApiClient): Promise<number | null> => {
+    const after = await bookingsOfStay(client, ctx, plain);
+    const adopted = d.transaction((tx) => adoptedIds(tx, 'bookings'));
+    const found = after && findCreated('bookings', after, fingerprint, snapshot, adopted);
+    if (!after || !found) return null;
     d.transaction((tx) => after.store(tx));
-    return { outcome: 'created', bookingNumber: Number(found.value['booking_number']) };
-  }
+    return Number(found.value['booking_number']);
+  };
+  // No `key`: nothing of a card booking is remembered after the call.
+  const r = await d.writer.write(
+    {
+      send: async (client) => {
+        snapshot = await bookingsBefore(client, ctx, plain);
+        await client.write('bookings.create', {
+          body: booking,
+          priority: 'user',
+          once: true,
+          timeoutMs: CARD_CREATE_TIMEOUT_MS,
+        });
+      },
+      find,
+      offline,
+      absent: 'answer',
+    },
+    'Sending the booking with its card',
+  );
+  if (r.outcome === 'found') return { outcome: 'created', bookingNumber: r.found };
+  // Taken: read it back for its number (a failed read is said like a booking not there).
+  const bookingNumber = r.outcome === 'done' ? await d.writer.read(find).catch(() => null) : null;
+  if (bookingNumber !== null) return { outcome: 'created', bookingNumber };
   return {
     outcome: 'enterCardAgain',
-    message: answered
-      ? 'The PMS accepted the booking but it could not be found when read back. Check the calendar before entering the card again.'
-      : 'The answer from the PMS was lost and the booking is not there: enter the card again to send it.',
+    message:
+      r.outcome === 'done'
+        ? 'The PMS accepted the booking but it could not be found when read back. Check the calendar before entering the card again.'
+        : 'The answer from the PMS was lost and the booking is not there: enter the card again to send it.',
   };
 }

@@ -1,9 +1,10 @@
 // Foreground writes: a write the person waits for, sent now in one request and
 // never queued — for what must not wait in the outbox because it carries a
-// secret that lives in memory only (an intranet user's password; card data
-// could use it too). One attempt at the user's priority with a deadline;
-// offline (or while the server pauses or refuses us) it answers `unreachable`
-// at once. An answer lost on the way (timeout, reset after sending, 5xx) is
+// secret that lives in memory only (an intranet user's password:
+// admin-writes.ts; a new booking's card data: booking-card.ts). One attempt at
+// the user's priority with a deadline; offline (or while the server pauses or
+// refuses us) it answers `unreachable` (or what the write says) at once. An
+// answer lost on the way (timeout, reset after sending, 5xx, a garbled 2xx) is
 // never resent blindly: the write's `find` reads the server back; found means
 // done. When the read-back fails too the outcome is `unknown` (said as such,
 // never as "not done"), and its key is remembered (in memory: what the write
@@ -22,12 +23,22 @@ export const FOREGROUND_TIMEOUT_MS = 15_000;
 export const FOREGROUND_CALL = { priority: 'user', once: true, timeoutMs: FOREGROUND_TIMEOUT_MS } as const;
 
 export interface ForegroundWrite<T> {
-  /** What the write is about (e.g. `admins.create:marta`): remembered while its outcome is unknown. */
-  key: string;
-  /** Sends it (one request; throws ApiError). */
+  /**
+   * What the write is about (e.g. `admins.create:marta`): remembered while its outcome is unknown.
+   * Absent: nothing is remembered, each attempt stands alone (card data is entered again).
+   */
+  key?: string;
+  /** Sends it (one request; throws ApiError, or CommandError for what it found before sending). */
   send: (client: ApiClient) => Promise<void>;
   /** Reads the server back: its record when the write took effect, else null. Absent: cannot be told. */
   find?: (client: ApiClient) => Promise<T | null>;
+  /** What the person is told offline (default: `unreachable`, "<what> needs the server…"). */
+  offline?: () => CommandError;
+  /**
+   * A lost answer whose read-back finds nothing: the write was not done. By default that is refused
+   * (`server_error`); `'answer'` answers `{ outcome: 'absent' }` (the caller asks the person again).
+   */
+  absent?: 'refuse' | 'answer';
 }
 
 /**
@@ -36,6 +47,9 @@ export interface ForegroundWrite<T> {
  * it may or may not have been done, and the person is told exactly that.
  */
 export type ForegroundOutcome<T> = { outcome: 'done' } | { outcome: 'found'; found: T } | { outcome: 'unknown' };
+
+/** An answer lost, and the read-back shows it was not done (only for a write that asks: `absent: 'answer'`). */
+export type ForegroundAbsent = { outcome: 'absent' };
 
 export interface ForegroundDeps {
   client(): ApiClient | null;
@@ -48,28 +62,37 @@ export class ForegroundWriter {
   constructor(private readonly deps: ForegroundDeps) {}
 
   /** Offline it throws `unreachable` without asking anything; a refusal throws the server's reason. */
-  async write<T>(w: ForegroundWrite<T>, what: string): Promise<ForegroundOutcome<T>> {
+  write<T>(
+    w: ForegroundWrite<T> & { absent: 'answer' },
+    what: string,
+  ): Promise<ForegroundOutcome<T> | ForegroundAbsent>;
+  write<T>(w: ForegroundWrite<T>, what: string): Promise<ForegroundOutcome<T>>;
+  async write<T>(w: ForegroundWrite<T>, what: string): Promise<ForegroundOutcome<T> | ForegroundAbsent> {
     const client = this.deps.client();
     if (!client || !this.deps.online())
-      throw new CommandError('unreachable', `${what} needs the server, which cannot be reached now.`);
-    if (this.#unsure.has(w.key) && w.find) {
+      throw w.offline?.() ?? new CommandError('unreachable', `${what} needs the server, which cannot be reached now.`);
+    const key = w.key;
+    if (key !== undefined && this.#unsure.has(key) && w.find) {
       const found = await this.readBack(client, w.find);
       if (found === undefined) return { outcome: 'unknown' };
-      this.#unsure.delete(w.key);
+      this.#unsure.delete(key);
       if (found !== null) return { outcome: 'found', found };
     }
     try {
       await w.send(client);
-      this.#unsure.delete(w.key);
+      if (key !== undefined) this.#unsure.delete(key);
       return { outcome: 'done' };
     } catch (e) {
-      if (!(isApiError(e) && e.outcomeUnknown)) throw commandErrorOf(e, `${what} failed.`);
+      // Refused for sure (the server said no, or it never left): say why. Otherwise the outcome is unknown.
+      if (!(isApiError(e) && (e.outcomeUnknown || e.kind === 'unexpected_body')))
+        throw commandErrorOf(e, `${what} failed.`);
       if (!w.find) return { outcome: 'unknown' };
-      this.#unsure.add(w.key);
+      if (key !== undefined) this.#unsure.add(key);
       const found = await this.readBack(client, w.find);
       if (found === undefined) return { outcome: 'unknown' };
-      this.#unsure.delete(w.key);
+      if (key !== undefined) this.#unsure.delete(key);
       if (found !== null) return { outcome: 'found', found };
+      if (w.absent === 'answer') return { outcome: 'absent' };
       throw new CommandError('server_error', `${what} was not done: the server answered badly and has no trace of it.`);
     }
   }

@@ -84,16 +84,24 @@ export function discardEntry(db: WritableDB, id: number): ActionResult {
     const ids = e.kind === 'create' ? chain.filter((x) => x.state !== 'sending').map((x) => x.id) : [e.id];
     if (e.kind === 'create' && ids.length !== chain.length)
       throw new CommandError('invalid_state', 'An edit of this new record is being sent; try again in a moment.');
-    const deps = discardDependents(tx, e);
-    deleteEntries(tx, ids);
-    refreshView(tx, e.resource, e.recordId);
-    return {
-      entry: null,
-      kinds: [e.resource, ...deps.kinds],
-      entryIds: [...ids, ...deps.ids],
-      dependents: deps.ids.length,
-    };
+    return dropWithDependents(tx, e, ids);
   });
+}
+
+/**
+ * Drops the entries `ids` of `e`'s record, and (when `e` is a create) every entry that depends on the new
+ * record, then re-derives the view: the answer of a discard.
+ */
+function dropWithDependents(tx: WritableDB, e: Entry, ids: number[]): ActionResult & { dependents: number } {
+  const deps = discardDependents(tx, e);
+  deleteEntries(tx, ids);
+  refreshView(tx, e.resource, e.recordId);
+  return {
+    entry: null,
+    kinds: [e.resource, ...deps.kinds],
+    entryIds: [...ids, ...deps.ids],
+    dependents: deps.ids.length,
+  };
 }
 
 /** The refused entry and the entries refused with it (one request, one refusal). */
@@ -162,16 +170,7 @@ function amendCreate(
   const batch = refusedBatch(tx, e);
   if (!Object.keys(changes).length) {
     const chain = chainOf(tx, e.resource, e.recordId).map((x) => x.id);
-    const deps = discardDependents(tx, e);
-    deleteEntries(tx, chain);
-    refreshView(tx, e.resource, e.recordId);
-    return {
-      entry: null,
-      kinds: [e.resource, ...deps.kinds],
-      entryIds: [...chain, ...deps.ids],
-      newEntryId: null,
-      dependents: deps.ids.length,
-    };
+    return { ...dropWithDependents(tx, e, chain), newEntryId: null };
   }
   const values: Values = Object.assign({}, ...batch.map((x) => x.payload), changes) as Values;
   const parsed = parseWith(editCommands[amend.command].input, amend.input(e.context, values));

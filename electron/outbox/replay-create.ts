@@ -63,6 +63,35 @@ function adopt(
   d.trace({ type: 'adopted', entryIds: ids, localId, serverId, resent });
 }
 
+/**
+ * The collection a create lands in, read now with what `entries` send (`sent`). Undefined when this step
+ * ends here: the read failed (the entries are told so), they changed meanwhile, or the server no longer
+ * has what the collection belongs to (they are refused).
+ */
+async function readCollection(
+  d: StepDeps,
+  read: (sent: Values) => Promise<Collection | null>,
+  entries: readonly Entry[],
+  sent: Values,
+): Promise<Collection | undefined> {
+  let coll: Collection | null;
+  try {
+    coll = await read(sent);
+  } catch (err) {
+    if (unchanged(d.db, entries)) failed(d, entries, err, 'read', 'create');
+    return undefined;
+  }
+  if (!unchanged(d.db, entries)) return undefined;
+  if (!coll) {
+    reject(d, entries, {
+      code: 'not_found',
+      message: 'The server no longer has the booking, thread or listing this was for.',
+    });
+    return undefined;
+  }
+  return coll;
+}
+
 export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promise<void> {
   const head = chain[0]!;
   const kind = head.resource;
@@ -77,24 +106,12 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
     return;
   }
 
-  let coll: Collection | null = null;
+  let coll: Collection | undefined;
   if (head.state === 'unknown' || head.accepted) {
     // Reconcile before anything is sent again.
     const sent = chain.filter((e) => e === head || (e.batch === head.id && e.state === 'unknown'));
-    try {
-      coll = await read(head.fingerprint ?? head.payload);
-    } catch (err) {
-      if (unchanged(d.db, sent)) failed(d, sent, err, 'read', 'create');
-      return;
-    }
-    if (!unchanged(d.db, sent)) return;
-    if (!coll) {
-      reject(d, sent, {
-        code: 'not_found',
-        message: 'The server no longer has the booking, thread or listing this was for.',
-      });
-      return;
-    }
+    coll = await readCollection(d, read, sent, head.fingerprint ?? head.payload);
+    if (!coll) return;
     const found = findCreated(kind, coll, head.fingerprint ?? {}, head.snapshot ?? [], adoptedIds(d.db, kind));
     if (found) {
       adopt(d, head, sent, found, coll, false);
@@ -123,20 +140,8 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
   const { batch, payload } = createBatch(chain);
   const fingerprint = fingerprintOf(kind, payload);
   if (!coll && (head.snapshot === null || !sameValue(head.fingerprint, fingerprint))) {
-    try {
-      coll = await read(payload);
-    } catch (err) {
-      if (unchanged(d.db, batch)) failed(d, batch, err, 'read', 'create');
-      return;
-    }
-    if (!unchanged(d.db, batch)) return;
-    if (!coll) {
-      reject(d, batch, {
-        code: 'not_found',
-        message: 'The server no longer has the booking, thread or listing this was for.',
-      });
-      return;
-    }
+    coll = await readCollection(d, read, batch, payload);
+    if (!coll) return;
   }
   const snapshot = coll ? idsMatching(kind, coll, fingerprint) : (head.snapshot ?? []);
 

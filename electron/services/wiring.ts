@@ -144,6 +144,8 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
     // refusing the session: they answer at once.
     const answering = () =>
       !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind);
+    // The one path of writes the person waits for (a password, card data): foreground.ts.
+    const foreground = new ForegroundWriter({ client: () => engine.client, online: answering });
     return {
       remembered: started.remembered,
       db: engine.db,
@@ -164,13 +166,10 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       live: {
         availability: (i) => liveAvailability(engine.client, answering(), i),
         createBookingWithCard: (booking) =>
-          createBookingWithCard(
-            { client: engine.client, online: answering(), transaction: (fn) => engine.transaction(fn) },
-            booking,
-          ),
+          createBookingWithCard({ writer: foreground, transaction: (fn) => engine.transaction(fn) }, booking),
       },
       photos: engine.photoFiles,
-      admins: adminWrites(new ForegroundWriter({ client: () => engine.client, online: answering }), (items) => {
+      admins: adminWrites(foreground, (items) => {
         engine.transaction((tx) => upsertRecords(tx, adminsTable, items));
         engine.emit('cache.changed', { resources: ['admins'] });
       }),

@@ -11,7 +11,7 @@ import type { Admin } from '../../../shared/api';
 import { adminsTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import { same } from './fields';
-import { readOne, str } from './parts';
+import { edits, record, str, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The admins table as the outbox sees it: by the numeric id column (sync keeps writing by `key`). */
@@ -45,16 +45,12 @@ const fields: FieldCodecs<AdminUpdate> = {
 };
 
 export const admins = {
-  kind: 'admins',
-  table: byId as TableSpec<never>,
-  contextColumns: [],
-  read: adminRead,
-  fields,
-  commands: { 'admins.update': { op: 'update', what: 'This intranet user' } },
+  ...record('admins', byId, adminRead, fields),
+  commands: edits('admins', 'This intranet user'),
   label: (_db, rec) => `Intranet user ${str(rec['username'])}`,
   // Server versions are stored the way sync stores them (by key), so both find the same row.
   store: (db, items) => {
     upsertRecords(db, adminsTable, items as never);
   },
-  update: { endpoint: 'admins.update', idKey: 'id', fetch: readOne('admins.get') },
+  update: updatedByGet('admins'),
 } satisfies KindSpec<'admins'>;

@@ -2,11 +2,10 @@
 // listing's blocks over the dates sent), edited, deleted; the update answers the record.
 import { blockRead, F, type BlockUpdate } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
-import { blocksTable, type TableSpec } from '../../cache/tables';
-import { upsertRecords } from '../../cache/write';
+import { blocksTable } from '../../cache/tables';
 import type { EntryContext, Values } from '../types';
-import { applyChanges, same } from './fields';
-import { listingName, onListing, orNull, readOne, str, USER } from './parts';
+import { newRecord, same } from './fields';
+import { edits, listed, listingName, onListing, orNull, record, str, updatedByGet, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 const LISTING: FieldCodec = {
@@ -30,30 +29,17 @@ async function collection(client: ApiClient, ctx: EntryContext, payload: Values)
   const end = String(payload['end_date']);
   // The listing and dates it was sent with: an edit that rode along may have changed them.
   const listing = payload['listing_id'] !== undefined ? Number(payload['listing_id']) : ctx.listingId;
-  const r = await orNull(
-    client.list('blocks.list', { ...USER, query: { listing_id: listing, start_date: start, end_date: end } }),
-  );
-  if (!r) return null;
-  return {
-    items: r.items.map((b) => ({ value: b.value, raw: b.raw })),
-    store: (db) => {
-      upsertRecords(db, blocksTable, r.items);
-    },
-  };
+  const query = { listing_id: listing, start_date: start, end_date: end };
+  return listed(blocksTable, await orNull(client.list('blocks.list', { ...USER, query })));
 }
 
 export const blocks = {
-  kind: 'blocks',
-  table: blocksTable as TableSpec<never>,
+  ...record('blocks', blocksTable, blockRead, fields),
   refs: [{ kind: 'listings', context: 'listingId', payload: 'listing_id' }],
   // A block's dates move together: a conflict on one asks about both.
   together: [['start_date', 'end_date']],
-  contextColumns: [],
-  read: blockRead,
-  fields,
   commands: {
-    'blocks.update': { op: 'update', what: 'This block' },
-    'blocks.delete': { op: 'delete', what: 'This block' },
+    ...edits('blocks', 'This block', { remove: true }),
     'blocks.create': {
       op: 'create',
       step: (_db, v) => {
@@ -67,15 +53,14 @@ export const blocks = {
   },
   label: (db, rec) =>
     `Block · ${listingName(db, rec['listing_id'])} · ${String(rec['start_date'])} → ${String(rec['end_date'])}`,
-  update: { endpoint: 'blocks.update', idKey: 'id', fetch: readOne('blocks.get') },
+  update: updatedByGet('blocks'),
   remove: { endpoint: 'blocks.delete' },
   create: {
     endpoint: 'blocks.create',
     // The listing id is a string on write, per the spec (a re-pointed listing is a number until sent).
     body: (_ctx, payload) =>
       payload['listing_id'] === undefined ? payload : { ...payload, listing_id: str(payload['listing_id']) },
-    local: (id, _ctx, payload) =>
-      applyChanges(fields, { id, listing_id: 0, start_date: '', end_date: '', block_type: 0, reason: '' }, payload),
+    local: newRecord(fields, { listing_id: 0, start_date: '', end_date: '', block_type: 0, reason: '' }),
     collection,
   },
 } satisfies KindSpec<'blocks'>;

@@ -6,7 +6,7 @@ import { bookingRead, F, type BookingUpdate } from '../../../shared/api';
 import { CommandError } from '../../../shared/contract';
 import { stateAfter } from '../../../shared/domain/states';
 import type { WritableDB } from '../../cache/db';
-import { bookingsTable, type TableSpec } from '../../cache/tables';
+import { bookingsTable } from '../../cache/tables';
 import type { Rec, Values } from '../types';
 import {
   bookingsOfStay,
@@ -19,7 +19,7 @@ import {
   shownColumns,
 } from './booking-create';
 import { flag, money, same } from './fields';
-import { listingName, readOne } from './parts';
+import { edits, listingName, record, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** Booking statuses other than confirmed / canceled show as `state N` (never equal to mine). */
@@ -96,23 +96,12 @@ function check(db: WritableDB, rec: Rec, changes: Values): void {
 export const bookingName = (n: unknown): string => (typeof n === 'number' && n > 0 ? `Booking ${n}` : 'New booking');
 
 export const bookings = {
-  kind: 'bookings',
-  table: bookingsTable as TableSpec<never>,
-  contextColumns: [],
-  read: bookingRead,
-  fields,
-  commands: {
-    'bookings.update': { op: 'update', what: 'This booking' },
-    'bookings.create': { op: 'create', step: createStep },
-  },
+  ...record('bookings', bookingsTable, bookingRead, fields),
+  commands: { ...edits('bookings', 'This booking'), 'bookings.create': { op: 'create', step: createStep } },
   label: (db, rec) => `${bookingName(rec['booking_number'])} · ${listingName(db, rec['listing_id'])}`,
   check,
-  update: {
-    endpoint: 'bookings.update',
-    idKey: 'bookingNumber',
-    fetch: readOne('bookings.get'),
-    readMany: { endpoint: 'bookings.list', day: 'start_date' },
-  },
+  // Several waiting bookings of a listing are read ahead with one list (read-ahead.ts).
+  update: { ...updatedByGet('bookings', 'bookingNumber'), readMany: { endpoint: 'bookings.list', day: 'start_date' } },
   create: {
     endpoint: 'bookings.create',
     local: localBooking,

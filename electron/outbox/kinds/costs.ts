@@ -3,11 +3,11 @@
 // offline: it waits for that owner and goes under the owner's server id. What is sent for a cost is
 // shared/api `costEdit` (owner, concept, amount — not the owner-shaped fields; see there why).
 import { costRead, F, type CostEdit } from '../../../shared/api';
-import { costsTable, type TableSpec } from '../../cache/tables';
-import type { Rec, Values } from '../types';
-import { applyChanges, money, same } from './fields';
+import { costsTable } from '../../cache/tables';
+import type { Rec } from '../types';
+import { money, newRecord, same } from './fields';
 import { ownerName } from './owners';
-import { listedCollection, readOne, str } from './parts';
+import { createAsGiven, edits, listedCollection, record, str, updatedByGet } from './parts';
 import type { FieldCodecs, KindSpec } from './spec';
 
 const fields: FieldCodecs<CostEdit> = {
@@ -22,28 +22,19 @@ function ownerLabel(db: Parameters<KindSpec<'costs'>['label']>[0], id: unknown):
 }
 
 export const costs = {
-  kind: 'costs',
-  table: costsTable as TableSpec<never>,
+  ...record('costs', costsTable, costRead, fields),
   // A cost of an owner created offline waits for the owner and is re-pointed to its server id (refs.ts).
   refs: [{ kind: 'owners', payload: 'owner_id' }],
-  contextColumns: [],
-  read: costRead,
-  fields,
   commands: {
-    'costs.update': { op: 'update', what: 'This cost' },
-    'costs.create': {
-      op: 'create',
-      step: (_db, v) => {
-        const cost = v['cost'] as Values;
-        return { payload: cost, context: {}, parent: `costs@${str(cost['owner_id'])}`, labelRec: cost };
-      },
-    },
+    ...edits('costs', 'This cost'),
+    // One owner's costs are one collection.
+    'costs.create': createAsGiven('cost', (cost) => `costs@${str(cost['owner_id'])}`),
   },
   label: (db, rec) => `Cost · ${str(rec['concept']) || 'no concept'} · ${ownerLabel(db, rec['owner_id'])}`,
-  update: { endpoint: 'costs.update', idKey: 'id', fetch: readOne('costs.get') },
+  update: updatedByGet('costs'),
   create: {
     endpoint: 'costs.create',
-    local: (id, _ctx, payload) => applyChanges(fields, { id, owner_id: null, concept: null, amount: null }, payload),
+    local: newRecord(fields, { owner_id: null, concept: null, amount: null }),
     collection: (client, _ctx, payload) =>
       listedCollection(client, 'costs.list', costsTable, { owner_id: Number(payload['owner_id']) }),
   },

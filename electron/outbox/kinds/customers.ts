@@ -2,10 +2,10 @@
 import { customerRead, type CustomerUpdate } from '../../../shared/api';
 import { countries, customerTypes } from '../../../shared/codes';
 import type { ApiClient } from '../../api/client';
-import { customersTable, type TableSpec } from '../../cache/tables';
+import { customersTable } from '../../cache/tables';
 import type { Rec } from '../types';
 import { codeName, PERSON } from './fields';
-import { fullName, isObj, orNull, USER } from './parts';
+import { edits, fullName, isObj, orNull, record, USER } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 const CUSTOMER_TYPE: FieldCodec = {
@@ -33,12 +33,8 @@ async function fetch(client: ApiClient, id: number): Promise<ServerVersion | nul
 }
 
 export const customers = {
-  kind: 'customers',
-  table: customersTable as TableSpec<never>,
-  contextColumns: [],
-  read: customerRead,
-  fields,
-  commands: { 'customers.update': { op: 'update', what: 'This customer' } },
+  ...record('customers', customersTable, customerRead, fields),
+  commands: edits('customers', 'This customer'),
   label: (_db, rec) => `Customer ${fullName(rec)}`,
   update: { endpoint: 'customers.update', idKey: 'id', fetch },
 } satisfies KindSpec<'customers'>;

@@ -5,10 +5,9 @@
 // exempt age, text, dynamic URL, menu name) are sent whenever changed and cannot be read back
 // (kinds/fields.ts `langShown`, `unseen`).
 import { destinationRead, F, type DestinationWrite } from '../../../shared/api';
-import { destinationsTable, type TableSpec } from '../../cache/tables';
-import type { Rec } from '../types';
-import { applyChanges, langShown, money, same, unseen } from './fields';
-import { listedCollection, readOne, str } from './parts';
+import { destinationsTable } from '../../cache/tables';
+import { applyChanges, langShown, money, newRecord, same, unseen } from './fields';
+import { createAsGiven, edits, listedCollection, record, str, updatedByGet } from './parts';
 import type { FieldCodecs, KindSpec } from './spec';
 
 const fields: FieldCodecs<DestinationWrite> = {
@@ -26,36 +25,19 @@ const fields: FieldCodecs<DestinationWrite> = {
 };
 
 export const destinations = {
-  kind: 'destinations',
-  table: destinationsTable as TableSpec<never>,
-  contextColumns: [],
-  read: destinationRead,
-  fields,
+  ...record('destinations', destinationsTable, destinationRead, fields),
   commands: {
-    'destinations.update': { op: 'update', what: 'This destination' },
-    'destinations.create': {
-      op: 'create',
-      step: (_db, v) => {
-        const destination = v['destination'] as Rec;
-        return {
-          payload: destination,
-          context: {},
-          parent: 'destinations',
-          labelRec: applyChanges(fields, {}, destination),
-        };
-      },
-    },
+    ...edits('destinations', 'This destination'),
+    // Labelled by the name it will show (one text of the names sent).
+    'destinations.create': createAsGiven('destination', 'destinations', {
+      labelRec: (destination) => applyChanges(fields, {}, destination),
+    }),
   },
   label: (_db, rec) => `Destination · ${str(rec['name']) || 'no name'}`,
-  update: { endpoint: 'destinations.update', idKey: 'id', fetch: readOne('destinations.get') },
+  update: updatedByGet('destinations'),
   create: {
     endpoint: 'destinations.create',
-    local: (id, _ctx, payload) =>
-      applyChanges(
-        fields,
-        { id, name: '', tourist_tax: null, latitude: null, longitude: null, max_days: null },
-        payload,
-      ),
+    local: newRecord(fields, { name: '', tourist_tax: null, latitude: null, longitude: null, max_days: null }),
     collection: (client) => listedCollection(client, 'destinations.list', destinationsTable),
   },
 } satisfies KindSpec<'destinations'>;

@@ -12,7 +12,7 @@
 import { Bad, F } from '../../../shared/api';
 import { countries } from '../../../shared/codes';
 import { languageShown, shownGuess } from '../../../shared/domain/lang-text';
-import type { Rec } from '../types';
+import type { EntryContext, Rec, Values } from '../types';
 import type { FieldCodec } from './spec';
 
 /** A kind's codecs by write field (its spec's `fields`). */
@@ -41,6 +41,16 @@ export function canonIn(fields: Fields, field: string, rec: Rec): unknown {
 export function applyChanges(fields: Fields, rec: Rec, changes: Rec): Rec {
   for (const [field, value] of Object.entries(changes)) codec(fields, field).apply(rec, value);
   return rec;
+}
+
+/**
+ * A create's record while only this app has it (spec `create.local`): `blank`, what the read shows of a
+ * new record before anything is set, plus what its entry's context puts in its columns, with the payload
+ * applied through the codecs.
+ */
+export function newRecord(fields: Fields, blank: Rec, columnsOf?: (ctx: EntryContext) => Rec) {
+  return (id: number, ctx: EntryContext, payload: Values): Rec =>
+    applyChanges(fields, { id, ...blank, ...columnsOf?.(ctx) }, payload);
 }
 
 /** Canonical values are JSON: equal when their JSON is (null and undefined alike). */
@@ -163,6 +173,14 @@ export const PERSON = {
   sex: same('sex', F.sex),
   date_issue: same('date_issue', F.dateOrNull),
   date_birth: same('date_birth', F.dateOrNull),
+};
+
+/** The fields cleaning and maintenance tasks share (kinds/parts.ts boardTask). */
+export const TASK = {
+  date: same('date', F.date),
+  inspected: flag('inspected'),
+  duration: same('duration', F.duration),
+  notes: same('notes', F.text),
 };
 
 /** Where a record keeps the per-language texts written locally (`description` → `description_texts`). */

@@ -4,12 +4,12 @@ import { endpoint, guestRead, type GuestCreate, type GuestUpdate } from '../../.
 import { documentTypes } from '../../../shared/codes';
 import type { ApiClient } from '../../api/client';
 import { validateOne } from '../../api/reads';
-import { guestsTable, type TableSpec } from '../../cache/tables';
+import { guestsTable } from '../../cache/tables';
 import { replaceBundleOfBooking } from '../../cache/write-compound';
 import type { EntryContext, Rec, Values } from '../types';
 import { bookingName } from './bookings';
-import { applyChanges, codeName, PERSON, same } from './fields';
-import { fullName, isObj, notCached, orNull, USER } from './parts';
+import { codeName, newRecord, PERSON, same } from './fields';
+import { edits, fullName, isObj, notCached, orNull, record, USER } from './parts';
 import type { Collection, FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 // Guests read their country as an id (customers as a name).
@@ -49,9 +49,10 @@ async function collection(client: ApiClient, ctx: EntryContext): Promise<Collect
   };
 }
 
-function local(id: number, ctx: EntryContext, payload: Values): Rec {
-  const blank: Rec = {
-    id,
+/** A new guest until the server has it (its booking's number in its column). */
+const local = newRecord(
+  fields,
+  {
     name: '',
     lastname: '',
     email: '',
@@ -65,20 +66,16 @@ function local(id: number, ctx: EntryContext, payload: Values): Rec {
     date_issue: null,
     date_birth: null,
     country: null,
-    ...columnsOf(ctx),
-  };
-  return applyChanges(fields, blank, payload);
-}
+  },
+  columnsOf,
+);
 
 export const guests = {
-  kind: 'guests',
-  table: guestsTable as TableSpec<never>,
+  ...record('guests', guestsTable, guestRead, fields),
   contextColumns: ['booking_number'],
   refs: [{ kind: 'bookings', context: 'bookingNumber' }],
-  read: guestRead,
-  fields,
   commands: {
-    'guests.update': { op: 'update', what: 'This guest' },
+    ...edits('guests', 'This guest'),
     'guests.create': {
       op: 'create',
       step: (db, v) => {

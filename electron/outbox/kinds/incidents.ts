@@ -3,11 +3,11 @@
 import { F, incidentRead, type Incident, type IncidentUpdate } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
 import { addDays } from '../../cache/queries/common';
-import { incidentsTable, type TableSpec } from '../../cache/tables';
+import { incidentsTable } from '../../cache/tables';
 import { upsertIncidents } from '../../cache/write-compound';
 import type { Rec, Values } from '../types';
 import { same } from './fields';
-import { orNull, str, USER } from './parts';
+import { edits, orNull, record, str, USER } from './parts';
 import type { FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 const fields: FieldCodecs<IncidentUpdate> = {
@@ -47,15 +47,8 @@ async function incidentNow(
 }
 
 export const incidents = {
-  kind: 'incidents',
-  table: incidentsTable as TableSpec<never>,
-  contextColumns: [],
-  read: incidentRead,
-  fields,
-  commands: {
-    'incidents.update': { op: 'update', what: 'This incident' },
-    'incidents.delete': { op: 'delete', what: 'This incident' },
-  },
+  ...record('incidents', incidentsTable, incidentRead, fields),
+  commands: edits('incidents', 'This incident', { remove: true }),
   label: (_db, rec) => {
     const title = str(rec['subtitle']) || str(rec['note']).slice(0, 40);
     return `Incident · ${title || str(rec['id'])}`;

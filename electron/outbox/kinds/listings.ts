@@ -7,11 +7,10 @@ import { countries, states } from '../../../shared/codes';
 import { CommandError } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import type { WritableDB } from '../../cache/db';
-import { listingsTable, type TableSpec } from '../../cache/tables';
-import { upsertRecords } from '../../cache/write';
-import type { Rec, Values } from '../types';
-import { applyChanges, flag, langText, money, same } from './fields';
-import { isObj, orNull, readOne, str, USER } from './parts';
+import { listingsTable } from '../../cache/tables';
+import type { Values } from '../types';
+import { flag, langText, money, newRecord, same } from './fields';
+import { createAsGiven, edits, isObj, listed, orNull, record, str, updatedByGet, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The state id on write; the read record also names it (`state_name`). */
@@ -106,82 +105,67 @@ async function collection(client: ApiClient): Promise<Collection | null> {
     items.push(...page.items);
     next = page.next;
   }
-  return {
-    items: items.map((l) => ({ value: l.value, raw: l.raw })),
-    store: (db) => {
-      upsertRecords(db, listingsTable, items);
-    },
-  };
+  return listed(listingsTable, { items });
 }
 
-function local(id: number, _ctx: unknown, payload: Values): Rec {
-  const blank: Rec = {
-    id,
-    active: true,
-    name: '',
-    mu: false,
-    destination: null,
-    street: '',
-    floor: '',
-    door: '',
-    city: '',
-    state: null,
-    state_name: null,
-    country: null,
-    zipcode: '',
-    license: '',
-    lat: null,
-    lng: null,
-    person_capacity: null,
-    bathrooms: null,
-    bath: null,
-    bedrooms: null,
-    m2: null,
-    longstay: false,
-    checkinfrom: null,
-    checkinto: null,
-    checkout: null,
-    latecheckinfrom: null,
-    latecheckinto: null,
-    price_latecheckin: null,
-    entry_limit_time: null,
-    deposit: null,
-    intercom_number: null,
-    key_number: null,
-    wifi_network: null,
-    wifi_password: null,
-    tourist_tax: null,
-    description: '',
-    short_description: '',
-    property_type: null,
-    url: '',
-    num_sofa_beds: null,
-    fees: [],
-    services: [],
-    owner_id: null,
-    rooms: {},
-    synchronization_category: null,
-  };
-  return applyChanges(fields, blank, payload);
-}
+/** A new listing until the server has it. */
+const local = newRecord(fields, {
+  active: true,
+  name: '',
+  mu: false,
+  destination: null,
+  street: '',
+  floor: '',
+  door: '',
+  city: '',
+  state: null,
+  state_name: null,
+  country: null,
+  zipcode: '',
+  license: '',
+  lat: null,
+  lng: null,
+  person_capacity: null,
+  bathrooms: null,
+  bath: null,
+  bedrooms: null,
+  m2: null,
+  longstay: false,
+  checkinfrom: null,
+  checkinto: null,
+  checkout: null,
+  latecheckinfrom: null,
+  latecheckinto: null,
+  price_latecheckin: null,
+  entry_limit_time: null,
+  deposit: null,
+  intercom_number: null,
+  key_number: null,
+  wifi_network: null,
+  wifi_password: null,
+  tourist_tax: null,
+  description: '',
+  short_description: '',
+  property_type: null,
+  url: '',
+  num_sofa_beds: null,
+  fees: [],
+  services: [],
+  owner_id: null,
+  rooms: {},
+  synchronization_category: null,
+});
 
 export const listings = {
-  kind: 'listings',
-  table: listingsTable as TableSpec<never>,
-  contextColumns: [],
-  read: listingRead,
-  fields,
+  ...record('listings', listingsTable, listingRead, fields),
   commands: {
-    'listings.update': { op: 'update', what: 'This listing' },
-    'listings.create': {
-      op: 'create',
-      step: (db, v) => {
-        const listing = v['listing'] as Values;
+    ...edits('listings', 'This listing'),
+    'listings.create': createAsGiven('listing', 'listings', {
+      check: (db, listing) => {
         checkCodes(listing, 'listing');
         keepTexts(db, comingLocalId(db), listing);
-        return { payload: listing, context: {}, parent: 'listings', labelRec: listing };
       },
-    },
+    }),
   },
   label: (_db, rec) => `Listing · ${str(rec['name']) || 'no name'}`,
   // Checked, then (the edit being valid) its texts per language kept, in the edit's transaction.
@@ -189,7 +173,7 @@ export const listings = {
     checkCodes(changes, 'changes');
     keepTexts(db, rec['id'] as number, changes);
   },
-  update: { endpoint: 'listings.update', idKey: 'id', fetch: readOne('listings.get') },
+  update: updatedByGet('listings'),
   create: {
     endpoint: 'listings.create',
     local,

@@ -3,11 +3,11 @@
 import { messageRead, type MessageSend } from '../../../shared/api';
 import { CommandError } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
-import { messagesTable, type TableSpec } from '../../cache/tables';
+import { messagesTable } from '../../cache/tables';
 import { replaceThreadsOfBooking } from '../../cache/write-compound';
 import type { EntryContext, Rec, Values } from '../types';
 import { same } from './fields';
-import { isObj, notCached, orNull, USER } from './parts';
+import { isObj, notCached, orNull, record, USER } from './parts';
 import type { Collection, FieldCodecs, KindSpec } from './spec';
 
 // The fields of the send payload. The text is compared with its spaces collapsed: a server that
@@ -47,11 +47,8 @@ async function collection(client: ApiClient, ctx: EntryContext): Promise<Collect
 }
 
 export const messages = {
-  kind: 'messages',
-  table: messagesTable as TableSpec<never>,
+  ...record('messages', messagesTable, messageRead, fields),
   contextColumns: ['thread_ref', 'booking_number'],
-  read: messageRead,
-  fields,
   commands: {
     'messages.send': {
       op: 'create',

@@ -6,8 +6,8 @@ import { F, ownerRead, type OwnerWrite } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
 import { ownersTable, type TableSpec } from '../../cache/tables';
 import type { Rec } from '../types';
-import { applyChanges, same } from './fields';
-import { isObj, listedCollection, orNull, str, USER } from './parts';
+import { newRecord, same } from './fields';
+import { createAsGiven, edits, isObj, listedCollection, orNull, record, str, USER } from './parts';
 import type { FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 const OWNERS = ownersTable as TableSpec<never>;
@@ -39,31 +39,20 @@ async function fetch(client: ApiClient, id: number): Promise<ServerVersion | nul
 export const ownerName = (rec: Rec): string => str(rec['company_name']) || str(rec['name']) || 'no name';
 
 export const owners = {
-  kind: 'owners',
-  table: OWNERS,
-  contextColumns: [],
-  read: ownerRead,
-  fields,
-  commands: {
-    'owners.update': { op: 'update', what: 'This owner' },
-    'owners.create': {
-      op: 'create',
-      step: (_db, v) => {
-        const owner = v['owner'] as Rec;
-        return { payload: owner, context: {}, parent: 'owners', labelRec: owner };
-      },
-    },
-  },
+  ...record('owners', OWNERS, ownerRead, fields),
+  commands: { ...edits('owners', 'This owner'), 'owners.create': createAsGiven('owner', 'owners') },
   label: (_db, rec) => `Owner · ${ownerName(rec)}`,
   update: { endpoint: 'owners.update', idKey: 'id', fetch },
   create: {
     endpoint: 'owners.create',
-    local: (id, _ctx, payload) =>
-      applyChanges(
-        fields,
-        { id, company_name: '', name: '', email: '', phone: '', document_number: '', tourist_tax: null },
-        payload,
-      ),
+    local: newRecord(fields, {
+      company_name: '',
+      name: '',
+      email: '',
+      phone: '',
+      document_number: '',
+      tourist_tax: null,
+    }),
     collection: (client) => listedCollection(client, 'owners.list', OWNERS),
   },
 } satisfies KindSpec<'owners'>;

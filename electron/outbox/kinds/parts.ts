@@ -1,14 +1,114 @@
 // Building blocks the kind specs are made of besides their field codecs
-// (kinds/fields.ts): user-priority server reads, the pieces of the Sync
+// (kinds/fields.ts): the parts most kinds share (their record, their edit
+// commands, the update read back with its own get, a create of a record
+// given as it is), user-priority server reads, the pieces of the Sync
 // screen's labels, and the refusal of an edit whose record is not cached.
-import { CommandError } from '../../../shared/contract';
+import type { z } from 'zod';
+import { CommandError, type EditName } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import type { ReadableDB } from '../../cache/db';
+import type { ReadableDB, WritableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
 import { upsertRecords, type Incoming } from '../../cache/write';
 import type { Rec, Values } from '../types';
-import type { Collection, CreateStep, ServerVersion } from './spec';
+import type { Collection, CreateStep, EditCommand, FieldCodec, KindName, ServerVersion } from './spec';
+
+// ───────────────────────── the parts most kinds share ─────────────────────────
+
+/**
+ * What every kind starts with: its name, its cache table, its read schema and its field codecs.
+ * No context columns unless the kind adds them after this part.
+ */
+export function record<const K extends KindName, T>(
+  kind: K,
+  table: TableSpec<T>,
+  read: z.ZodType,
+  fields: Readonly<Record<string, FieldCodec>>,
+) {
+  // The machinery reads any kind's table by its names and key, never by its typed values.
+  return { kind, table: table as TableSpec<never>, contextColumns: [] as readonly string[], read, fields };
+}
+
+/** The first part of the contract's edit command names (`cleaning` of `cleaning.update`). */
+type Prefix<N> = N extends `${infer P}.${string}` ? P : never;
+type Commands<N extends string> = { readonly [C in N & EditName]: EditCommand };
+
+/**
+ * A kind's `<kind>.update` command, and with `many` its bulk `<kind>.updateMany`, with `remove` its
+ * `<kind>.delete`. `what` names the record in the refusals the person reads ("This block is being deleted").
+ */
+export function edits<
+  const K extends Prefix<EditName>,
+  const O extends { many?: (id: number) => string; remove?: true },
+>(
+  kind: K,
+  what: string,
+  also?: O,
+): Commands<
+  | `${K}.update`
+  | (O extends { many: unknown } ? `${K}.updateMany` : never)
+  | (O extends { remove: true } ? `${K}.delete` : never)
+> {
+  const out: Record<string, EditCommand> = { [`${kind}.update`]: { op: 'update', what } };
+  if (also?.many) out[`${kind}.updateMany`] = { op: 'updateMany', what: also.many };
+  if (also?.remove) out[`${kind}.delete`] = { op: 'delete', what };
+  return out as never;
+}
+
+/**
+ * A task of the board (cleaning, maintenance): edited one by one or in bulk (`noun` names it in the
+ * refusals the person reads), deleted; its update answers the record; labelled `<title> · listing · date`.
+ */
+export function boardTask<const K extends 'cleaning' | 'maintenance', T>(
+  kind: K,
+  table: TableSpec<T>,
+  read: z.ZodType,
+  fields: Readonly<Record<string, FieldCodec>>,
+  t: { resource: 'cleanings' | 'maintenance'; title: string; noun: string },
+) {
+  return {
+    ...record(kind, table, read, fields),
+    commands: edits(kind, `This ${t.noun}`, { many: (id: number) => `The ${t.noun} ${id}`, remove: true }),
+    label: (db: ReadableDB, rec: Rec) => `${t.title} · ${listingName(db, rec['listing_id'])} · ${String(rec['date'])}`,
+    // Several waiting tasks of a listing are read ahead with one list (read-ahead.ts).
+    update: { ...updatedByGet(t.resource), readMany: { endpoint: `${t.resource}.list` as const, day: 'date' } },
+    remove: { endpoint: `${t.resource}.delete` as const },
+  };
+}
+
+/** The resources whose records are read one by one with their own get (`GET /x/{id}`). */
+type ReadOne =
+  | ('cleanings' | 'maintenance' | 'bookings' | 'blocks' | 'listings' | 'photos')
+  | ('rates' | 'owners' | 'costs' | 'destinations' | 'admins');
+
+/**
+ * The usual update: `<resource>.update`, addressed by `id` (bookings: their number), its server version
+ * read with `<resource>.get` before it is sent and, where the answer does not show the record, after.
+ */
+export function updatedByGet<const R extends ReadOne>(resource: R, idKey: 'id' | 'bookingNumber' = 'id') {
+  return { endpoint: `${resource}.update` as const, idKey, fetch: readOne(`${resource}.get`) };
+}
+
+/**
+ * A create command that queues the record given under `key` of its input as it is: `parent` names the
+ * collection it lands in (creates of one collection go one at a time), `check` refuses (or keeps aside)
+ * what it must before anything is queued, `labelRec` is what the label is made from (default the record).
+ */
+export function createAsGiven(
+  key: string,
+  parent: string | ((rec: Values) => string),
+  opts: { check?(db: WritableDB, rec: Values): void; labelRec?(rec: Values): Rec } = {},
+): EditCommand {
+  return {
+    op: 'create',
+    step: (db, v) => {
+      const rec = v[key] as Values;
+      opts.check?.(db, rec);
+      const labelRec = opts.labelRec?.(rec) ?? rec;
+      return { payload: rec, context: {}, parent: typeof parent === 'string' ? parent : parent(rec), labelRec };
+    },
+  };
+}
 
 // ───────────────────────── server reads ─────────────────────────
 
@@ -29,20 +129,7 @@ export async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 /** A record read with its own endpoint (`GET /x/{id}`), null on 404. */
-export function readOne(
-  name:
-    | 'cleanings.get'
-    | 'maintenance.get'
-    | 'bookings.get'
-    | 'blocks.get'
-    | 'listings.get'
-    | 'photos.get'
-    | 'rates.get'
-    | 'owners.get'
-    | 'costs.get'
-    | 'destinations.get'
-    | 'admins.get',
-) {
+export function readOne(name: `${ReadOne}.get`) {
   return async (client: ApiClient, id: number): Promise<ServerVersion | null> => {
     const r = await orNull(client.one(name, { ...USER, id }));
     return r && { value: r.value as unknown as Rec, raw: r.raw };

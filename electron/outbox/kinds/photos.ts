@@ -11,10 +11,10 @@ import { CommandError } from '../../../shared/contract';
 import { checkPhoto, PHOTO_LIMITS } from '../../../shared/domain/photo-check';
 import type { ApiClient } from '../../api/client';
 import type { ReadableDB, WritableDB } from '../../cache/db';
-import { photosTable, type TableSpec } from '../../cache/tables';
+import { photosTable } from '../../cache/tables';
 import type { EntryContext, Values } from '../types';
-import { applyChanges, langText, same } from './fields';
-import { listed, listingName, notCached, onListing, orNull, readOne, str, USER } from './parts';
+import { langText, newRecord, same } from './fields';
+import { edits, listed, listingName, notCached, onListing, orNull, record, str, updatedByGet, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 type PhotoWrite = Record<keyof z.input<typeof photoCreate> | keyof z.input<typeof photoUpdate>, unknown>;
@@ -108,17 +108,11 @@ async function collection(client: ApiClient, ctx: EntryContext, payload: Values)
 }
 
 export const photos = {
-  kind: 'photos',
-  table: photosTable as TableSpec<never>,
-  contextColumns: [],
+  ...record('photos', photosTable, photoRead, fields),
   // A photo of a listing created offline waits for the listing and is re-pointed to its server id (refs.ts).
   refs: [{ kind: 'listings', context: 'listingId', payload: 'listing_id' }],
-  read: photoRead,
-  fields,
   commands: {
-    'photos.update': { op: 'update', what: 'This photo' },
-    'photos.updateMany': { op: 'updateMany', what: (id) => `Photo ${id}` },
-    'photos.delete': { op: 'delete', what: 'This photo' },
+    ...edits('photos', 'This photo', { many: (id) => `Photo ${id}`, remove: true }),
     'photos.create': {
       op: 'create',
       step: (db, v) => {
@@ -140,17 +134,20 @@ export const photos = {
         'changes.position': ['a new photo can be moved once it is on the server'],
       });
   },
-  update: { endpoint: 'photos.update', idKey: 'id', fetch: readOne('photos.get') },
+  update: updatedByGet('photos'),
   remove: { endpoint: 'photos.delete' },
   create: {
     endpoint: 'photos.create',
     // Last until the server places it (it puts a new photo after the others).
-    local: (id, _ctx, payload) =>
-      applyChanges(
-        fields,
-        { id, listing_id: 0, name: '', zone: '', type: null, position: 1_000_000, alt_text: '', title: '' },
-        payload,
-      ),
+    local: newRecord(fields, {
+      listing_id: 0,
+      name: '',
+      zone: '',
+      type: null,
+      position: 1_000_000,
+      alt_text: '',
+      title: '',
+    }),
     body,
     collection,
     matchBy: ['listing_id', 'type', 'title', 'alt_text'],

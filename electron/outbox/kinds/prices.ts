@@ -14,10 +14,10 @@ import { dateRange, daysBetween } from '../../../shared/dates';
 import type { ApiClient } from '../../api/client';
 import type { WritableDB } from '../../cache/db';
 import { fetchedCovering } from '../../cache/state';
-import { priceEditsTable, type PriceCalendar, type TableSpec } from '../../cache/tables';
+import { priceEditsTable, type PriceCalendar } from '../../cache/tables';
 import type { Incoming } from '../../cache/write';
 import type { Rec, Values } from '../types';
-import { listingName, orNull, str, USER } from './parts';
+import { edits, listingName, orNull, record, str, USER } from './parts';
 import type { FieldCodec, KindSpec, ServerVersion } from './spec';
 
 type Day = PriceCalendar['days'][string];
@@ -274,12 +274,8 @@ function store(db: WritableDB, items: readonly Incoming<Rec>[]): void {
 }
 
 export const prices = {
-  kind: 'prices',
-  table: priceEditsTable as TableSpec<never>,
-  contextColumns: [],
-  read,
-  fields,
-  commands: { 'prices.update': { op: 'update', what: 'This rate' } },
+  ...record('prices', priceEditsTable, read, fields),
+  commands: edits('prices', 'This rate'),
   label: (db, rec) => {
     const name = db.get<{ name: string }>('SELECT name FROM rates WHERE rate_id = ?', [Number(rec['rate_id'])])?.name;
     return `Prices · ${listingName(db, rec['listing_id'])} · ${str(name ?? rec['rate_id'])}`;

@@ -3,9 +3,9 @@
 // spec, so each update is confirmed by reading the rate back (`rates.get`).
 import type { z } from 'zod';
 import { F, rateRead, type rateUpdate } from '../../../shared/api';
-import { ratesTable, type TableSpec } from '../../cache/tables';
+import { ratesTable } from '../../cache/tables';
 import { same } from './fields';
-import { listingName, readOne, str } from './parts';
+import { edits, listingName, record, str, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** `type` is write-only: the read record shows it as which of listing / category is set. */
@@ -38,12 +38,8 @@ const fields: FieldCodecs<z.infer<typeof rateUpdate>> = {
 };
 
 export const rates = {
-  kind: 'rates',
-  table: ratesTable as TableSpec<never>,
-  contextColumns: [],
-  read: rateRead,
-  fields,
-  commands: { 'rates.update': { op: 'update', what: 'This rate' } },
+  ...record('rates', ratesTable, rateRead, fields),
+  commands: edits('rates', 'This rate'),
   label: (db, rec) => `Rate ${str(rec['name'])} · ${listingName(db, rec['listing_id'])}`,
-  update: { endpoint: 'rates.update', idKey: 'id', fetch: readOne('rates.get') },
+  update: updatedByGet('rates'),
 } satisfies KindSpec<'rates'>;

@@ -85,14 +85,17 @@ const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'stayboard-bench-'));
 const runsSuite = (name: string) => suiteFiles.includes(`${name}.ts`) && (!only || only.has(name));
 /** Runs a bench script in a process of its own, with this process's loader (tsx); its output goes to ours. */
-const runScript = (script: string, ...args: string[]) =>
-  spawnSync(process.execPath, [...process.execArgv, join(here, script), ...args, ...(quick ? ['--quick'] : [])], {
+const runScript = (script: string, args: string[], nodeOptions: string[] = []) => {
+  const node = [...process.execArgv, ...nodeOptions];
+  return spawnSync(process.execPath, [...node, join(here, script), ...args, ...(quick ? ['--quick'] : [])], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+};
 if (SIZED_SUITES.some(runsSuite)) {
   // The big caches are built (when missing or stale) in a process of their own: see fixtures/prepare.ts.
   console.error('bench: fixtures …');
-  const prepared = runScript('fixtures/prepare.ts', '--listings', sizes.join(','));
+  // The simulator holds the whole business while a cache is built: ≈ 3 GB at 5,000 listings, near the default heap's 4 GB.
+  const prepared = runScript('fixtures/prepare.ts', ['--listings', sizes.join(',')], ['--max-old-space-size=8192']);
   if (prepared.status !== 0) failures.push(`fixtures: the big cache could not be built (exit ${prepared.status})`);
 }
 for (const file of suiteFiles) {
@@ -109,12 +112,11 @@ function runSuite(file: string, name: string, listings: number | undefined): voi
   const label = listings === undefined ? name : `${name} (${fmt(listings)} listings)`;
   console.error(`bench: ${label} …`);
   const outFile = join(scratch, `${name}-${listings ?? 0}.json`);
-  const child = runScript(
-    'suite-runner.ts',
+  const child = runScript('suite-runner.ts', [
     join(here, 'suites', file),
     outFile,
     ...(listings === undefined ? [] : ['--listings', String(listings)]),
-  );
+  ]);
   if (!existsSync(outFile)) {
     failures.push(`${label}: its process ended (${child.signal ?? `exit ${child.status}`}) without results`);
   } else {

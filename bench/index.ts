@@ -29,6 +29,9 @@ const listingsAt = args.indexOf('--listings');
 const sizes = parseListings(listingsAt >= 0 ? args[listingsAt + 1] : undefined, quick);
 const baselinePath = join(here, baselineFile(quick));
 
+/** A count or a size factor as people write it: 1,000; 2.5. */
+const count = (n: number): string => n.toLocaleString('en-US');
+
 function fmt(n: number | undefined): string {
   if (n === undefined || Number.isNaN(n)) return '';
   if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
@@ -64,8 +67,8 @@ function printTable(rows: (BenchRow & { suite: string })[]): void {
 function printGrowth(growth: GrowthRow[]): void {
   if (growth.length === 0) return;
   const sizes = growth[0]!.listings;
-  console.log(`\nhow each cost grows with the business (${sizes.map((n) => fmt(n)).join(' / ')} listings):`);
-  const head = ['figure', ...sizes.map((n) => `${fmt(n)} (×${fmt(n / sizes[0]!)})`)];
+  console.log(`\nhow each cost grows with the business (${sizes.map(count).join(' / ')} listings):`);
+  const head = ['figure', ...sizes.map((n) => `${count(n)} (×${count(n / sizes[0]!)})`)];
   const body = growth.map((g) => [
     `${g.id} (${g.unit})`,
     ...g.figures.map((f, i) => {
@@ -109,7 +112,7 @@ rmSync(scratch, { recursive: true, force: true });
 /** One suite in a process of its own (see suite-runner.ts for why); a sized suite at one size. */
 function runSuite(file: string, name: string, listings: number | undefined): void {
   const t0 = Date.now();
-  const label = listings === undefined ? name : `${name} (${fmt(listings)} listings)`;
+  const label = listings === undefined ? name : `${name} (${count(listings)} listings)`;
   console.error(`bench: ${label} …`);
   const outFile = join(scratch, `${name}-${listings ?? 0}.json`);
   const child = runScript('suite-runner.ts', [

@@ -3,6 +3,7 @@
 // bench/baseline-quick.json for --quick; written by `--save`), its change,
 // and a flag on every figure more than 25 % worse. Pure functions here; the
 // files are read and written by bench/index.ts.
+import type { GrowthRow } from './growth';
 import type { BenchRow } from './types';
 
 /** A saved run: the shape bench/index.ts writes to .bench/latest.json and to a baseline file. */
@@ -15,6 +16,8 @@ export interface BenchReport {
   failures: string[];
   /** The machine's 1, 5 and 15 min load averages at the end of the run (2 cores: above 2, suites waited for a core). */
   load?: number[];
+  /** How each sized figure grows with the business, when the run measured two sizes or more (growth.ts). */
+  growth?: GrowthRow[];
   /** Anything a reader of the figures should know (written by hand). */
   note?: string;
 }

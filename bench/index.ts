@@ -1,7 +1,10 @@
 // `npm run bench`: runs every suite in bench/suites/, prints one table (figure,
 // baseline measured in the same run, ratio, goal) and writes it as JSON under
-// .bench/ (ignored by git). Each suite runs in a process of its own. Options: --quick (smaller, fewer runs),
-// --only <suite,...>, --compare (each figure's change since the committed
+// .bench/ (ignored by git). Each suite runs in a process of its own; the
+// sized suites (reads, coldstart) once per business size, followed by the
+// table of how each of their figures grows with the size (growth.ts).
+// Options: --quick (smaller, fewer runs), --only <suite,...>, --listings
+// <N,...> (the sizes; default 1,000, 2,500 and 5,000 listings), --compare (each figure's change since the committed
 // baseline table, regressions over 25 % flagged; see compare.ts), --save (this
 // run becomes the committed baseline: bench/baseline.json, or
 // bench/baseline-quick.json with --quick).
@@ -11,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselineFile, compareRows, describeChange, REGRESSION_THRESHOLD, type BenchReport } from './compare';
+import { growthTable, parseListings, SIZED_SUITES, sizedId, type GrowthRow } from './growth';
 import type { SuiteOutcome } from './suite-runner';
 import type { BenchRow } from './types';
 
@@ -21,13 +25,27 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
 const compare = args.includes('--compare');
 const save = args.includes('--save');
+const listingsAt = args.indexOf('--listings');
+const sizes = parseListings(listingsAt >= 0 ? args[listingsAt + 1] : undefined, quick);
 const baselinePath = join(here, baselineFile(quick));
+
+/** A count or a size factor as people write it: 1,000; 2.5. */
+const count = (n: number): string => n.toLocaleString('en-US');
 
 function fmt(n: number | undefined): string {
   if (n === undefined || Number.isNaN(n)) return '';
   if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
   if (Math.abs(n) >= 10) return n.toFixed(1);
   return n.toFixed(Math.abs(n) >= 1 ? 2 : 3);
+}
+
+/** A table of text cells, each column as wide as its widest cell. */
+function printGrid(head: string[], body: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' │ ');
+  console.log(line(head));
+  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
+  for (const b of body) console.log(line(b));
 }
 
 function printTable(rows: (BenchRow & { suite: string })[]): void {
@@ -42,11 +60,23 @@ function printTable(rows: (BenchRow & { suite: string })[]): void {
     r.ok === undefined ? '–' : r.ok ? 'yes' : 'NO',
     r.spread ?? '',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' │ ');
-  console.log(line(head));
-  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
-  for (const b of body) console.log(line(b));
+  printGrid(head, body);
+}
+
+/** Each sized figure at every size, with its growth since the smallest size. */
+function printGrowth(growth: GrowthRow[]): void {
+  if (growth.length === 0) return;
+  const sizes = growth[0]!.listings;
+  console.log(`\nhow each cost grows with the business (${sizes.map(count).join(' / ')} listings):`);
+  const head = ['figure', ...sizes.map((n) => `${count(n)} (×${count(n / sizes[0]!)})`)];
+  const body = growth.map((g) => [
+    `${g.id} (${g.unit})`,
+    ...g.figures.map((f, i) => {
+      const ratio = g.ratios[i];
+      return f === null ? '' : `${fmt(f)}${i > 0 && ratio !== null && ratio !== undefined ? ` (×${fmt(ratio)})` : ''}`;
+    }),
+  ]);
+  printGrid(head, body);
 }
 
 const suiteFiles = readdirSync(join(here, 'suites'))
@@ -58,39 +88,57 @@ const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'stayboard-bench-'));
 const runsSuite = (name: string) => suiteFiles.includes(`${name}.ts`) && (!only || only.has(name));
 /** Runs a bench script in a process of its own, with this process's loader (tsx); its output goes to ours. */
-const runScript = (script: string, ...args: string[]) =>
-  spawnSync(process.execPath, [...process.execArgv, join(here, script), ...args, ...(quick ? ['--quick'] : [])], {
+const runScript = (script: string, args: string[], nodeOptions: string[] = []) => {
+  const node = [...process.execArgv, ...nodeOptions];
+  return spawnSync(process.execPath, [...node, join(here, script), ...args, ...(quick ? ['--quick'] : [])], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-if (runsSuite('reads') || runsSuite('coldstart')) {
-  // The big cache is built (when missing or stale) in a process of its own: see fixtures/prepare.ts.
+};
+if (SIZED_SUITES.some(runsSuite)) {
+  // The big caches are built (when missing or stale) in a process of their own: see fixtures/prepare.ts.
   console.error('bench: fixtures …');
-  const prepared = runScript('fixtures/prepare.ts');
+  // The simulator holds the whole business while a cache is built: ≈ 3 GB at 5,000 listings, near the default heap's 4 GB.
+  const prepared = runScript('fixtures/prepare.ts', ['--listings', sizes.join(',')], ['--max-old-space-size=8192']);
   if (prepared.status !== 0) failures.push(`fixtures: the big cache could not be built (exit ${prepared.status})`);
 }
 for (const file of suiteFiles) {
   // A suite is named after its file (checked below).
   const name = file.replace(/\.ts$/, '');
   if (!runsSuite(name)) continue;
+  for (const listings of SIZED_SUITES.includes(name) ? sizes : [undefined]) runSuite(file, name, listings);
+}
+rmSync(scratch, { recursive: true, force: true });
+
+/** One suite in a process of its own (see suite-runner.ts for why); a sized suite at one size. */
+function runSuite(file: string, name: string, listings: number | undefined): void {
   const t0 = Date.now();
-  console.error(`bench: ${name} …`);
-  // Each suite in a process of its own (see suite-runner.ts for why).
-  const outFile = join(scratch, `${name}.json`);
-  const child = runScript('suite-runner.ts', join(here, 'suites', file), outFile);
+  const label = listings === undefined ? name : `${name} (${count(listings)} listings)`;
+  console.error(`bench: ${label} …`);
+  const outFile = join(scratch, `${name}-${listings ?? 0}.json`);
+  const child = runScript('suite-runner.ts', [
+    join(here, 'suites', file),
+    outFile,
+    ...(listings === undefined ? [] : ['--listings', String(listings)]),
+  ]);
   if (!existsSync(outFile)) {
-    failures.push(`${name}: its process ended (${child.signal ?? `exit ${child.status}`}) without results`);
+    failures.push(`${label}: its process ended (${child.signal ?? `exit ${child.status}`}) without results`);
   } else {
     const outcome = JSON.parse(readFileSync(outFile, 'utf8')) as SuiteOutcome;
     if (outcome.name !== name) failures.push(`${file}: its suite is named "${outcome.name}", not "${name}"`);
-    rows.push(...outcome.rows.map((r) => ({ ...r, suite: outcome.name })));
-    if (outcome.error) failures.push(`${outcome.name}: ${outcome.error}`);
+    const sized = (r: BenchRow) =>
+      listings === undefined ? r : { ...r, id: sizedId(r.id, listings, quick), listings };
+    rows.push(...outcome.rows.map((r) => ({ ...sized(r), suite: outcome.name })));
+    if (outcome.error) failures.push(`${label}: ${outcome.error}`);
   }
-  console.error(`bench: ${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.error(`bench: ${label} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+
 rmSync(scratch, { recursive: true, force: true });
 
 console.log('');
 printTable(rows);
+const growth = growthTable(rows);
+printGrowth(growth);
 for (const f of failures) console.error(`\nbench suite failed: ${f}`);
 const out = join(here, '..', '.bench');
 mkdirSync(out, { recursive: true });
@@ -100,6 +148,7 @@ const report: BenchReport = {
   node: process.version,
   seconds: (Date.now() - started) / 1000,
   rows,
+  ...(growth.length ? { growth } : {}),
   failures,
   load: loadavg().map((l) => Math.round(l * 10) / 10),
 };
@@ -144,11 +193,6 @@ function printComparison(now: BenchReport): number {
     c.after === null ? '' : `${fmt(c.after)} ${c.unit}`,
     describeChange(c),
   ]);
-  const head = ['figure', 'baseline', 'now', 'change'];
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' │ ');
-  console.log(line(head));
-  console.log(widths.map((w) => '─'.repeat(w)).join('─┼─'));
-  for (const b of body) console.log(line(b));
+  printGrid(['figure', 'baseline', 'now', 'change'], body);
   return rows.filter((c) => c.flagged).length;
 }

@@ -21,11 +21,15 @@ export interface BenchRow {
   spread?: string;
   /** Which way is better, when the unit does not say (see betterWay in compare.ts). */
   better?: 'higher' | 'lower';
+  /** The business size (listings) a sized suite measured it at (set by bench/index.ts; see growth.ts). */
+  listings?: number;
 }
 
 export interface BenchContext {
   /** Fewer repetitions and smaller sizes (CI smoke); the full run is the default. */
   quick: boolean;
+  /** The business size to measure (--listings); a sized suite without it measures BIG_CACHE_LISTINGS (growth.ts). */
+  listings?: number;
   log: (line: string) => void;
 }
 

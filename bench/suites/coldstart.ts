@@ -9,8 +9,14 @@
 // empty launch's, taken the same way to its first screen painted (the
 // sign-in: goal ≤ 2×, both from the same run — a launch is what the person
 // sees, so both pay for Chromium opening the page); and the host's CPU
-// time from spawn to the paint (from /proc). The child's password comes from a
-// private keyring (bench/fixtures/keyring.ts), as it would from the OS one.
+// time from spawn to the paint (from /proc), and the cache file's size. The
+// child's password comes from a private keyring (bench/fixtures/keyring.ts),
+// as it would from the OS one.
+//
+// Sized (see bench/growth.ts): it runs at the business size it is given. The
+// paint's goal is < 1,000 ms and ≤ 2× the empty launch at 1,000 listings or
+// fewer; for a bigger business (issue 18: five times the business) < 1,500 ms,
+// the ratio to the empty launch reported only.
 //
 // Warm start, strictly: the cache file sits in the OS page cache (dropping
 // it would need the whole machine's caches dropped). The host runs from the
@@ -22,7 +28,7 @@
 // BENCH_COLDSTART_CPU_PROF=<dir> each child writes a V8 CPU profile there
 // (where the start-up time goes).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +37,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { DEFAULT_RENDERER_DIR } from '../../electron/host/launch';
 import { staleReason } from '../../scripts/start';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/chromium';
-import { BIG_CACHE_LISTINGS, bigCache } from '../fixtures/big-cache';
+import { benchListings, BIG_CACHE_LISTINGS, bigCache } from '../fixtures/big-cache';
 import { startPrivateKeyring, type PrivateKeyring } from '../fixtures/keyring';
 import { prepareDataDir } from '../fixtures/workspace';
 import { median, nowMs, spreadOf } from '../stats';
@@ -44,6 +50,11 @@ const PAINT_TIMEOUT_MS = 30_000;
 const RENDERER_DIR = process.env['BENCH_RENDERER_DIR'] || DEFAULT_RENDERER_DIR;
 const CPU_PROF_DIR = process.env['BENCH_COLDSTART_CPU_PROF'] || null;
 const HOST_BUNDLE = join(ROOT, 'out', 'main', 'host.js');
+
+/** The paint's goal (ms) for a business of this size, and whether the ≤ 2× empty-launch goal holds there too. */
+function paintGoal(listings: number): { ms: number; vsEmpty: boolean } {
+  return listings <= BIG_CACHE_LISTINGS(false) ? { ms: 1000, vsEmpty: true } : { ms: 1500, vsEmpty: false };
+}
 
 interface Host {
   child: ChildProcess;
@@ -168,14 +179,16 @@ async function launch(
 
 export const suite: BenchSuite = {
   name: 'coldstart',
-  async run({ quick, log }) {
+  async run(ctx) {
+    const { quick, log } = ctx;
     if (!existsSync(join(RENDERER_DIR, 'index.html')))
       throw new Error(`the renderer is not built (${RENDERER_DIR}): run npm run build first`);
     // The same check `npm start` makes (out/main/host.js and out/renderer missing or older than a source).
     const stale = staleReason(ROOT);
     if (stale) throw new Error(`the build is out of date (${stale}): run npm run build first`);
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
-    const fixture = await bigCache({ listings: BIG_CACHE_LISTINGS(quick), log });
+    const fixture = await bigCache({ listings: benchListings(ctx), log });
+    const goal = paintGoal(fixture.counts['listings'] ?? 0);
     const runs = quick ? 2 : 5;
     const work = mkdtempSync(join(tmpdir(), 'stayboard-bench-coldstart-'));
     const keyring = await startPrivateKeyring();
@@ -212,6 +225,7 @@ export const suite: BenchSuite = {
       const rss = done.map((r) => r.rss);
       const floorRss = median(empty.map((e) => e.rss));
       const size = `${quick ? 'quick: ' : ''}${fixture.counts['listings']} listings, ${fixture.counts['bookings']} bookings`;
+      const cacheMb = statSync(fixture.path).size / 2 ** 20;
       const rows: BenchRow[] = [
         {
           id: 'coldstart.paint_ms',
@@ -221,8 +235,8 @@ export const suite: BenchSuite = {
           baseline: median(ready),
           baselineWhat: 'spawn → address printed',
           ratio: median(paint) / median(ready),
-          goal: '< 1,000 ms',
-          ok: quick ? undefined : median(paint) < 1000,
+          goal: `< ${goal.ms.toLocaleString('en-US')} ms`,
+          ok: quick ? undefined : median(paint) < goal.ms,
           spread: `${spreadOf(paint, 0)}; host CPU to paint ${hostCpu.toFixed(0)} ms`,
         },
         {
@@ -232,8 +246,8 @@ export const suite: BenchSuite = {
           unit: '×',
           baseline: emptyPaint,
           baselineWhat: 'ms, empty data folder to the sign-in painted',
-          goal: '≤ 2×',
-          ok: quick ? undefined : median(paint) / emptyPaint <= 2,
+          goal: goal.vsEmpty ? '≤ 2×' : 'report (the ≤ 2× goal is for 1,000 listings)',
+          ok: quick || !goal.vsEmpty ? undefined : median(paint) / emptyPaint <= 2,
           spread: `board ${median(paint).toFixed(0)} ms / empty launch ${emptyPaint.toFixed(0)} ms (${empty.length} runs; its address printed at ${median(empty.map((e) => e.readyMs)).toFixed(0)} ms)`,
         },
         {
@@ -260,6 +274,13 @@ export const suite: BenchSuite = {
           ratio: median(rss) / floorRss,
           goal: 'report (no limit set)',
           spread: spreadOf(rss, 0),
+        },
+        {
+          id: 'coldstart.cache_mb',
+          what: `the cache file the host opens (${size})`,
+          figure: cacheMb,
+          unit: 'MB',
+          goal: 'report (no limit set)',
         },
       ];
       return rows;

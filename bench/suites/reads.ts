@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMMANDS, resultEnvelope, type SearchKind, type StayboardBridge } from '../../shared/contract';
 import { openCache, queries, type ReadableDB } from '../../electron/cache';
-import { APP_MIGRATIONS, BIG_CACHE_LISTINGS, bigCache, type BigCache } from '../fixtures/big-cache';
+import { APP_MIGRATIONS, benchListings, bigCache, type BigCache } from '../fixtures/big-cache';
 import { startBenchHost } from '../fixtures/host';
 import { prepareDataDir, rememberedCredentials } from '../fixtures/workspace';
 import { median, nowMs, percentile } from '../stats';
@@ -285,8 +285,8 @@ async function bridgeRows(
 
 export const suite: BenchSuite = {
   name: 'reads',
-  async run({ quick, log }) {
-    const fixture = await bigCache({ listings: BIG_CACHE_LISTINGS(quick), log });
+  async run({ quick, listings, log }) {
+    const fixture = await bigCache({ listings: benchListings({ quick, listings }), log });
     log(
       `fixture: ${sizeNote(fixture, quick)} (${fixture.built ? 'built now' : 'cached'}, build took ${(fixture.buildMs / 1000).toFixed(0)} s)`,
     );

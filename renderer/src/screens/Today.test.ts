@@ -3,7 +3,7 @@
 // moves, filters into the read, and a calm state when the read is missing.
 import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
+import { COMMAND_EXAMPLES, type ErrorCode } from '../../../shared/contract';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import { renderToday } from './today/render-today';
 import { today } from '../state/dates';
@@ -81,25 +81,21 @@ describe('Today board', () => {
     expect(last).toMatchObject({ inspected: false, cleaningStatus: [2], onlyActive: true });
   });
 
-  it('says "not available yet" when this version has no board', async () => {
+  const NOT_BUILT = 'Not available yet';
+  const LOST = 'Stayboard lost contact with its background process';
+  it.each<{ when: string; code: ErrorCode; says: string; not: string; lost: boolean }>([
+    { when: 'this version has no board', code: 'not_implemented', says: NOT_BUILT, not: LOST, lost: false },
+    // Not "not ready": the background process is gone, not the feature.
+    { when: 'the bridge is gone', code: 'disconnected', says: LOST, not: NOT_BUILT, lost: true },
+  ])('says "$says" when $when', async ({ code, says, not, lost }) => {
     const { app } = renderToday(
       'en',
-      fakeBridge({ 'board.day': () => ({ ok: false, error: { code: 'not_implemented', message: 'not built' } }) }),
+      fakeBridge({ 'board.day': () => ({ ok: false, error: { code, message: 'the read failed' } }) }),
     );
     await settle();
-    expect(screen.getByText('Not available yet')).toBeTruthy();
-    expect(app.link.lost).toBe(false);
-  });
-
-  it('says contact with the background process was lost (not "not ready") when the bridge is gone', async () => {
-    const { app } = renderToday(
-      'en',
-      fakeBridge({ 'board.day': () => ({ ok: false, error: { code: 'disconnected', message: 'socket closed' } }) }),
-    );
-    await settle();
-    expect(screen.getByText('Stayboard lost contact with its background process')).toBeTruthy();
-    expect(screen.queryByText('Not available yet')).toBeNull();
-    expect(app.link.lost).toBe(true);
+    expect(screen.getByText(says)).toBeTruthy();
+    expect(screen.queryByText(not)).toBeNull();
+    expect(app.link.lost).toBe(lost);
     app.link.stop();
   });
 

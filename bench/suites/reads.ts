@@ -8,6 +8,7 @@
 // several runs of that run's p95, with the spread of the runs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { COMMANDS, resultEnvelope, type SearchKind, type StayboardBridge } from '../../shared/contract';
 import { openCache, queries, type ReadableDB } from '../../electron/cache';
@@ -127,17 +128,22 @@ async function boardRows(db: ReadableDB, f: BigCache, plan: Plan, dates: string[
 
 /**
  * Where the board's time goes: every statement timed by the cache's own
- * slow-query hook (threshold below zero), the rest is JavaScript (JSON.parse
- * of stored records, grouping, sorting). Logged with each run of the suite.
+ * slow-query hook (threshold below zero), the rest is JavaScript (building
+ * the rows, sorting); and the garbage collections those calls caused (what
+ * a call allocates fills the young generation: the calls a collection lands
+ * in are the slow ones). Logged with each run of the suite.
  */
-function boardBreakdown(path: string, dates: string[], log: (s: string) => void): void {
+async function boardBreakdown(path: string, dates: string[], log: (s: string) => void): Promise<void> {
   const perStatement = new Map<string, number>();
   const db = openCache({
     path,
     migrations: APP_MIGRATIONS,
     slowQueryMs: -1,
     onSlowQuery: (q, took) => {
-      const key = q.replace(/\s+/g, ' ').trim().slice(0, 60);
+      // The statement's start and its WHERE (the arrivals and departures scans start alike).
+      const text = q.replace(/\s+/g, ' ').trim();
+      const where = text.lastIndexOf(' WHERE ');
+      const key = where > 0 ? `${text.slice(0, 40)} …${text.slice(where, where + 30)}` : text.slice(0, 70);
       perStatement.set(key, (perStatement.get(key) ?? 0) + took);
     },
   });
@@ -145,16 +151,24 @@ function boardBreakdown(path: string, dates: string[], log: (s: string) => void)
     const n = 100;
     for (const date of dates) queries.boardDay(db, { date });
     perStatement.clear();
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ entryTypes: ['gc'] });
     const t = nowMs();
     for (let i = 0; i < n; i++) queries.boardDay(db, { date: dates[i % dates.length]! });
     const total = (nowMs() - t) / n;
+    // GC entries are queued after the turn that caused them; takeRecords() keeps them from the callback.
+    await new Promise((resolve) => setImmediate(resolve));
+    const gcs = observer.takeRecords();
+    observer.disconnect();
     const sql = [...perStatement].map(([q, sum]) => [q, sum / n] as const).sort((a, b) => b[1] - a[1]);
     const sqlTotal = sql.reduce((sum, [, x]) => sum + x, 0);
     log(`board breakdown (mean of ${n} calls, ${ms(total)} ms each):`);
     for (const [q, x] of sql) log(`  ${ms(x).padStart(6)} ms  ${Math.round((100 * x) / total)}%  ${q}`);
     log(
-      `  ${ms(total - sqlTotal).padStart(6)} ms  ${Math.round((100 * (total - sqlTotal)) / total)}%  JavaScript (JSON.parse, grouping, sorting)`,
+      `  ${ms(total - sqlTotal).padStart(6)} ms  ${Math.round((100 * (total - sqlTotal)) / total)}%  JavaScript (building the rows, sorting)`,
     );
+    const gcMs = gcs.reduce((sum, e) => sum + e.duration, 0);
+    log(`  ${gcs.length} garbage collections in those ${n} calls, ${ms(gcMs)} ms in all (included above)`);
   } finally {
     db.close();
   }
@@ -261,8 +275,10 @@ async function bridgeRows(
     );
   const first = await bridge.invoke('board.day', { date: dates[1]! });
   if (!first.ok) throw new Error(`board.day over the bridge failed: ${first.error.message}`);
-  const bytes = JSON.stringify(first.value).length;
-  log(`board.day answer: ${first.value.rows.length} rows, ${Math.round(bytes / 1024)} KB of JSON`);
+  // What crosses the bridge for today's board: UTF-8 bytes of its JSON, in all and per row.
+  const bytes = Buffer.byteLength(JSON.stringify(first.value));
+  const rowCount = first.value.rows.length;
+  log(`board.day answer: ${rowCount} rows, ${Math.round(bytes / 1024)} KB of JSON`);
   const board = await measure(plan, async (i) => {
     const r = await bridge.invoke('board.day', { date: dates[i % dates.length]! });
     if (!r.ok) throw new Error(`board.day failed: ${r.error.message}`);
@@ -272,6 +288,15 @@ async function bridgeRows(
     if (!r.ok) throw new Error(`app.info failed: ${r.error.message}`);
   });
   return [
+    {
+      id: 'reads.board_bytes_per_row',
+      what: `Today board's answer (board.day JSON), bytes per row (${rowCount} rows; ${sizeNote(f, plan.quick)})`,
+      figure: bytes / Math.max(1, rowCount),
+      unit: 'B/row',
+      baseline: bytes / 1024,
+      baselineWhat: 'KB in all',
+      goal: '–',
+    },
     boardRow(
       'reads.board_ws_p95_ms',
       `Today board through the WebSocket bridge (answer ≈ ${Math.round(bytes / 1024)} KB; ${sizeNote(f, plan.quick)})`,
@@ -306,7 +331,7 @@ export const suite: BenchSuite = {
       const db = openCache({ path: prepared.dbPath, migrations: APP_MIGRATIONS, slowQueryMs: Infinity });
       try {
         rows.push(...(await boardRows(db, fixture, plan, dates)));
-        boardBreakdown(prepared.dbPath, dates, log);
+        await boardBreakdown(prepared.dbPath, dates, log);
         bridgeBreakdown(db, dates, log);
         rows.push(...(await searchRows(db, fixture, searchPlan)));
       } finally {

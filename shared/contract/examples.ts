@@ -345,7 +345,7 @@ export const COMMAND_EXAMPLES: Examples = {
       rows: [
         {
           listing: summary,
-          departures: [{ ...listItem, booking_number: 1041, start_date: '2026-04-30', end_date: '2026-05-04' }],
+          departures: [{ ...listItem, booking_number: 1041, guests_registered: 0 }],
           cleaning: [exampleCleaning],
           maintenance: [exampleMaintenance],
           arrivals: [listItem],

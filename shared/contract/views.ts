@@ -37,18 +37,23 @@ export const readinessBlocker = z.enum(READINESS_BLOCKERS);
 export type ReadinessBlocker = (typeof READINESS_BLOCKERS)[number];
 
 /**
+ * The board's answer carries what the board, its day sheet and its CSV show —
+ * no more: each thing's whole record is one click away (its detail reads it
+ * when it opens). The answer crosses the bridge on every change of the day's
+ * data, so each field here costs on every read (bytes per row: reads bench).
+ */
+
+/** A listing as the board names it (its detail page has the rest). */
+export const boardListing = listingSummary.pick({ id: true, name: true, city: true });
+export type BoardListing = z.output<typeof boardListing>;
+
+/**
  * A booking as the board shows it: who arrives or leaves, when, how many, and
- * how many guests are registered. The whole record is one click away (the
- * booking detail); carrying only this keeps the board's answer small (read
- * from typed columns, no JSON parsed — measured by the reads bench).
+ * how many guests are registered (read from typed columns, no JSON parsed).
  */
 export const boardBooking = bookingRecord
   .pick({
     booking_number: true,
-    listing_id: true,
-    state: true,
-    start_date: true,
-    end_date: true,
     adults: true,
     children: true,
     arrival_time: true,
@@ -57,19 +62,29 @@ export const boardBooking = bookingRecord
   })
   .extend({
     customer_name: nullable(z.string()),
+    /** Counted for arrivals (what reception must know before the guest comes); 0 for departures. */
     guests_registered: z.number().int(),
-    /** A blocking stay sharing a night with more blocking stays than the listing has units. */
+    /** An arrival sharing a night with more blocking stays than the listing has units (false for departures). */
     overbooked: z.boolean().default(false),
   });
 export type BoardBooking = z.output<typeof boardBooking>;
 
-/** A maintenance task as the board shows it (type, hour, inspection, notes); the whole record is in its detail. */
+/** A cleaning task as the board shows it (status, time, duration, inspection, notes). */
+export const boardCleaning = cleaningRecord.pick({
+  id: true,
+  status: true,
+  time: true,
+  duration: true,
+  inspected: true,
+  notes: true,
+  outbox: true,
+});
+export type BoardCleaning = z.output<typeof boardCleaning>;
+
+/** A maintenance task as the board shows it (type, hour, inspection, notes). */
 export const boardMaintenance = maintenanceRecord.pick({
   id: true,
-  listing_id: true,
-  booking_id: true,
   type: true,
-  date: true,
   hour: true,
   inspected: true,
   notes: true,
@@ -77,14 +92,18 @@ export const boardMaintenance = maintenanceRecord.pick({
 });
 export type BoardMaintenance = z.output<typeof boardMaintenance>;
 
+/** An open incident as the board shows it (priority, title, note, since when). */
+export const boardIncident = incidentRecord.pick({ id: true, priority: true, date: true, subtitle: true, note: true });
+export type BoardIncident = z.output<typeof boardIncident>;
+
 export const boardRow = z.object({
-  listing: listingSummary,
+  listing: boardListing,
   departures: z.array(boardBooking),
-  cleaning: z.array(cleaningRecord),
+  cleaning: z.array(boardCleaning),
   maintenance: z.array(boardMaintenance),
   arrivals: z.array(boardBooking),
   /** Open incidents of the listing, most urgent first. */
-  incidents: z.array(incidentRecord),
+  incidents: z.array(boardIncident),
   /** Null when nobody arrives that day; otherwise ready or the reasons it is not. */
   readiness: nullable(z.object({ ready: z.boolean(), blockers: z.array(readinessBlocker) })),
 });
@@ -204,9 +223,20 @@ export const registrationField = z.enum(REGISTRATION_FIELDS);
  * still lacks, and the reporting deadline (arrival + 24 h, local wall time
  * "YYYY-MM-DDTHH:MM").
  */
-export const registrationItem = boardBooking
-  .omit({ departure_time: true, guests_registered: true, overbooked: true })
+export const registrationItem = bookingRecord
+  .pick({
+    booking_number: true,
+    listing_id: true,
+    state: true,
+    start_date: true,
+    end_date: true,
+    adults: true,
+    children: true,
+    arrival_time: true,
+    outbox: true,
+  })
   .extend({
+    customer_name: nullable(z.string()),
     listing_name: nullable(z.string()),
     expected: z.number().int(),
     registered: z.number().int(),

@@ -1,26 +1,16 @@
 // The day board as a supervisor uses it: rows from the cache, marking a task
 // inspected in place, selecting tasks and acting on them in bulk, keyboard
 // moves, filters into the read, and a calm state when the read is missing.
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { COMMAND_EXAMPLES, type ErrorCode } from '../../../shared/contract';
 import { fakeBridge, settle } from '../testing/fake-bridge';
-import WithApp from '../testing/WithApp.svelte';
-import Today from './Today.svelte';
+import { renderToday } from './today/render-today';
 import { today } from '../state/dates';
-
-function setup(locale: 'en' | 'es' = 'en') {
-  const bridge = fakeBridge();
-  const app = new AppState(bridge, null);
-  app.i18n.locale = locale;
-  const view = render(WithApp, { app, component: Today });
-  return { bridge, app, view };
-}
 
 describe('Today board', () => {
   it('shows each listing with its departures, cleaning, arrivals, incidents and readiness', async () => {
-    const { view } = setup();
+    const { view } = renderToday();
     await settle();
     const row = view.container.querySelector('[data-listing="12"]')!;
     expect(row.textContent).toContain('Casa Azul');
@@ -34,7 +24,7 @@ describe('Today board', () => {
   });
 
   it('marks a cleaning task inspected in place through the outbox', async () => {
-    const { bridge } = setup();
+    const { bridge } = renderToday();
     await settle();
     await fireEvent.click(screen.getByTestId('inspect-c-300'));
     await settle();
@@ -42,7 +32,7 @@ describe('Today board', () => {
   });
 
   it('bulk-marks the selected tasks inspected: cleaning and maintenance, one call per kind', async () => {
-    const { bridge } = setup();
+    const { bridge } = renderToday();
     await settle();
     await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
     expect(screen.getByText('2 tasks selected')).toBeTruthy();
@@ -55,7 +45,7 @@ describe('Today board', () => {
   });
 
   it('appends a note to every selected task without losing the old notes', async () => {
-    const { bridge } = setup();
+    const { bridge } = renderToday();
     await settle();
     await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
     await fireEvent.click(screen.getByRole('button', { name: 'Add a note' }));
@@ -69,7 +59,7 @@ describe('Today board', () => {
   });
 
   it('drives the board from the keyboard: space selects, I marks inspected', async () => {
-    const { bridge } = setup();
+    const { bridge } = renderToday();
     await settle();
     const grid = screen.getByRole('grid');
     await fireEvent.keyDown(grid, { key: ' ' });
@@ -82,7 +72,7 @@ describe('Today board', () => {
   });
 
   it('sends the filters to the board read', async () => {
-    const { bridge } = setup();
+    const { bridge } = renderToday();
     await settle();
     await fireEvent.change(screen.getByRole('combobox', { name: 'Inspected' }), { target: { value: 'no' } });
     await fireEvent.click(screen.getByLabelText('Done'));
@@ -91,32 +81,26 @@ describe('Today board', () => {
     expect(last).toMatchObject({ inspected: false, cleaningStatus: [2], onlyActive: true });
   });
 
-  it('says "not available yet" when this version has no board', async () => {
-    const bridge = fakeBridge({
-      'board.day': () => ({ ok: false, error: { code: 'not_implemented', message: 'not built' } }),
-    });
-    const app = new AppState(bridge, null);
-    render(WithApp, { app, component: Today });
+  const NOT_BUILT = 'Not available yet';
+  const LOST = 'Stayboard lost contact with its background process';
+  it.each<{ when: string; code: ErrorCode; says: string; not: string; lost: boolean }>([
+    { when: 'this version has no board', code: 'not_implemented', says: NOT_BUILT, not: LOST, lost: false },
+    // Not "not ready": the background process is gone, not the feature.
+    { when: 'the bridge is gone', code: 'disconnected', says: LOST, not: NOT_BUILT, lost: true },
+  ])('says "$says" when $when', async ({ code, says, not, lost }) => {
+    const { app } = renderToday(
+      'en',
+      fakeBridge({ 'board.day': () => ({ ok: false, error: { code, message: 'the read failed' } }) }),
+    );
     await settle();
-    expect(screen.getByText('Not available yet')).toBeTruthy();
-    expect(app.link.lost).toBe(false);
-  });
-
-  it('says contact with the background process was lost (not "not ready") when the bridge is gone', async () => {
-    const bridge = fakeBridge({
-      'board.day': () => ({ ok: false, error: { code: 'disconnected', message: 'socket closed' } }),
-    });
-    const app = new AppState(bridge, null);
-    render(WithApp, { app, component: Today });
-    await settle();
-    expect(screen.getByText('Stayboard lost contact with its background process')).toBeTruthy();
-    expect(screen.queryByText('Not available yet')).toBeNull();
-    expect(app.link.lost).toBe(true);
+    expect(screen.getByText(says)).toBeTruthy();
+    expect(screen.queryByText(not)).toBeNull();
+    expect(app.link.lost).toBe(lost);
     app.link.stop();
   });
 
   it('speaks Spanish', async () => {
-    setup('es');
+    renderToday('es');
     await settle();
     expect(screen.getByText('Tablero')).toBeTruthy();
     expect(screen.getByText('No listo')).toBeTruthy();

@@ -4,7 +4,7 @@
 // through the outbox commands and show as pending at once.
 import type {
   BoardRow,
-  CleaningRecord,
+  BoardCleaning,
   CommandInput,
   BoardMaintenance,
   StayboardBridge,
@@ -20,7 +20,7 @@ export type TaskKey = `c:${number}` | `m:${number}`;
 
 const NOTE_MAX = 5000;
 
-export const cleaningKey = (t: CleaningRecord): TaskKey => `c:${t.id}`;
+export const cleaningKey = (t: BoardCleaning): TaskKey => `c:${t.id}`;
 export const maintenanceKey = (t: BoardMaintenance): TaskKey => `m:${t.id}`;
 
 /** Every task of a row, as selection keys. */
@@ -34,7 +34,7 @@ export function appendNote(existing: string, note: string): string {
   return joined.slice(0, NOTE_MAX);
 }
 
-export type BoardTask = { kind: 'c'; task: CleaningRecord } | { kind: 'm'; task: BoardMaintenance };
+export type BoardTask = { kind: 'c'; task: BoardCleaning } | { kind: 'm'; task: BoardMaintenance };
 
 export interface BoardFilters {
   date: string;
@@ -129,7 +129,7 @@ export class TodayBoard {
 
   #split(keys: readonly TaskKey[]) {
     const tasks = this.tasks;
-    const cleaning: CleaningRecord[] = [];
+    const cleaning: BoardCleaning[] = [];
     const maintenance: BoardMaintenance[] = [];
     for (const k of keys) {
       const entry = tasks.get(k);

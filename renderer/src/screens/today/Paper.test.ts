@@ -2,13 +2,11 @@
 // filters and the secrets choice unticked, asks the main side for the PDF and
 // saves it as a download; "Export CSV" exports the board with its filters in
 // the UI language; a failure is said, not swallowed.
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { fireEvent, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppState } from '../../app/app.svelte';
 import { today } from '../../state/dates';
-import { fakeBridge, settle } from '../../testing/fake-bridge';
-import WithApp from '../../testing/WithApp.svelte';
-import Today from '../Today.svelte';
+import { settle } from '../../testing/fake-bridge';
+import { renderToday } from './render-today';
 
 let saved: string[] = [];
 
@@ -22,17 +20,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function setup(locale: 'en' | 'es' = 'en') {
-  const bridge = fakeBridge();
-  const app = new AppState(bridge, null);
-  app.i18n.locale = locale;
-  render(WithApp, { app, component: Today });
-  return { bridge, app };
-}
-
 describe('paper on the Today board', () => {
   it('makes the day sheet without secrets unless ticked, and saves it', async () => {
-    const { bridge } = setup();
+    const { bridge } = renderToday();
     await settle();
     await fireEvent.click(screen.getByRole('button', { name: 'Day sheet' }));
     const secrets = screen.getByLabelText<HTMLInputElement>('Include access codes, key numbers and wifi passwords');
@@ -51,7 +41,7 @@ describe('paper on the Today board', () => {
   });
 
   it('exports the board with its filters, in the UI language', async () => {
-    const { bridge } = setup('es');
+    const { bridge } = renderToday('es');
     await settle();
     await fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await settle();
@@ -62,7 +52,7 @@ describe('paper on the Today board', () => {
   });
 
   it('says why when the file could not be made', async () => {
-    const { bridge } = setup();
+    const { bridge } = renderToday();
     bridge.handle('documents.exportCsv', () => ({
       ok: false,
       error: { code: 'locked', message: 'Open the account first.' },
@@ -75,7 +65,7 @@ describe('paper on the Today board', () => {
   });
 
   it('keeps the sheet to the ticked listings; the rows selected on the board come ticked', async () => {
-    const { bridge, app } = setup();
+    const { bridge, app } = renderToday();
     const stop = app.listings.start(); // the shell does this at start
     await settle();
     await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));

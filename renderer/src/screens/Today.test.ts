@@ -1,22 +1,19 @@
 // The day board as a supervisor uses it: rows from the cache, marking a task
 // inspected in place, selecting tasks and acting on them in bulk, keyboard
 // moves, filters into the read, and a calm state when the read is missing.
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { COMMAND_EXAMPLES, type ErrorCode } from '../../../shared/contract';
 import { fakeBridge, settle } from '../testing/fake-bridge';
-import WithApp from '../testing/WithApp.svelte';
+import { renderScreen } from '../testing/render-screen';
 import Today from './Today.svelte';
 import { today } from '../state/dates';
 
-function setup(locale: 'en' | 'es' = 'en') {
-  const bridge = fakeBridge();
-  const app = new AppState(bridge, null);
-  app.i18n.locale = locale;
-  const view = render(WithApp, { app, component: Today });
-  return { bridge, app, view };
-}
+const setup = (locale: 'en' | 'es' = 'en', bridge = fakeBridge()) =>
+  renderScreen(Today, { bridge, prepare: (app) => (app.i18n.locale = locale) });
+/** The board whose read fails with `code`. */
+const failing = (code: ErrorCode) =>
+  setup('en', fakeBridge({ 'board.day': () => ({ ok: false, error: { code, message: code } }) }));
 
 describe('Today board', () => {
   it('shows each listing with its departures, cleaning, arrivals, incidents and readiness', async () => {
@@ -92,22 +89,14 @@ describe('Today board', () => {
   });
 
   it('says "not available yet" when this version has no board', async () => {
-    const bridge = fakeBridge({
-      'board.day': () => ({ ok: false, error: { code: 'not_implemented', message: 'not built' } }),
-    });
-    const app = new AppState(bridge, null);
-    render(WithApp, { app, component: Today });
+    const { app } = failing('not_implemented');
     await settle();
     expect(screen.getByText('Not available yet')).toBeTruthy();
     expect(app.link.lost).toBe(false);
   });
 
   it('says contact with the background process was lost (not "not ready") when the bridge is gone', async () => {
-    const bridge = fakeBridge({
-      'board.day': () => ({ ok: false, error: { code: 'disconnected', message: 'socket closed' } }),
-    });
-    const app = new AppState(bridge, null);
-    render(WithApp, { app, component: Today });
+    const { app } = failing('disconnected');
     await settle();
     expect(screen.getByText('Stayboard lost contact with its background process')).toBeTruthy();
     expect(screen.queryByText('Not available yet')).toBeNull();

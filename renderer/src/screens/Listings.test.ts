@@ -30,22 +30,12 @@ describe('Listings', () => {
 
   it('shows a listing with its amenities by name and the prices of its rate', async () => {
     const detail = COMMAND_EXAMPLES['listings.get'].output;
+    // The contract's example rate of listing 12 (the price grid's, less its outbox mark).
+    const { outbox: _mark, ...rate } = COMMAND_EXAMPLES['prices.grid'].output.rates[0]!;
     const bridge = fakeBridge({
       'listings.get': () => ({
         ...detail,
-        rates: [
-          {
-            rate_id: 5,
-            name: 'Standard',
-            parent_rate: null,
-            increment_by_person: null,
-            modify_price: null,
-            modify: null,
-            listing_id: 12,
-            category_id: null,
-            policy: null,
-          },
-        ],
+        rates: [rate],
       }),
     });
     const app = new AppState(bridge, null);

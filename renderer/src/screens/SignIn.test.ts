@@ -1,11 +1,10 @@
 // Signing in asks for the server address (offering the ones used here),
 // says plainly what went wrong, opens an account used here offline with its
 // password, and the demo is one click away.
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { AppState } from '../app/app.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
-import WithApp from '../testing/WithApp.svelte';
+import { renderScreen } from '../testing/render-screen';
 import SignIn from './SignIn.svelte';
 
 const signedOut = {
@@ -18,12 +17,8 @@ const signedOut = {
 const none = { 'session.get': () => signedOut, 'session.accounts': () => [], 'session.servers': () => [] };
 const ana = { baseUrl: 'https://pms.example.com', environment: 'custom' as const, user: 'ana' };
 
-function setup(bridge = fakeBridge(none)) {
-  const app = new AppState(bridge, null);
-  void app.session.load();
-  render(WithApp, { app, component: SignIn });
-  return { bridge, app };
-}
+const setup = (bridge = fakeBridge(none)) =>
+  renderScreen(SignIn, { bridge, prepare: (app) => void app.session.load() });
 
 describe('Sign in', () => {
   it('checks the fields before sending anything', async () => {

@@ -1,12 +1,11 @@
 // The Sync screen: budget and connectivity as the engine reports them, and
 // the outbox with both values of a conflict and the actions on each entry.
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { fireEvent, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_EXAMPLES, type OutboxEntry } from '../../../shared/contract';
 import { exampleOutboxEntry } from '../../../shared/contract/examples';
-import { AppState } from '../app/app.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
-import WithApp from '../testing/WithApp.svelte';
+import { renderScreen } from '../testing/render-screen';
 import Sync from './Sync.svelte';
 
 const rejected: OutboxEntry = {
@@ -36,13 +35,8 @@ const twoFields: OutboxEntry = {
   ],
 };
 
-function setup(entries: OutboxEntry[] = [exampleOutboxEntry, rejected]) {
-  const bridge = fakeBridge({ 'outbox.list': () => entries });
-  const app = new AppState(bridge, null);
-  void app.sync.load();
-  render(WithApp, { app, component: Sync });
-  return { bridge, app };
-}
+const setup = (entries: OutboxEntry[] = [exampleOutboxEntry, rejected]) =>
+  renderScreen(Sync, { bridge: fakeBridge({ 'outbox.list': () => entries }), prepare: (app) => void app.sync.load() });
 
 describe('Sync screen', () => {
   it('shows connectivity and the hour’s request budget', async () => {

@@ -121,6 +121,35 @@ describe('Engine', { timeout: 60_000 }, () => {
     expect(asked()).toBeGreaterThan(before);
   });
 
+  it('answers the first status at once and sends its freshness a moment later (the first screens are not held up by a plan)', async () => {
+    const { sim, dir, creds } = await setup();
+    const first = open(dir, creds);
+    await first.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: true });
+    await first.syncNow({ full: true });
+    await first.close();
+    const clock = new ManualClock();
+    const e = Engine.open({
+      dbPath: join(dir, 'cache.db'),
+      credentials: creds,
+      clock,
+      today: () => TODAY,
+      settings: { budgetPerHour: 100_000 },
+      policy: { ...DEFAULT_POLICY, resumeSyncDelayMs: 60_000 },
+    });
+    cleanup.push(() => e.close());
+    expect(await e.resume()).toBe(true);
+    const sent: { freshness: unknown[] }[] = [];
+    e.on('sync.freshness', (p: { freshness: unknown[] }) => sent.push(p));
+    const early = e.status();
+    expect(early.freshness).toEqual([]);
+    expect(early.lastDataAt).not.toBeNull(); // what the header says meanwhile: when data last came in
+    await clock.advance(1_000);
+    expect(sent.length).toBe(1);
+    expect(sent[0]!.freshness.length).toBeGreaterThan(10);
+    expect(e.status().freshness).toEqual(sent[0]!.freshness);
+    for (const p of sent) expect(() => EVENTS['sync.freshness'].payload.parse(p)).not.toThrow();
+  });
+
   it('refuses to switch accounts while another account has unsent edits in the cache, else starts clean', async () => {
     const { sim, dir, creds } = await setup();
     const e = open(dir, creds);

@@ -89,6 +89,9 @@ export function lastDataAt(db: ReadableDB): string | null {
 export type StoppedFor = NonNullable<PassSummary['stopped']> | 'failed';
 
 /** Sync's push events, under their contract names and shapes (the engine passes them on as they are). */
+/** How long after the first status ask the early plan is made (see earlyPlan). */
+const EARLY_PLAN_DELAY_MS = 1_000;
+
 export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' | 'sync.freshness' | 'cache.changed'>> {
   private readonly db: WritableDB;
   private readonly client: ApiClient;
@@ -107,6 +110,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
   private state: SyncState = 'idle';
   private current: SyncActivity | null = null;
   private lastPlan: Plan | null = null;
+  private readonly early: { plan: Plan | null; timer: Timer | null } = { plan: null, timer: null };
   private lastSuccessAt: number | null = null;
   /** Due jobs the last pass left for budget (the initial load of a big host, a full pass). */
   private backlog = 0;
@@ -166,12 +170,33 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
 
   private plan(passStart: number | null): Plan {
     this.lastPlan = this.planner.plan(this.planInput(passStart));
+    this.announce(this.lastPlan);
+    return this.lastPlan;
+  }
+
+  private announce(plan: Plan): void {
     this.emit('sync.freshness', {
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
-      freshness: this.lastPlan.freshness,
-      degraded: this.degraded(this.lastPlan),
+      freshness: plan.freshness,
+      degraded: this.degraded(plan),
     });
-    return this.lastPlan;
+  }
+
+  /**
+   * Before the first pass has planned, the status's freshness comes from a plan without the
+   * far-booking picture, made EARLY_PLAN_DELAY_MS after the first ask and sent as sync.freshness —
+   * not made on the call: asked at start-up, the status must not hold up the first screens (at
+   * 5,000 listings a plan is ≈ 0.2 s of the main thread, between the board's ask and its answer).
+   */
+  private earlyPlan(): Plan | null {
+    if (this.early.plan || this.early.timer) return this.early.plan;
+    this.early.timer = this.clock.setTimeout(() => {
+      this.early.timer = null;
+      if (this.lastPlan) return;
+      this.early.plan = this.planner.plan({ ...this.planInput(null), withoutFar: true });
+      this.announce(this.early.plan);
+    }, EARLY_PLAN_DELAY_MS);
+    return null;
   }
 
   private degraded(plan: Plan): string | null {
@@ -426,9 +451,8 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     quarantined: number;
     demandPerHour: number | null;
   } {
-    // Before the first pass has planned, a plan without the far-booking picture
-    // (not kept): asked at start-up, the status must not hold up the first screens.
-    const plan = this.lastPlan ?? this.planner.plan({ ...this.planInput(null), withoutFar: true });
+    // Before any plan: no freshness yet (it follows in a moment as sync.freshness).
+    const plan = this.lastPlan ?? this.earlyPlan();
     const state: SyncState =
       this.client.sessionExpired || !this.client.hasCredentials
         ? 'signedOut'
@@ -446,10 +470,10 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       lastErrorAt: this.lastErrorAt === null ? null : new Date(this.lastErrorAt).toISOString(),
       current: this.current,
       budget: this.budget(),
-      freshness: plan.freshness,
-      degraded: this.degraded(plan),
+      freshness: plan?.freshness ?? [],
+      degraded: plan ? this.degraded(plan) : null,
       quarantined: quarantineCount(this.db),
-      demandPerHour: plan.partial ? null : plan.demandPerHour,
+      demandPerHour: !plan || plan.partial ? null : plan.demandPerHour,
     };
   }
 
@@ -516,6 +540,8 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
   }
 
   async stop(): Promise<void> {
+    this.early.timer?.cancel();
+    this.early.timer = null;
     if (this.loop) {
       this.loop.stop = true;
       this.loop.wake?.();

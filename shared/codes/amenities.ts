@@ -2,10 +2,9 @@
 // document order. Names are exactly as written there, brand-neutral wordings included; id 191 is
 // '(empty name)' in the document and has the name ''. Some names repeat under different ids (see the test).
 
-export interface Amenity {
-  readonly id: number;
-  readonly name: string;
-}
+import type { CodeEntry } from './entry';
+
+export type Amenity = CodeEntry;
 
 export const AMENITIES: readonly Amenity[] = [
   { id: 3, name: 'Airport' },

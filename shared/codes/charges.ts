@@ -1,15 +1,10 @@
 // Charge code tables: booking-line concepts (concept_id) and extra fees (extra_id), transcribed from
 // shared/spec/code-tables.md in document order.
 
-export interface Concept {
-  readonly id: number;
-  readonly name: string;
-}
+import type { CodeEntry } from './entry';
 
-export interface Extra {
-  readonly id: number;
-  readonly name: string;
-}
+export type Concept = CodeEntry;
+export type Extra = CodeEntry;
 
 export const CONCEPTS: readonly Concept[] = [
   { id: 1, name: 'Accommodation' },

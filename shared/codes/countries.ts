@@ -1,11 +1,11 @@
 // Country code table (API fields country, country_id, nationality), transcribed from
 // shared/spec/code-tables.md in document order. Generated from the markdown; do not hand-edit entries.
 
-export interface Country {
-  readonly id: number;
+import type { CodeEntry } from './entry';
+
+export interface Country extends CodeEntry {
   /** ISO code as written: alpha-2, or alpha-3 for most ids from 243 on (254 is 'TF'); null for 249, which has none. */
   readonly iso: string | null;
-  readonly name: string;
 }
 
 export const COUNTRIES: readonly Country[] = [

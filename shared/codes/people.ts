@@ -1,23 +1,18 @@
 // People-related code tables: customer types, identity document types and languages, transcribed from
 // shared/spec/code-tables.md in document order.
 
-export interface CustomerType {
-  readonly id: number;
-  readonly name: string;
-}
+import type { CodeEntry } from './entry';
 
-export interface DocumentType {
-  readonly id: number;
-  /** Name as written, including any ' (Spanish only)' suffix. */
-  readonly name: string;
+export type CustomerType = CodeEntry;
+
+/** The name is as written, including any ' (Spanish only)' suffix. */
+export interface DocumentType extends CodeEntry {
   /** True when the document marks the type '(Spanish only)'. */
   readonly spanishOnly: boolean;
 }
 
-export interface Language {
-  readonly id: number;
+export interface Language extends CodeEntry {
   readonly code: string;
-  readonly name: string;
 }
 
 export const CUSTOMER_TYPES: readonly CustomerType[] = [

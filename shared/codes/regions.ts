@@ -1,15 +1,13 @@
 // Spanish regions (all country_id 73) and states (provinces, each in a region), transcribed from
 // shared/spec/code-tables.md in document order. Names are kept exactly as written (e.g. 'A_Coruna').
 
-export interface Region {
-  readonly id: number;
-  readonly name: string;
+import type { CodeEntry } from './entry';
+
+export interface Region extends CodeEntry {
   readonly countryId: 73;
 }
 
-export interface State {
-  readonly id: number;
-  readonly name: string;
+export interface State extends CodeEntry {
   readonly regionId: number;
 }
 

@@ -8,17 +8,7 @@ import { CUSTOMER_TYPES, countries, documentTypes } from '../../shared/codes';
 import { SIM } from '../config';
 import type { Customer, Guest } from '../model';
 import { bundleWire, customerWire, guestWire, messageWire, threadWire } from '../wire/people';
-import {
-  created,
-  invalid,
-  ok,
-  pathRecord,
-  recordOf,
-  requiredInt,
-  updated,
-  validBody,
-  type Handler,
-} from './context';
+import { created, invalid, ok, pathRecord, recordOf, requiredInt, updated, validBody, type Handler } from './context';
 
 type PersonChange = ReturnType<typeof guestUpdate.parse>;
 

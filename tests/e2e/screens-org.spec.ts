@@ -10,13 +10,21 @@ import { ask, eventually, expectUnsent, open, shoot, simulator } from './screens
 const SHOTS = process.env['SCREENSHOTS'];
 
 /**
- * Submits with `field` holding a mistake: the form marks that field and keeps the rest; then the
- * right value goes in, the form is pictured (with SCREENSHOTS) and submitted again.
+ * Submits (`button`) with the field labelled `label` holding a mistake: the form marks that field and
+ * keeps the rest; then the right value goes in, the form is pictured (with SCREENSHOTS) and submitted again.
  */
-async function correctAndSubmit(page: Page, submit: Locator, field: Locator, right: string, picture: string) {
+async function correctAndSubmit(
+  page: Page,
+  form: Page | Locator,
+  button: string,
+  label: string,
+  right: string,
+  picture: string,
+) {
+  const submit = form.getByRole('button', { name: button });
   await submit.click();
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await field.fill(right);
+  await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel(label).fill(right);
   await shoot(page, SHOTS, picture);
   await submit.click();
 }
@@ -42,13 +50,7 @@ test('an owner and a cost of that owner made offline reach the server once, the 
   await dialog.getByLabel('Name', { exact: true }).fill('Laia Ferrer Offline');
   await dialog.getByLabel('Email').fill('not-an-email');
   await dialog.getByLabel('Fiscal city').fill('Figueres');
-  await correctAndSubmit(
-    page,
-    dialog.getByRole('button', { name: 'Add' }),
-    dialog.getByLabel('Email'),
-    'laia@example.org',
-    'owner-new',
-  );
+  await correctAndSubmit(page, dialog, 'Add', 'Email', 'laia@example.org', 'owner-new');
   await expect(dialog).toBeHidden();
   await expectUnsent(page, 1);
   const row = page.locator('a[data-record]', { hasText: 'Laia Ferrer Offline' });
@@ -61,13 +63,7 @@ test('an owner and a cost of that owner made offline reach the server once, the 
   await dialog.getByLabel('Amount').fill('12,x');
   await dialog.getByLabel('Owner').selectOption({ label: 'Laia Ferrer Offline' });
   await dialog.getByLabel('Concept').fill('Pintura fachada');
-  await correctAndSubmit(
-    page,
-    dialog.getByRole('button', { name: 'Add' }),
-    dialog.getByLabel('Amount'),
-    '480,25',
-    'cost-new',
-  );
+  await correctAndSubmit(page, dialog, 'Add', 'Amount', '480,25', 'cost-new');
   await expect(dialog).toBeHidden();
   await expectUnsent(page, 2);
   await page.getByLabel('Concept').fill('fachada');
@@ -116,13 +112,7 @@ test('a destination’s Spanish and English names are edited and reach the serve
   await page.getByLabel('Name (Spanish)', { exact: true }).fill('Costa Dorada Sur');
   await page.getByLabel('Name (English)', { exact: true }).fill('Southern Golden Coast');
   await page.getByLabel('Maximum days').fill('treinta');
-  await correctAndSubmit(
-    page,
-    page.getByRole('button', { name: 'Save' }),
-    page.getByLabel('Maximum days'),
-    '28',
-    'destination-detail',
-  );
+  await correctAndSubmit(page, page, 'Save', 'Maximum days', '28', 'destination-detail');
   await expectUnsent(page, 0, 60_000);
   const sent = sim
     .mutations()

@@ -148,6 +148,26 @@ const del = <N extends string>(name: N, path: string, extra: Partial<Endpoint> =
   response: NOTHING,
 });
 
+/**
+ * The four rows the spec gives cleaning and maintenance alike: list (date window) and get under
+ * `readPath`; delete and update (PUT, answering the record) under `writePath`, spelled as the spec has it.
+ */
+const taskRows = <R extends string>(
+  resource: R,
+  readPath: string,
+  writePath: string,
+  read: z.ZodType,
+  update: z.ZodType,
+) =>
+  [
+    get(`${resource}.list`, readPath, 'data', 'many', read, { query: WINDOW }),
+    get(`${resource}.get`, `${readPath}/{id}`, 'data', 'one', read),
+    del(`${resource}.delete`, `${writePath}/{id}`, { assumed: [RESPONSE_NOT_SHOWN] }),
+    write(`${resource}.update`, 'PUT', `${writePath}/{id}`, update, { wrapper: 'data', shape: 'one', item: read }, [
+      UPDATE_METHOD,
+    ]),
+  ] as const;
+
 export const ENDPOINTS = [
   // Login
   {
@@ -271,30 +291,10 @@ export const ENDPOINTS = [
   write('incidents.update', 'PUT', '/incidences/{id}', incidentUpdate, NOTHING, [UPDATE_METHOD, RESPONSE_NOT_SHOWN]),
 
   // Maintenance (4) — the path's spelling is part of the interface.
-  get('maintenance.list', '/mainteance', 'data', 'many', maintenanceRead, { query: WINDOW }),
-  get('maintenance.get', '/mainteance/{id}', 'data', 'one', maintenanceRead),
-  del('maintenance.delete', '/mainteance/{id}', { assumed: [RESPONSE_NOT_SHOWN] }),
-  write(
-    'maintenance.update',
-    'PUT',
-    '/mainteance/{id}',
-    maintenanceUpdate,
-    { wrapper: 'data', shape: 'one', item: maintenanceRead },
-    [UPDATE_METHOD],
-  ),
+  ...taskRows('maintenance', '/mainteance', '/mainteance', maintenanceRead, maintenanceUpdate),
 
   // Cleaning (4) — singular path for delete/update, plural for list/get.
-  get('cleanings.list', '/cleanings', 'data', 'many', cleaningRead, { query: WINDOW }),
-  get('cleanings.get', '/cleanings/{id}', 'data', 'one', cleaningRead),
-  del('cleanings.delete', '/cleaning/{id}', { assumed: [RESPONSE_NOT_SHOWN] }),
-  write(
-    'cleanings.update',
-    'PUT',
-    '/cleaning/{id}',
-    cleaningUpdate,
-    { wrapper: 'data', shape: 'one', item: cleaningRead },
-    [UPDATE_METHOD],
-  ),
+  ...taskRows('cleanings', '/cleanings', '/cleaning', cleaningRead, cleaningUpdate),
 
   // Destinations (4) + origins (1)
   get('destinations.list', '/destinations', 'data', 'many', destinationRead),

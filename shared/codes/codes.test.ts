@@ -48,6 +48,14 @@ const idName = (entry: string): { id: number; name: string } => {
   return { id: Number(id), name: name ?? '' };
 };
 
+/** An "id name" entry, with the columns (or the name) that `more` derives from the name as written. */
+const idNameWith =
+  (more: (name: string) => object) =>
+  (entry: string): object => {
+    const parsed = idName(entry);
+    return { ...parsed, ...more(parsed.name) };
+  };
+
 interface TableCase {
   heading: string;
   data: readonly object[];
@@ -72,7 +80,7 @@ const TABLES: Record<string, TableCase> = {
   REGIONS: {
     heading: 'Regions',
     data: REGIONS,
-    parse: (entry) => ({ ...idName(entry), countryId: 73 }),
+    parse: idNameWith(() => ({ countryId: 73 })),
     measuredCount: 19,
   },
   STATES: {
@@ -88,10 +96,7 @@ const TABLES: Record<string, TableCase> = {
   DOCUMENT_TYPES: {
     heading: 'Document types',
     data: DOCUMENT_TYPES,
-    parse(entry) {
-      const { id, name } = idName(entry);
-      return { id, name, spanishOnly: name.endsWith(' (Spanish only)') };
-    },
+    parse: idNameWith((name) => ({ spanishOnly: name.endsWith(' (Spanish only)') })),
     measuredCount: 7,
   },
   LANGUAGES: {
@@ -108,10 +113,7 @@ const TABLES: Record<string, TableCase> = {
   AMENITIES: {
     heading: 'Services / amenities',
     data: AMENITIES,
-    parse(entry) {
-      const { id, name } = idName(entry);
-      return { id, name: name === '(empty name)' ? '' : name };
-    },
+    parse: idNameWith((name) => ({ name: name === '(empty name)' ? '' : name })),
     measuredCount: 539,
   },
 };

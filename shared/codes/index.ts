@@ -10,13 +10,9 @@ export * from './amenities';
 export * from './charges';
 export * from './countries';
 export * from './country-choices';
+export type { CodeEntry } from './entry';
 export * from './people';
 export * from './regions';
-
-export interface CodeEntry {
-  id: number;
-  name: string;
-}
 
 export interface Lookup<T extends { id: number }> {
   /** The entry with this id, or undefined when the table has none. */

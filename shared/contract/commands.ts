@@ -13,28 +13,35 @@ import { sessionCommands } from './commands/session';
 import { settingsCommands } from './commands/settings';
 import { syncCommands } from './commands/sync';
 
-type AllCommands = typeof sessionCommands &
-  typeof readCommands &
-  typeof editCommands &
-  typeof outboxCommands &
-  typeof syncCommands &
-  typeof settingsCommands &
-  typeof platformCommands &
-  typeof documentCommands &
-  typeof foregroundCommands;
+export { documentCommands } from './commands/documents';
+export { editCommands } from './commands/edits';
+export { foregroundCommands } from './commands/foreground';
+export { outboxCommands } from './commands/outbox';
+export { platformCommands } from './commands/platform';
+export { readCommands } from './commands/reads';
+export { sessionCommands } from './commands/session';
+export { settingsCommands } from './commands/settings';
+export { syncCommands } from './commands/sync';
+
+/** The domain tables, in the order they are merged (a name declared twice throws at load). */
+const DOMAIN_TABLES = {
+  sessionCommands,
+  readCommands,
+  editCommands,
+  outboxCommands,
+  syncCommands,
+  settingsCommands,
+  platformCommands,
+  documentCommands,
+  foregroundCommands,
+};
+
+/** A union of table types turned into their intersection: every domain's names with their own specs. */
+type Intersection<U> = (U extends unknown ? (table: U) => void : never) extends (table: infer I) => void ? I : never;
+type AllCommands = Intersection<(typeof DOMAIN_TABLES)[keyof typeof DOMAIN_TABLES]>;
 
 export const COMMANDS: AllCommands = mergeTables<Record<string, CommandSpec>>(
-  [
-    sessionCommands,
-    readCommands,
-    editCommands,
-    outboxCommands,
-    syncCommands,
-    settingsCommands,
-    platformCommands,
-    documentCommands,
-    foregroundCommands,
-  ],
+  Object.values(DOMAIN_TABLES),
   'command',
 ) as AllCommands;
 
@@ -52,15 +59,3 @@ const NAME_SET: ReadonlySet<string> = new Set(COMMAND_NAMES);
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && NAME_SET.has(name);
 }
-
-export {
-  sessionCommands,
-  readCommands,
-  editCommands,
-  outboxCommands,
-  syncCommands,
-  settingsCommands,
-  platformCommands,
-  documentCommands,
-  foregroundCommands,
-};

@@ -286,6 +286,9 @@ const exampleOwner = {
 const receipt = { entryId: 17, state: 'pending' as const };
 const window = { from: '2026-05-04', to: '2026-05-10' };
 
+/** A two-week check of the cache against the server that stopped on nothing and needs no more requests. */
+const checkedFortnight = { stopped: null, from: '2026-05-04', to: '2026-05-17', requests: 3, need: null, left: null };
+
 type Examples = { [N in CommandName]: { input: CommandInput<N>; output: CommandOutput<N> } };
 
 const updateReady = {
@@ -739,29 +742,13 @@ export const COMMAND_EXAMPLES: Examples = {
   'sync.check': {
     input: {},
     output: {
-      stopped: null,
-      from: '2026-05-04',
-      to: '2026-05-17',
-      requests: 3,
+      ...checkedFortnight,
       diffs: [{ kind: 'cleaning', day: '2026-05-06', listingId: 12, local: 1, server: 2 }],
-      need: null,
-      left: null,
       fixRequests: null,
     },
   },
-  'sync.fix': {
-    input: {},
-    output: {
-      stopped: null,
-      from: '2026-05-04',
-      to: '2026-05-17',
-      requests: 3,
-      diffs: [],
-      need: null,
-      left: null,
-      fixRequests: 1,
-    },
-  },
+  // The same fortnight once fixed: nothing differs any more, after one request that fixed it.
+  'sync.fix': { input: {}, output: { ...checkedFortnight, diffs: [], fixRequests: 1 } },
   'sync.setInterest': {
     input: { screen: 'today', from: '2026-05-04', to: '2026-05-04', listingIds: [12] },
     output: { accepted: true },

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { quietTime } from './notifications';
 import { contractError } from './result';
-import { instant, nullable, outboxState, resourceName } from './primitives';
+import { instant, nullable, OUTBOX_STATES, outboxState, resourceName, type OutboxState } from './primitives';
 
 // ───────────────────────── session ─────────────────────────
 
@@ -103,16 +103,18 @@ export const outboxEntry = z.object({
 });
 export type OutboxEntry = z.output<typeof outboxEntry>;
 
+const entryCount = z.number().int();
+/** One count per outbox state, derived from the states so that a new state cannot be left uncounted. */
+const countPerState = Object.fromEntries(OUTBOX_STATES.map((state) => [state, entryCount])) as Record<
+  OutboxState,
+  typeof entryCount
+>;
+
+/** How many entries are in each state; `confirmed` ones stay listed a while so the person sees the outcome. */
 export const outboxSummary = z.object({
   /** Everything not yet confirmed: pending + sending + rejected + conflict + unknown. */
-  unsent: z.number().int(),
-  pending: z.number().int(),
-  sending: z.number().int(),
-  rejected: z.number().int(),
-  conflict: z.number().int(),
-  unknown: z.number().int(),
-  /** Confirmed and still listed (kept a while so the person sees the outcome). */
-  confirmed: z.number().int(),
+  unsent: entryCount,
+  ...countPerState,
 });
 export type OutboxSummary = z.output<typeof outboxSummary>;
 

@@ -13,12 +13,23 @@ import { createTasks, dropOpenTasks, ensureTasks, moveTasks } from '../lifecycle
 import type { Booking, Customer, Listing } from '../model';
 import { stayTotal } from '../prices';
 import { bookingWire } from '../wire/people';
-import { created, intParam, invalid, notFound, ok, pathId, validBody, window, type Ctx, type Handler } from './context';
+import {
+  created,
+  intParam,
+  invalid,
+  ok,
+  pathRecord,
+  recordOf,
+  validBody,
+  window,
+  type Ctx,
+  type Handler,
+} from './context';
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 function bookingOf(ctx: Ctx): Booking {
-  return ctx.store.bookings.get(pathId(ctx)) ?? notFound('Booking');
+  return pathRecord(ctx, ctx.store.bookings, 'Booking');
 }
 
 /** The unit a live stay gets, or a 422 on start_date when the listing is full on any night. */
@@ -69,7 +80,7 @@ export const bookingHandlers = {
   'bookings.update': (ctx) => {
     const booking = bookingOf(ctx);
     const b = validBody(ctx, bookingUpdate);
-    const listing = ctx.store.listings.get(booking.listing_id) ?? notFound('Listing');
+    const listing = recordOf(ctx.store.listings, booking.listing_id, 'Listing');
     const start = b.start_date !== undefined ? dayOf(b.start_date) : booking.start;
     const end = b.end_date !== undefined ? dayOf(b.end_date) : booking.end;
     if (end <= start) invalid('end_date', 'the departure date must be after the arrival date');

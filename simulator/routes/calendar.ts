@@ -16,7 +16,8 @@ import {
   invalid,
   notFound,
   ok,
-  pathId,
+  pathRecord,
+  recordOf,
   requiredInt,
   updated,
   validBody,
@@ -26,16 +27,12 @@ import {
 } from './context';
 
 function rateOf(ctx: Ctx): Rate {
-  const id = pathId(ctx);
-  forbidIfForeign(id, 'rate');
-  return ctx.store.rates.get(id) ?? notFound('Rate');
+  return pathRecord(ctx, ctx.store.rates, 'Rate', 'rate');
 }
 
 /** The listing named by a `listing_id` query parameter: 400 missing/malformed, 403 foreign, 404 unknown. */
 function queryListing(ctx: Ctx): Listing {
-  const id = requiredInt(ctx, 'listing_id');
-  forbidIfForeign(id, 'listing');
-  return ctx.store.listings.get(id) ?? notFound('Listing');
+  return recordOf(ctx.store.listings, requiredInt(ctx, 'listing_id'), 'Listing', 'listing');
 }
 
 function ratesOfListing(ctx: Ctx, listing: Listing): Rate[] {
@@ -69,16 +66,13 @@ function stayCapacity(ctx: Ctx, listing: Listing, from: number, to: number, rate
 function checkRate(ctx: Ctx, listing: Listing): Rate | undefined {
   const rateId = intParam(ctx, 'rate_id');
   if (rateId === undefined) return undefined;
-  forbidIfForeign(rateId, 'rate');
-  const rate = ctx.store.rates.get(rateId);
-  if (!rate || (rate.listing_id !== listing.id && rate.category_id !== listing.categoryId)) notFound('Rate');
+  const rate = recordOf(ctx.store.rates, rateId, 'Rate', 'rate');
+  if (rate.listing_id !== listing.id && rate.category_id !== listing.categoryId) notFound('Rate');
   return rate;
 }
 
 function blockOf(ctx: Ctx): Block {
-  const id = pathId(ctx);
-  forbidIfForeign(id, 'block');
-  return ctx.store.blocks.get(id) ?? notFound('Block');
+  return pathRecord(ctx, ctx.store.blocks, 'Block', 'block');
 }
 
 function blockListing(ctx: Ctx, raw: string): Listing {
@@ -95,9 +89,8 @@ export const calendarHandlers = {
       throw new HttpError(400, 'The type parameter must be property or category.');
     let rows = [...ctx.store.rates.values()];
     if (id !== undefined) {
-      forbidIfForeign(id, type === 'category' ? 'category' : 'listing');
-      if (type === 'category' ? !ctx.store.categories.has(id) : !ctx.store.listings.has(id))
-        notFound(type === 'category' ? 'Category' : 'Listing');
+      if (type === 'category') recordOf(ctx.store.categories, id, 'Category', 'category');
+      else recordOf(ctx.store.listings, id, 'Listing', 'listing');
       rows = rows.filter((r) => (type === 'category' ? r.category_id === id : r.listing_id === id));
     } else if (type) rows = rows.filter((r) => (type === 'category' ? r.category_id !== null : r.listing_id !== null));
     return ok({ data: rows.sort((a, b) => a.id - b.id).map(rateWire) });
@@ -206,10 +199,7 @@ export const calendarHandlers = {
 
   'blocks.list': (ctx) => {
     const listingId = intParam(ctx, 'listing_id');
-    if (listingId !== undefined) {
-      forbidIfForeign(listingId, 'listing');
-      if (!ctx.store.listings.has(listingId)) notFound('Listing');
-    }
+    if (listingId !== undefined) recordOf(ctx.store.listings, listingId, 'Listing', 'listing');
     const { from, to } = window(ctx, 'start_date', 'end_date');
     return ok({ data: ctx.store.blocks.query(from, to, listingId).map(blockWire) });
   },

@@ -67,6 +67,21 @@ export function pathId(ctx: Ctx): number {
   return Number(raw);
 }
 
+/**
+ * The record an id names: 403 when `owner` is given and the id is in the
+ * "another host" range (only operations whose spec row lists 403 pass it),
+ * 404 when the table has none.
+ */
+export function recordOf<T>(table: { get(id: number): T | undefined }, id: number, what: string, owner?: string): T {
+  if (owner !== undefined) forbidIfForeign(id, owner);
+  return table.get(id) ?? notFound(what);
+}
+
+/** The record the path id names: 400 when the id is malformed, then as `recordOf`. */
+export function pathRecord<T>(ctx: Ctx, table: { get(id: number): T | undefined }, what: string, owner?: string): T {
+  return recordOf(table, pathId(ctx), what, owner);
+}
+
 /** An optional integer query parameter (400 when present but not a non-negative integer). */
 export function intParam(ctx: Ctx, name: string): number | undefined {
   const raw = ctx.query.get(name);

@@ -14,9 +14,8 @@ import {
   forbidIfForeign,
   intParam,
   invalid,
-  notFound,
   ok,
-  pathId,
+  pathRecord,
   requiredInt,
   updated,
   validBody,
@@ -38,7 +37,7 @@ function decodeCursor(raw: string): number {
 }
 
 function listingOf(ctx: Ctx): Listing {
-  return ctx.store.listings.get(pathId(ctx)) ?? notFound('Listing');
+  return pathRecord(ctx, ctx.store.listings, 'Listing');
 }
 
 type ListingBody = ReturnType<typeof listingWrite.parse>;
@@ -174,7 +173,7 @@ export const listingHandlers = {
     return updated(() => listingWire(listing, 'get'));
   },
 
-  'photos.get': (ctx) => ok({ data: photoWire(ctx.store.photos.get(pathId(ctx)) ?? notFound('Photo')) }),
+  'photos.get': (ctx) => ok({ data: photoWire(pathRecord(ctx, ctx.store.photos, 'Photo')) }),
 
   'photos.list': (ctx) => {
     const listingId = requiredInt(ctx, 'listing_id');
@@ -185,16 +184,15 @@ export const listingHandlers = {
   },
 
   'photos.delete': (ctx) => {
-    const id = pathId(ctx);
-    forbidIfForeign(id, 'photo');
-    if (!ctx.store.photos.delete(id)) notFound('Photo');
+    const { id } = pathRecord(ctx, ctx.store.photos, 'Photo', 'photo');
+    ctx.store.photos.delete(id);
     ctx.store.photoBytes.delete(id);
     ctx.resultId = id;
     return ok({});
   },
 
   'photos.update': (ctx) => {
-    const photo = ctx.store.photos.get(pathId(ctx)) ?? notFound('Photo');
+    const photo = pathRecord(ctx, ctx.store.photos, 'Photo');
     const b = validBody(ctx, photoUpdate);
     if (b.type !== undefined && b.type !== 1 && b.type !== 2) invalid('type', 'must be 1 (inside) or 2 (outside)');
     Object.assign(photo, b, { updatedAt: ctx.now });

@@ -6,18 +6,7 @@ import { dayOf } from '../days';
 import type { Admin, Cost, Destination, Owner } from '../model';
 import { adminWire, costDetailWire, costRowWire, originWire, ownerWire } from '../wire/operations';
 import { destinationWire } from '../wire/inventory';
-import {
-  created,
-  intParam,
-  invalid,
-  notFound,
-  ok,
-  pathId,
-  updated,
-  validBody,
-  type Ctx,
-  type Handler,
-} from './context';
+import { created, intParam, invalid, ok, pathRecord, updated, validBody, type Ctx, type Handler } from './context';
 
 const OWNER_FIELDS = [
   'company_name',
@@ -57,8 +46,7 @@ export const organisationHandlers = {
       data: [...ctx.store.destinations.values()].sort((a, b) => a.order - b.order || a.id - b.id).map(destinationWire),
     }),
 
-  'destinations.get': (ctx) =>
-    ok({ data: destinationWire(ctx.store.destinations.get(pathId(ctx)) ?? notFound('Destination')) }),
+  'destinations.get': (ctx) => ok({ data: destinationWire(pathRecord(ctx, ctx.store.destinations, 'Destination')) }),
 
   'destinations.create': (ctx) => {
     const b = validBody(ctx, destinationWrite);
@@ -84,7 +72,7 @@ export const organisationHandlers = {
   },
 
   'destinations.update': (ctx) => {
-    const d = ctx.store.destinations.get(pathId(ctx)) ?? notFound('Destination');
+    const d = pathRecord(ctx, ctx.store.destinations, 'Destination');
     const { tax, lat, lng, ...rest } = validBody(ctx, destinationWrite);
     Object.assign(d, rest);
     if (tax !== undefined) d.tax = tax;
@@ -99,7 +87,7 @@ export const organisationHandlers = {
 
   'admins.list': (ctx) => ok({ data: [...ctx.store.admins.values()].map(adminWire) }),
 
-  'admins.get': (ctx) => ok({ User: adminWire(ctx.store.admins.get(pathId(ctx)) ?? notFound('User')) }),
+  'admins.get': (ctx) => ok({ User: adminWire(pathRecord(ctx, ctx.store.admins, 'User')) }),
 
   'admins.create': (ctx) => {
     const b = validBody(ctx, adminWrite);
@@ -131,7 +119,7 @@ export const organisationHandlers = {
   },
 
   'admins.update': (ctx) => {
-    const admin = ctx.store.admins.get(pathId(ctx)) ?? notFound('User');
+    const admin = pathRecord(ctx, ctx.store.admins, 'User');
     applyAdmin(ctx, admin, validBody(ctx, adminWrite));
     ctx.resultId = admin.id;
     return updated(() => adminWire(admin));
@@ -139,7 +127,7 @@ export const organisationHandlers = {
 
   'owners.list': (ctx) => ok({ data: [...ctx.store.owners.values()].map((o) => ownerWire(o, 'list')) }),
 
-  'owners.get': (ctx) => ok(ownerWire(ctx.store.owners.get(pathId(ctx)) ?? notFound('Owner'), 'get')),
+  'owners.get': (ctx) => ok(ownerWire(pathRecord(ctx, ctx.store.owners, 'Owner'), 'get')),
 
   'owners.create': (ctx) => {
     const b = validBody(ctx, ownerWrite);
@@ -165,7 +153,7 @@ export const organisationHandlers = {
   },
 
   'owners.update': (ctx) => {
-    const owner = ctx.store.owners.get(pathId(ctx)) ?? notFound('Owner');
+    const owner = pathRecord(ctx, ctx.store.owners, 'Owner');
     Object.assign(owner, validBody(ctx, ownerWrite), { updatedAt: ctx.now });
     ctx.resultId = owner.id;
     return updated(() => ownerWire(owner, 'get'));
@@ -178,7 +166,7 @@ export const organisationHandlers = {
   },
 
   'costs.get': (ctx) => {
-    const cost = ctx.store.costs.get(pathId(ctx)) ?? notFound('Cost');
+    const cost = pathRecord(ctx, ctx.store.costs, 'Cost');
     return ok(costDetailWire(cost, ownerOf(ctx, cost)));
   },
 
@@ -203,7 +191,7 @@ export const organisationHandlers = {
   },
 
   'costs.update': (ctx) => {
-    const cost = ctx.store.costs.get(pathId(ctx)) ?? notFound('Cost');
+    const cost = pathRecord(ctx, ctx.store.costs, 'Cost');
     const b = validBody(ctx, costWrite);
     if (b.owner_id !== undefined && !ctx.store.owners.has(b.owner_id)) invalid('owner_id', 'unknown owner');
     if (b.owner_id !== undefined) cost.owner_id = b.owner_id;

@@ -6,20 +6,9 @@ import { customerUpdate, guestCreate, guestUpdate } from '../../shared/api/booki
 import { messageSend } from '../../shared/api/organisation';
 import { CUSTOMER_TYPES, countries, documentTypes } from '../../shared/codes';
 import { SIM } from '../config';
-import type { Booking, Customer, Guest } from '../model';
+import type { Customer, Guest } from '../model';
 import { bundleWire, customerWire, guestWire, messageWire, threadWire } from '../wire/people';
-import {
-  created,
-  invalid,
-  notFound,
-  ok,
-  pathId,
-  requiredInt,
-  updated,
-  validBody,
-  type Ctx,
-  type Handler,
-} from './context';
+import { created, invalid, ok, pathRecord, recordOf, requiredInt, updated, validBody, type Handler } from './context';
 
 type PersonChange = ReturnType<typeof guestUpdate.parse>;
 
@@ -40,20 +29,17 @@ function applyPerson(row: Customer | Guest, b: PersonChange, at: number): void {
   row.updatedAt = at;
 }
 
-function bookingById(ctx: Ctx, id: number): Booking {
-  return ctx.store.bookings.get(id) ?? notFound('Booking');
-}
-
 export const peopleHandlers = {
-  'customers.ofBooking': (ctx) => ok({ data: bundleWire(ctx.store, bookingById(ctx, requiredInt(ctx, 'booking_id'))) }),
+  'customers.ofBooking': (ctx) =>
+    ok({ data: bundleWire(ctx.store, recordOf(ctx.store.bookings, requiredInt(ctx, 'booking_id'), 'Booking')) }),
 
   'customers.get': (ctx) => {
-    const customer = ctx.store.customers.get(pathId(ctx)) ?? notFound('Customer');
+    const customer = pathRecord(ctx, ctx.store.customers, 'Customer');
     return ok({ data: { user: customerWire(customer) } });
   },
 
   'customers.update': (ctx) => {
-    const customer = ctx.store.customers.get(pathId(ctx)) ?? notFound('Customer');
+    const customer = pathRecord(ctx, ctx.store.customers, 'Customer');
     const { customer_type, ...b } = validBody(ctx, customerUpdate);
     checkPerson(b);
     if (customer_type !== undefined && !CUSTOMER_TYPES.some((t) => t.id === customer_type))
@@ -64,15 +50,15 @@ export const peopleHandlers = {
     return updated(() => customerWire(customer));
   },
 
-  'guests.ofBooking': (ctx) => ok({ data: bundleWire(ctx.store, bookingById(ctx, pathId(ctx))) }),
+  'guests.ofBooking': (ctx) => ok({ data: bundleWire(ctx.store, pathRecord(ctx, ctx.store.bookings, 'Booking')) }),
 
   'guests.get': (ctx) => {
-    const guest = ctx.store.guests.get(pathId(ctx)) ?? notFound('Guest');
+    const guest = pathRecord(ctx, ctx.store.guests, 'Guest');
     return ok({ data: { guest: guestWire(guest) } });
   },
 
   'guests.update': (ctx) => {
-    const guest = ctx.store.guests.get(pathId(ctx)) ?? notFound('Guest');
+    const guest = pathRecord(ctx, ctx.store.guests, 'Guest');
     const b = validBody(ctx, guestUpdate);
     checkPerson(b);
     applyPerson(guest, b, ctx.now);
@@ -113,7 +99,7 @@ export const peopleHandlers = {
     ok(SIM.customerTypesBody === 'data' ? { data: CUSTOMER_TYPES.map((t) => ({ id: t.id, nombre: t.name })) } : {}),
 
   'threads.ofBooking': (ctx) => {
-    const booking = bookingById(ctx, pathId(ctx));
+    const booking = pathRecord(ctx, ctx.store.bookings, 'Booking');
     const ids = ctx.store.threadsByBooking.get(booking.id) ?? [];
     return ok({ data: ids.map((id) => threadWire(ctx.store.threads.get(id)!)) });
   },

@@ -8,7 +8,7 @@ import { SIM } from '../config';
 import { dayOf } from '../days';
 import type { DayTable } from '../table';
 import { cleaningWire, incidentWire, maintenanceWire } from '../wire/operations';
-import { intParam, invalid, notFound, ok, pathId, updated, validBody, window, type Ctx, type Handler } from './context';
+import { intParam, invalid, ok, pathRecord, updated, validBody, window, type Ctx, type Handler } from './context';
 
 /** "YYYY-MM-DD HH:MM:SS" (format already checked by the schema) → day and seconds; 422 when not a real moment. */
 function dateTimeParts(value: string): { day: number; seconds: number } {
@@ -23,12 +23,8 @@ function listOf<T extends { id: number }>(ctx: Ctx, table: DayTable<T>, wire: (r
   return ok({ data: table.query(from, to, listingId).map(wire) });
 }
 
-function rowOf<T extends { id: number }>(ctx: Ctx, table: DayTable<T>, what: string): T {
-  return table.get(pathId(ctx)) ?? notFound(what);
-}
-
 function remove<T extends { id: number }>(ctx: Ctx, table: DayTable<T>, what: string) {
-  const row = rowOf(ctx, table, what);
+  const row = pathRecord(ctx, table, what);
   table.remove(row.id);
   ctx.resultId = row.id;
   return ok({});
@@ -43,7 +39,7 @@ function reads<P extends string, T extends { id: number }>(
 ): Record<`${P}.${'list' | 'get' | 'delete'}`, Handler> {
   const handlers: Record<string, Handler> = {
     [`${prefix}.list`]: (ctx) => listOf(ctx, tableOf(ctx), wire),
-    [`${prefix}.get`]: (ctx) => ok({ data: wire(rowOf(ctx, tableOf(ctx), what)) }),
+    [`${prefix}.get`]: (ctx) => ok({ data: wire(pathRecord(ctx, tableOf(ctx), what)) }),
     [`${prefix}.delete`]: (ctx) => remove(ctx, tableOf(ctx), what),
   };
   return handlers;
@@ -53,7 +49,7 @@ export const taskHandlers = {
   'incidents.list': (ctx) => listOf(ctx, ctx.store.incidents, incidentWire),
   'incidents.delete': (ctx) => remove(ctx, ctx.store.incidents, 'Incident'),
   'incidents.update': (ctx) => {
-    const incident = rowOf(ctx, ctx.store.incidents, 'Incident');
+    const incident = pathRecord(ctx, ctx.store.incidents, 'Incident');
     const b = validBody(ctx, incidentUpdate);
     const at = b.date === undefined ? undefined : dateTimeParts(b.date);
     ctx.store.incidents.update(incident.id, (row) => {
@@ -72,7 +68,7 @@ export const taskHandlers = {
 
   ...reads('maintenance', (ctx) => ctx.store.maintenance, maintenanceWire, 'Maintenance task'),
   'maintenance.update': (ctx) => {
-    const task = rowOf(ctx, ctx.store.maintenance, 'Maintenance task');
+    const task = pathRecord(ctx, ctx.store.maintenance, 'Maintenance task');
     const b = validBody(ctx, maintenanceUpdate);
     ctx.store.maintenance.update(task.id, (row) => {
       if (b.type !== undefined) row.type = b.type;
@@ -91,7 +87,7 @@ export const taskHandlers = {
 
   ...reads('cleanings', (ctx) => ctx.store.cleanings, cleaningWire, 'Cleaning task'),
   'cleanings.update': (ctx) => {
-    const task = rowOf(ctx, ctx.store.cleanings, 'Cleaning task');
+    const task = pathRecord(ctx, ctx.store.cleanings, 'Cleaning task');
     const b = validBody(ctx, cleaningUpdate);
     if (b.status !== undefined && !SIM.cleaningStatuses.includes(b.status))
       invalid('status', `must be one of ${SIM.cleaningStatuses.join(', ')}`);

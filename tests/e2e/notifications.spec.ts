@@ -6,7 +6,7 @@
 // simulator's churn) does, once sync brings it in.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ask, eventually, expectUnsent, open, simulator, today } from './screens-helpers';
+import { ask, eventually, expectUnsent, firstSyncPass, open, simulator, today } from './screens-helpers';
 
 interface Shown {
   title: string;
@@ -38,15 +38,8 @@ test('an urgent incident made by another user is notified; my own edit is not', 
   await page.goto(demoHost.url);
   await expect(page.getByRole('heading', { name: 'Board' })).toBeVisible();
 
-  // The first pass is over (complete, or stopped by the budget with today's data in): from now on news counts.
-  await eventually(
-    'the first sync pass',
-    async () => {
-      const s = await ask(demoHost, 'sync.status', {});
-      return s.state !== 'syncing' && (s.lastSuccessAt !== null || s.stoppedFor === 'budget') ? s : null;
-    },
-    120_000,
-  );
+  // From the end of the first pass on, news counts.
+  await firstSyncPass(demoHost);
   expect(await shown(page)).toEqual([]);
 
   // My own edit: an open low/medium incident raised to urgent in its panel, sent and read back.

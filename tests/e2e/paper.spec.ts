@@ -4,26 +4,11 @@
 // a CSV that opens with the board's columns and one line per listing shown.
 // With STAYBOARD_PAPER_SHOTS=<dir> it also writes the screens at 1366×768 and
 // 1024×700 and the sheet's pages as PNGs, to look at.
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { parseCsv, pdfText, pdfToPngs } from '../../electron/documents/testing/look';
 import { expect, test } from './fixtures';
-import { addDays, ask, downloaded, eventually, open, today } from './screens-helpers';
+import { addDays, ask, downloaded, eventually, open, shoot, today } from './screens-helpers';
 
 const shots = process.env['STAYBOARD_PAPER_SHOTS'];
-
-async function look(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  for (const [w, h] of [
-    [1366, 768],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${shots}/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
 
 test('the day sheet lists the day’s listings without access codes, and the board exports as CSV', async ({
   page,
@@ -38,7 +23,7 @@ test('the day sheet lists the day’s listings without access codes, and the boa
   await page.goto(demoHost.url);
   await expect(page.getByRole('heading', { name: 'Board' })).toBeVisible();
   await expect(page.locator('.board-grid')).toBeVisible({ timeout: 30_000 });
-  await look(page, 'today');
+  await shoot(page, shots, 'today');
 
   // The dialog: the choice to include secrets is visible and unticked.
   await page.getByRole('button', { name: 'Day sheet' }).click();
@@ -47,7 +32,7 @@ test('the day sheet lists the day’s listings without access codes, and the boa
   const secrets = dialog.getByLabel('Include access codes, key numbers and wifi passwords');
   await expect(secrets).toBeVisible();
   await expect(secrets).not.toBeChecked();
-  await look(page, 'day-sheet-dialog');
+  await shoot(page, shots, 'day-sheet-dialog');
 
   const pdf = await downloaded(page, () => dialog.getByRole('button', { name: 'Make the PDF' }).click());
   expect(pdf.name).toBe(`day-sheet-${day}.pdf`);
@@ -112,7 +97,7 @@ test('every list has its Export CSV button, in the UI language', async ({ page, 
   ] as const) {
     await open(page, hash);
     await expect(page.locator(`[data-export="${list}"]`)).toHaveText('Export CSV');
-    await look(page, hash.slice(2));
+    await shoot(page, shots, hash.slice(2));
   }
   // Spanish: ";" between fields and the columns named in Spanish.
   await open(page, '#/cleaning');
@@ -136,7 +121,7 @@ test('the registration papers: the day’s arrivals list from the Registration s
   const full = await ask(demoHost, 'bookings.get', { bookingNumber: item.booking_number });
   await page.goto(demoHost.url);
   await open(page, '#/registration');
-  await look(page, 'registration-screen');
+  await shoot(page, shots, 'registration-screen');
   const list = await downloaded(page, () => page.getByTestId('registration-list-pdf').click());
   expect(list.name).toBe(`registration-list-${today()}.pdf`);
   const listText = pdfText(new Uint8Array(list.bytes)).join('\n');
@@ -144,7 +129,7 @@ test('the registration papers: the day’s arrivals list from the Registration s
   if (shots) pdfToPngs(new Uint8Array(list.bytes), `${shots}/registration-list-demo`);
 
   await open(page, `#/booking/${item.booking_number}`);
-  await look(page, 'booking-guests-print');
+  await shoot(page, shots, 'booking-guests-print');
   const cards = await downloaded(page, () => page.getByTestId('guest-cards-pdf').click());
   expect(cards.name).toBe(`registration-cards-${item.booking_number}.pdf`);
   const pages = pdfText(new Uint8Array(cards.bytes));

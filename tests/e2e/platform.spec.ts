@@ -4,24 +4,11 @@
 // server's address; the header's update notice (pushed as the Electron shell
 // would) fits beside the rest of the header at 1024 px.
 // Set SCREENSHOTS=<dir> to keep PNGs at 1366×768 and 1024×700.
-import type { Page } from '@playwright/test';
 import { COMMAND_EXAMPLES } from '../../shared/contract';
 import { expect, test } from './fixtures';
-import { addDays, ask, eventually, open, today } from './screens-helpers';
+import { addDays, ask, eventually, open, shoot, today } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1366, 768],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
 
 test('Copy diagnostics on the Sync page: versions and counts, no personal data, no secrets', async ({
   page,
@@ -46,10 +33,10 @@ test('Copy diagnostics on the Sync page: versions and counts, no personal data, 
   for (const name of names) expect(text).not.toContain(name);
   expect(text).not.toContain(new URL(demoHost.url).port);
   expect(text).not.toMatch(/password|token|secret/i);
-  await shoot(page, 'sync-diagnostics');
+  await shoot(page, SHOTS, 'sync-diagnostics');
   await page.getByTestId('language').selectOption('ca');
   await expect(page.getByTestId('copy-diagnostics')).toHaveText('Copia el diagnòstic');
-  await shoot(page, 'sync-diagnostics-ca');
+  await shoot(page, SHOTS, 'sync-diagnostics-ca');
 });
 
 test('the header says when a new version is downloaded, and fits at 1024 px', async ({ page, demoHost }) => {
@@ -64,8 +51,8 @@ test('the header says when a new version is downloaded, and fits at 1024 px', as
     const box = (await el.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(1024);
   }
-  await shoot(page, 'header-update');
+  await shoot(page, SHOTS, 'header-update');
   await notice.click();
   await expect(page.getByRole('dialog')).toContainText('Stayboard restarts to install it.');
-  await shoot(page, 'header-update-dialog');
+  await shoot(page, SHOTS, 'header-update-dialog');
 });

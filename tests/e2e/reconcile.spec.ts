@@ -6,7 +6,7 @@
 // Set SCREENSHOTS=<dir> to keep PNGs.
 import type { WritableDB } from '../../electron/cache/db';
 import { expect, test } from './fixtures';
-import { addDays, ask, eventually, open, today } from './screens-helpers';
+import { addDays, firstSyncPass, open, today } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
 
@@ -14,14 +14,7 @@ test('check against the server finds a lost cleaning task and fetches it again',
   test.setTimeout(180_000);
   await page.goto(demoHost.url);
   await expect(page.getByRole('heading', { name: 'Board' })).toBeVisible();
-  await eventually(
-    'the first sync pass',
-    async () => {
-      const s = await ask(demoHost, 'sync.status', {});
-      return s.state !== 'syncing' && (s.lastSuccessAt !== null || s.stoppedFor === 'budget') ? s : null;
-    },
-    120_000,
-  );
+  await firstSyncPass(demoHost);
   // Past the near days sync refreshes every few minutes, so only this check can find it.
   const from = addDays(today(), 4);
   const to = addDays(today(), 12);

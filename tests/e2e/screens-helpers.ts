@@ -3,7 +3,7 @@
 // acting on, and waiting for the header to report the outbox settled.
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { expect, type HostFixture } from './fixtures';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 export const today = (): string => {
@@ -33,6 +33,18 @@ export async function eventually<T>(what: string, find: () => Promise<T | null |
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** Waits until the first sync pass is over (complete, or stopped by the budget with today's data in). */
+export async function firstSyncPass(host: HostFixture): Promise<void> {
+  await eventually(
+    'the first sync pass',
+    async () => {
+      const s = await ask(host, 'sync.status', {});
+      return s.state !== 'syncing' && (s.lastSuccessAt !== null || s.stoppedFor === 'budget') ? s : null;
+    },
+    120_000,
+  );
 }
 
 export function simulator(host: HostFixture) {
@@ -68,8 +80,10 @@ export async function shoot(
   ],
 ): Promise<void> {
   if (!dir) return;
+  mkdirSync(dir, { recursive: true });
   for (const [width, height] of sizes) {
     await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300); // layout settles after a resize; the picture is for a person to look at
     await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1366, height: 768 });

@@ -5,10 +5,24 @@
 // made on it before the server has it waits, and both arrive once, the block
 // under the listing's real id. A change the server refuses shows its banner in
 // the editor; "Edit and send again" puts my values back, corrected it is sent once. SCREENSHOTS=<dir> saves the editor at 1366×768 and 1920×1080.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ask, eventually, expectUnsent, open, simulator } from './screens-helpers';
 
 const shots = process.env['SCREENSHOTS'];
+
+/**
+ * Saves the editor with a mistake in the field labelled `label`: it asks to check the highlighted
+ * fields and saves nothing; the right value goes in, the editor is pictured (with SCREENSHOTS, at
+ * the window's size) and saved.
+ */
+async function correctAndSave(page: Page, label: string, right: string, picture: string): Promise<void> {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Check the highlighted fields.')).toBeVisible();
+  await page.getByLabel(label).fill(right);
+  if (shots) await page.screenshot({ path: `${shots}/${picture}-1366.png`, fullPage: false });
+  await page.getByRole('button', { name: 'Save' }).click();
+}
 
 /** What this app's requests wrote at an endpoint, per the simulator's mutation log. */
 const applied = (sim: ReturnType<typeof simulator>, endpoint: string) =>
@@ -35,11 +49,7 @@ test('editing check-in times and the Wi-Fi password offline: shown at once, appl
   await wifi.fill('sea-view-2026');
   // A date-like mistake is caught where the person looks, nothing saved.
   await page.getByLabel('Check-out by').fill('25:99');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Check the highlighted fields.')).toBeVisible();
-  await page.getByLabel('Check-out by').fill('11:00');
-  if (shots) await page.screenshot({ path: `${shots}/listing-edit-1366.png`, fullPage: false });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await correctAndSave(page, 'Check-out by', '11:00', 'listing-edit');
   await expectUnsent(page, 1);
   const detail = await ask(demoHost, 'listings.get', { id: listing.id });
   expect(detail.listing).toMatchObject({ checkinfrom: '16:30', checkinto: '22:00', wifi_password: 'sea-view-2026' });
@@ -80,11 +90,7 @@ test('a new listing with two rooms and a block on it, both made offline: both on
   await page.getByRole('group', { name: 'Room 2' }).getByLabel('Room 2 · How many').fill('2');
   await page.locator('#le-description-en').fill('A quiet flat in the old town.');
   await page.locator('#le-description-es').fill('Un piso tranquilo en el casco antiguo.');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Check the highlighted fields.')).toBeVisible();
-  await page.getByLabel('Sleeps (people)').fill('4');
-  if (shots) await page.screenshot({ path: `${shots}/listing-new-1366.png`, fullPage: false });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await correctAndSave(page, 'Sleeps (people)', '4', 'listing-new');
   await expect(page.getByRole('heading', { name: 'Listings' })).toBeVisible();
   await page.getByLabel('Name or city').fill('Casa Rooms');
   const row = page.getByRole('row', { name: /Casa Rooms Test/ });

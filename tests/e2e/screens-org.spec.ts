@@ -3,10 +3,31 @@
 // computer, marked; back online both reach the server once, the cost under the owner's real id.
 // And a destination's Spanish and English names edited. SCREENSHOTS=<dir> also keeps pictures of
 // the screens at 1366×768 and 1024×700.
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ask, eventually, expectUnsent, open, shoot, simulator } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
+
+/**
+ * Submits (`button`) with the field labelled `label` holding a mistake: the form marks that field and
+ * keeps the rest; then the right value goes in, the form is pictured (with SCREENSHOTS) and submitted again.
+ */
+async function correctAndSubmit(
+  page: Page,
+  form: Page | Locator,
+  button: string,
+  label: string,
+  right: string,
+  picture: string,
+) {
+  const submit = form.getByRole('button', { name: button });
+  await submit.click();
+  await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel(label).fill(right);
+  await shoot(page, SHOTS, picture);
+  await submit.click();
+}
 
 test('an owner and a cost of that owner made offline reach the server once, the cost under the owner’s id', async ({
   page,
@@ -28,12 +49,8 @@ test('an owner and a cost of that owner made offline reach the server once, the 
   await expect(dialog.getByText('Enter a name or a company name.')).toBeVisible();
   await dialog.getByLabel('Name', { exact: true }).fill('Laia Ferrer Offline');
   await dialog.getByLabel('Email').fill('not-an-email');
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-  await dialog.getByLabel('Email').fill('laia@example.org');
   await dialog.getByLabel('Fiscal city').fill('Figueres');
-  await shoot(page, SHOTS, 'owner-new');
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await correctAndSubmit(page, dialog, 'Add', 'Email', 'laia@example.org', 'owner-new');
   await expect(dialog).toBeHidden();
   await expectUnsent(page, 1);
   const row = page.locator('a[data-record]', { hasText: 'Laia Ferrer Offline' });
@@ -46,11 +63,7 @@ test('an owner and a cost of that owner made offline reach the server once, the 
   await dialog.getByLabel('Amount').fill('12,x');
   await dialog.getByLabel('Owner').selectOption({ label: 'Laia Ferrer Offline' });
   await dialog.getByLabel('Concept').fill('Pintura fachada');
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(dialog.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
-  await dialog.getByLabel('Amount').fill('480,25');
-  await shoot(page, SHOTS, 'cost-new');
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await correctAndSubmit(page, dialog, 'Add', 'Amount', '480,25', 'cost-new');
   await expect(dialog).toBeHidden();
   await expectUnsent(page, 2);
   await page.getByLabel('Concept').fill('fachada');
@@ -99,11 +112,7 @@ test('a destination’s Spanish and English names are edited and reach the serve
   await page.getByLabel('Name (Spanish)', { exact: true }).fill('Costa Dorada Sur');
   await page.getByLabel('Name (English)', { exact: true }).fill('Southern Golden Coast');
   await page.getByLabel('Maximum days').fill('treinta');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByLabel('Maximum days')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByLabel('Maximum days').fill('28');
-  await shoot(page, SHOTS, 'destination-detail');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await correctAndSubmit(page, page, 'Save', 'Maximum days', '28', 'destination-detail');
   await expectUnsent(page, 0, 60_000);
   const sent = sim
     .mutations()

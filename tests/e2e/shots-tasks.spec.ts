@@ -4,21 +4,43 @@
 // Runs only when asked: SCREENSHOTS=<dir> (it asserts nothing a user relies on).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { open } from './screens-helpers';
+import { open, shoot } from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
-    [1366, 768],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(300); // layout settles after a resize; the picture is for a person to look at
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
+/** Each task screen: its list, a selected row's panel, and the list filtered (then named `<name>-<filtered>`). */
+const TASK_SCREENS: {
+  name: string;
+  row: string;
+  filter: (page: Page) => Promise<void>;
+  filtered: string;
+  settleMs: number;
+}[] = [
+  {
+    name: 'cleaning',
+    row: 'data-task',
+    filter: (page) => open(page, '#/cleaning?inspected=no'),
+    filtered: 'filtered',
+    settleMs: 800,
+  },
+  {
+    name: 'maintenance',
+    row: 'data-task',
+    filter: (page) => open(page, '#/maintenance?type=1'),
+    filtered: 'filtered',
+    settleMs: 800,
+  },
+  {
+    name: 'incidents',
+    row: 'data-incident',
+    filter: async (page) => {
+      await open(page, '#/incidents');
+      await page.getByLabel('Closed, in a date window').check();
+    },
+    filtered: 'closed',
+    settleMs: 1500,
+  },
+];
 
 async function firstRow(page: Page, attr: string): Promise<void> {
   const row = page.locator(`[${attr}]`).first();
@@ -37,36 +59,19 @@ test('task screens, board and calendar, for looking at', async ({ page, demoHost
   await open(page, '#/today');
   await expect(page.getByTestId('unsent-count')).toBeVisible();
   await page.waitForTimeout(3000);
-  await shoot(page, 'today');
+  await shoot(page, SHOTS, 'today');
   await open(page, '#/calendar');
   await page.waitForTimeout(1500);
-  await shoot(page, 'calendar');
+  await shoot(page, SHOTS, 'calendar');
 
-  await open(page, '#/cleaning');
-  await expect(page.locator('[data-task]').first()).toBeVisible({ timeout: 45_000 });
-  await shoot(page, 'cleaning-list');
-  await firstRow(page, 'data-task');
-  await shoot(page, 'cleaning-detail');
-  await open(page, '#/cleaning?inspected=no');
-  await page.waitForTimeout(800);
-  await shoot(page, 'cleaning-filtered');
-
-  await open(page, '#/maintenance');
-  await expect(page.locator('[data-task]').first()).toBeVisible({ timeout: 45_000 });
-  await shoot(page, 'maintenance-list');
-  await firstRow(page, 'data-task');
-  await shoot(page, 'maintenance-detail');
-  await open(page, '#/maintenance?type=1');
-  await page.waitForTimeout(800);
-  await shoot(page, 'maintenance-filtered');
-
-  await open(page, '#/incidents');
-  await expect(page.locator('[data-incident]').first()).toBeVisible({ timeout: 45_000 });
-  await shoot(page, 'incidents-list');
-  await firstRow(page, 'data-incident');
-  await shoot(page, 'incidents-detail');
-  await open(page, '#/incidents');
-  await page.getByLabel('Closed, in a date window').check();
-  await page.waitForTimeout(1500);
-  await shoot(page, 'incidents-closed');
+  for (const screen of TASK_SCREENS) {
+    await open(page, `#/${screen.name}`);
+    await expect(page.locator(`[${screen.row}]`).first()).toBeVisible({ timeout: 45_000 });
+    await shoot(page, SHOTS, `${screen.name}-list`);
+    await firstRow(page, screen.row);
+    await shoot(page, SHOTS, `${screen.name}-detail`);
+    await screen.filter(page);
+    await page.waitForTimeout(screen.settleMs);
+    await shoot(page, SHOTS, `${screen.name}-${screen.filtered}`);
+  }
 });

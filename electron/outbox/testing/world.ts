@@ -56,6 +56,9 @@ export class OtherUser {
   async delete(path: string): Promise<number> {
     return (await this.call('DELETE', path)).status;
   }
+  async post(path: string, body: unknown): Promise<number> {
+    return (await this.call('POST', path, body)).status;
+  }
 }
 
 export interface World {

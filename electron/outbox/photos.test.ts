@@ -105,12 +105,10 @@ describe('photos', () => {
         alt_text: { en: 'Open kitchen' },
       },
     });
-    on.sim.setFaults({ resetAfterRate: 1, routes: ['photos.create'] });
-    await o.drain();
-    expect(o.summary()).toMatchObject({ unknown: 1 });
-    expect(blobs(dev)).toBe(1);
-    on.sim.resetFaults();
-    await o.drain({ untilSettled: true });
+    await on.drainLosingAnswers(o, 'photos.create', () => {
+      expect(o.summary()).toMatchObject({ unknown: 1 });
+      expect(blobs(dev)).toBe(1);
+    });
     expect(on.applied('photos.create', '(p-2)')).toHaveLength(1);
     // The server shows one language (Spanish first, in the simulator): still recognised as mine.
     const mine = photosOf(dev).filter((p) => p.title.includes('(p-2)'));
@@ -125,11 +123,7 @@ describe('photos', () => {
     o.enqueue('photos.create', {
       photo: { listing_id: LISTING, image: jpeg(60 * 1024), type: 'external', title: { en: 'Garden (p-4)' } },
     });
-    on.sim.setFaults({ errorRate: 1, errorRoutes: ['photos.create'] });
-    await o.drain();
-    expect(o.summary()).toMatchObject({ unknown: 1 });
-    on.sim.resetFaults();
-    await o.drain({ untilSettled: true });
+    await on.drainFailing(o, 'photos.create', () => expect(o.summary()).toMatchObject({ unknown: 1 }));
     expect(on.applied('photos.create', '(p-4)')).toHaveLength(1);
     expect(photosOf(dev).filter((p) => p.title === 'Garden (p-4)')).toEqual([
       expect.objectContaining({ type: 2, outbox: null }),

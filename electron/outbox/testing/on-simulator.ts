@@ -4,7 +4,13 @@
 // changes records over plain HTTP with a token of its own; devices on that
 // simulator; and the server's own record of the writes it applied.
 import { afterAll, beforeAll } from 'vitest';
-import { startSimulator, type Mutation, type Simulator, type SimulatorOptions } from '../../../simulator';
+import {
+  startSimulator,
+  type FaultConfig,
+  type Mutation,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../../simulator';
 import type { Outbox } from '../index';
 import { Device, type DeviceOptions } from './rig';
 import { OtherUser } from './world';
@@ -19,9 +25,12 @@ export interface OnSimulator {
   applied(endpoint: string, of?: number | string): Mutation[];
   /**
    * Drains with every answer of `route` lost on its way back (the server applied the write, the
-   * device never heard), then drains until settled with the network whole again.
+   * device never heard), runs `meanwhile` (checks of the state in between), then drains until
+   * settled with the network whole again.
    */
-  drainLosingAnswers(outbox: Outbox, route: string): Promise<void>;
+  drainLosingAnswers(outbox: Outbox, route: string, meanwhile?: () => void): Promise<void>;
+  /** The same with every request of `route` answered 5xx instead (the server did not process it). */
+  drainFailing(outbox: Outbox, route: string, meanwhile?: () => void): Promise<void>;
   /** Where the server's request log stands now: what `requestsSince` counts from. */
   mark(): number;
   /** The endpoints requested since `mark`, in order; sign-ins left out (a token may be renewed at any time). */
@@ -43,6 +52,14 @@ export function onSimulator(options: SimulatorOptions): OnSimulator {
     await running?.sim.close();
     running = null;
   });
+  async function drainThrough(outbox: Outbox, faults: Partial<FaultConfig>, meanwhile?: () => void): Promise<void> {
+    const { sim } = now();
+    sim.setFaults(faults);
+    await outbox.drain();
+    meanwhile?.();
+    sim.resetFaults();
+    await outbox.drain({ untilSettled: true });
+  }
   return {
     get sim() {
       return now().sim;
@@ -65,13 +82,9 @@ export function onSimulator(options: SimulatorOptions): OnSimulator {
             (of === undefined || (typeof of === 'number' ? m.id === of : JSON.stringify(m.body).includes(of))),
         );
     },
-    async drainLosingAnswers(outbox, route) {
-      const { sim } = now();
-      sim.setFaults({ resetAfterRate: 1, routes: [route] });
-      await outbox.drain();
-      sim.resetFaults();
-      await outbox.drain({ untilSettled: true });
-    },
+    drainLosingAnswers: (outbox, route, meanwhile) =>
+      drainThrough(outbox, { resetAfterRate: 1, routes: [route] }, meanwhile),
+    drainFailing: (outbox, route, meanwhile) => drainThrough(outbox, { errorRate: 1, errorRoutes: [route] }, meanwhile),
     mark() {
       return now().sim.requestLog().length;
     },

@@ -73,6 +73,10 @@ export function picker(keys: readonly string[]): (v: object) => Record<string, u
 
 const b = (x: boolean) => (x ? 1 : 0);
 
+/** The table of every spec below, in the order they are made: the cache's record tables (each with an outbox_mark column). */
+const recordTables: string[] = [];
+export const RECORD_TABLES: readonly string[] = recordTables;
+
 /** What a table's spec says of its own: its typed columns, and where it departs from the usual. */
 type Own<T> = Pick<TableSpec<T>, 'columns' | 'values'> & {
   table?: string;
@@ -92,9 +96,11 @@ function tableOf<T extends object>(resource: ResourceName, own: Own<T> & Partial
   const record: RecordSchema | undefined = (RESOURCE_RECORDS as Partial<Record<ResourceName, RecordSchema>>)[resource];
   const stored = own.stored ?? (record && keysOf(record));
   if (!stored) throw new Error(`the ${resource} table needs the keys it stores`);
+  const table = own.table ?? resource;
+  recordTables.push(table);
   return {
     resource,
-    table: own.table ?? resource,
+    table,
     key: own.key ?? 'id',
     keyOf: own.keyOf ?? ((v) => (v as { id: number }).id),
     columns: own.columns,

@@ -7,10 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CleaningRecord, EventName, OutboxSummary } from '../../shared/contract';
 import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
-import { silentLogger } from '../shell/log';
-import { createRuntime } from './runtime';
-import { cleanedAfterEach, lastingKeychain, until } from './testing';
-import { workspaceDeps } from './wiring';
+import { cleanedAfterEach, lastingKeychain, until, wiredRuntime } from './testing';
 
 const made = cleanedAfterEach();
 
@@ -19,12 +16,7 @@ function start(
   credentials: CredentialStore = new MemoryCredentialStore('No keychain in this test.'),
 ) {
   made.dirs.push(dataDir);
-  const runtime = createRuntime({
-    dataDir,
-    log: silentLogger,
-    app: { name: 'Stayboard', version: 'test' },
-    workspace: (parts) => workspaceDeps({ ...parts, dataDir, credentials }),
-  });
+  const runtime = wiredRuntime(dataDir, { credentials });
   made.runtime = runtime;
   return { runtime, dataDir };
 }

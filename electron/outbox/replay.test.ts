@@ -14,6 +14,12 @@ async function serverCleaning(id: number): Promise<Record<string, unknown>> {
   return ((await on.other.get(`/cleanings/${id}`)) as { data: Record<string, unknown> }).data;
 }
 
+/** The server and the cache both show these values of the cleaning task, and nothing of mine is left unsent on it. */
+async function expectSettled(dev: Device, id: number, values: Record<string, unknown>): Promise<void> {
+  expect(await serverCleaning(id)).toMatchObject(values);
+  expect(getCleaning(dev.db, id)).toMatchObject({ ...values, outbox: null });
+}
+
 async function device(trace?: (e: TraceEvent) => void): Promise<{ dev: Device; ids: number[] }> {
   const dev = on.device({ outbox: { trace: (e) => trace?.(e) } });
   const listings = [101, 102, 103, 104];
@@ -53,9 +59,8 @@ describe('replay', () => {
     const mark = on.mark();
     await o.drain({ untilSettled: true });
     expect(on.requestsSince(mark).length).toBeLessThanOrEqual(2);
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'note 19', status: 1 });
+    await expectSettled(dev, id, { notes: 'note 19', status: 1 });
     expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 21 });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'note 19', status: 1, outbox: null });
     await dev.close();
   });
 
@@ -66,8 +71,7 @@ describe('replay', () => {
     o.enqueue('cleaning.update', { id, changes: { notes: 'mine' } });
     expect(await on.other.put(`/cleaning/${id}`, { status: 2, time: '13:15' })).toBe(200);
     await o.drain({ untilSettled: true });
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'mine', status: 2, time: '13:15' });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'mine', status: 2, time: '13:15', outbox: null });
+    await expectSettled(dev, id, { notes: 'mine', status: 2, time: '13:15' });
     await dev.close();
   });
 
@@ -94,8 +98,7 @@ describe('replay', () => {
     expect(await serverCleaning(id)).toMatchObject({ notes: 'Towels done', status: before.status });
     o.resolve({ id: entryId, choice: 'mine' });
     await o.drain({ untilSettled: true });
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'Extra towels', status: 1 });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'Extra towels', status: 1, outbox: null });
+    await expectSettled(dev, id, { notes: 'Extra towels', status: 1 });
     await dev.close();
   });
 
@@ -116,8 +119,7 @@ describe('replay', () => {
     ).toEqual(['notes', 'time']);
     o.resolve({ id: entryId, choice: 'theirs', fields: { time: 'mine' } });
     await o.drain({ untilSettled: true });
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'theirs', time: '09:00', status: 1 });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'theirs', time: '09:00', status: 1, outbox: null });
+    await expectSettled(dev, id, { notes: 'theirs', time: '09:00', status: 1 });
     await dev.close();
   });
 

@@ -107,17 +107,16 @@ describe('listings through the outbox', () => {
     o.enqueue('listings.update', { id: local.id, changes: { checkinfrom: '17:00' } });
     const mark = on.mark();
     await on.drainLosingAnswers(o, 'listings.create');
-    const made = on.applied('listings.create', '(l-1)');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toMatchObject({ rooms, checkinfrom: '17:00' });
+    const made = on.appliedOnce('listings.create', '(l-1)');
+    expect(made.body).toMatchObject({ rooms, checkinfrom: '17:00' });
     // Its answer was lost, and it was found by reading the listings back, not sent again.
     const sent = on.requestsSince(mark);
     expect(sent.filter((e) => e === 'listings.create')).toHaveLength(1);
     expect(sent.lastIndexOf('listings.list')).toBeGreaterThan(sent.indexOf('listings.create'));
     const mine = listListings(dev.db).filter((l) => l.name === 'Casa Nova (l-1)');
-    expect(mine).toEqual([expect.objectContaining({ id: made[0]!.id, outbox: null })]);
+    expect(mine).toEqual([expect.objectContaining({ id: made.id, outbox: null })]);
     // The local id still opens it.
-    expect(getListingDetail(dev.db, local.id)!.listing).toMatchObject({ id: made[0]!.id, rooms });
+    expect(getListingDetail(dev.db, local.id)!.listing).toMatchObject({ id: made.id, rooms });
     await dev.close();
   });
 
@@ -140,11 +139,9 @@ describe('listings through the outbox', () => {
     expect(waiting?.waitingFor).toMatchObject({ resource: 'listings', recordId: local.id });
     // The listing's create answer is lost: the block still waits, never sent with a negative id.
     await on.drainLosingAnswers(o, 'listings.create');
-    const listing = on.applied('listings.create', '(l-2)');
-    expect(listing).toHaveLength(1);
-    const blocks = on.applied('blocks.create', '(l-2)');
-    expect(blocks).toHaveLength(1);
-    expect(blocks[0]!.body).toMatchObject({ listing_id: String(listing[0]!.id) });
+    const listing = on.appliedOnce('listings.create', '(l-2)');
+    const blocks = on.appliedOnce('blocks.create', '(l-2)');
+    expect(blocks.body).toMatchObject({ listing_id: String(listing.id) });
     // Never sent with the local id.
     expect(
       on.sim
@@ -169,11 +166,9 @@ describe('listings through the outbox', () => {
     const [waiting] = o.list({}).filter((e) => e.resource === 'photos');
     expect(waiting?.waitingFor).toMatchObject({ resource: 'listings', recordId: local.id });
     await o.drain({ untilSettled: true });
-    const listing = on.applied('listings.create', '(l-3)');
-    expect(listing).toHaveLength(1);
-    const photos = on.applied('photos.create', '(l-3)');
-    expect(photos).toHaveLength(1);
-    expect(photos[0]!.body).toMatchObject({ listing_id: listing[0]!.id });
+    const listing = on.appliedOnce('listings.create', '(l-3)');
+    const photos = on.appliedOnce('photos.create', '(l-3)');
+    expect(photos.body).toMatchObject({ listing_id: listing.id });
     expect(o.summary().unsent).toBe(0);
     await dev.close();
   });

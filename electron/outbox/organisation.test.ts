@@ -29,15 +29,14 @@ describe('owners, costs and destinations', () => {
       outbox: { state: 'pending' },
     });
     await on.drainLosingAnswers(o, 'owners.create');
-    const made = on.applied('owners.create', 'OWN-16');
-    expect(made).toHaveLength(1);
+    const made = on.appliedOnce('owners.create', 'OWN-16');
     const mine = listOwners(dev.db).filter((w) => w.document_number === 'OWN-16');
-    expect(mine).toEqual([expect.objectContaining({ id: made[0]!.id, fiscal_city: 'Reus', outbox: null })]);
+    expect(mine).toEqual([expect.objectContaining({ id: made.id, fiscal_city: 'Reus', outbox: null })]);
 
-    o.enqueue('owners.update', { id: made[0]!.id, changes: { fiscal_city: 'Girona', phone: '+34 600 111 222' } });
+    o.enqueue('owners.update', { id: made.id, changes: { fiscal_city: 'Girona', phone: '+34 600 111 222' } });
     await o.drain({ untilSettled: true });
     expect(o.list({ states: ['rejected', 'conflict'] })).toEqual([]);
-    expect(listOwners(dev.db).find((w) => w.id === made[0]!.id)).toMatchObject({
+    expect(listOwners(dev.db).find((w) => w.id === made.id)).toMatchObject({
       fiscal_city: 'Girona',
       phone: '+34 600 111 222',
       outbox: null,
@@ -51,12 +50,11 @@ describe('owners, costs and destinations', () => {
     const owner = listOwners(dev.db)[0]!.id;
     o.enqueue('costs.create', { cost: { owner_id: owner, concept: 'Fontanero 16', amount: 85.5 } });
     await on.drainLosingAnswers(o, 'costs.create');
-    const made = on.applied('costs.create', 'Fontanero 16');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toEqual({ owner_id: owner, concept: 'Fontanero 16', amount: 85.5 });
-    o.enqueue('costs.update', { id: made[0]!.id, changes: { amount: 90.25 } });
+    const made = on.appliedOnce('costs.create', 'Fontanero 16');
+    expect(made.body).toEqual({ owner_id: owner, concept: 'Fontanero 16', amount: 85.5 });
+    o.enqueue('costs.update', { id: made.id, changes: { amount: 90.25 } });
     await o.drain({ untilSettled: true });
-    expect(listCosts(dev.db, owner).find((c) => c.id === made[0]!.id)).toMatchObject({
+    expect(listCosts(dev.db, owner).find((c) => c.id === made.id)).toMatchObject({
       concept: 'Fontanero 16',
       amount: 90.25,
       outbox: null,
@@ -75,18 +73,16 @@ describe('owners, costs and destinations', () => {
     });
     // The owner's answer is lost once: it is found by reading back, then the cost goes under its id.
     await on.drainLosingAnswers(o, 'owners.create');
-    const owner = on.applied('owners.create', 'OWN-CROSS') as { id: number; body: unknown }[];
-    const cost = on.applied('costs.create', 'Pintura cross') as { id: number; body: unknown }[];
-    expect(owner).toHaveLength(1);
-    expect(cost).toHaveLength(1);
-    expect(cost[0]!.body).toEqual({ owner_id: owner[0]!.id, concept: 'Pintura cross', amount: 210 });
+    const owner = on.appliedOnce('owners.create', 'OWN-CROSS');
+    const cost = on.appliedOnce('costs.create', 'Pintura cross');
+    expect(cost.body).toEqual({ owner_id: owner.id, concept: 'Pintura cross', amount: 210 });
     // Never sent with the local id (the server would have refused it: no such owner).
     const tries = on.sim
       .mutations()
       .filter((m) => m.endpoint === 'costs.create' && JSON.stringify(m.body).includes('cross'));
     expect(tries.map((m) => m.result)).toEqual(['applied']);
-    expect(listCosts(dev.db, owner[0]!.id)).toEqual([
-      expect.objectContaining({ id: cost[0]!.id, owner_id: owner[0]!.id, outbox: null }),
+    expect(listCosts(dev.db, owner.id!)).toEqual([
+      expect.objectContaining({ id: cost.id, owner_id: owner.id, outbox: null }),
     ]);
     expect(listCosts(dev.db, local.id)).toEqual([]);
   });

@@ -76,13 +76,11 @@ describe('references to records created offline', () => {
     on.sim.resetFaults();
     await o.drain({ untilSettled: true });
 
-    const made = on.applied('bookings.create', '(r-1)');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toMatchObject({ notes: 'late arrival (r-1)' });
-    const server = made[0]!.id!;
-    const guests = on.applied('guests.create', 'R1');
-    expect(guests).toHaveLength(1);
-    expect(guests[0]!.body).toMatchObject({ id: server });
+    const made = on.appliedOnce('bookings.create', '(r-1)');
+    expect(made.body).toMatchObject({ notes: 'late arrival (r-1)' });
+    const server = made.id!;
+    const guests = on.appliedOnce('guests.create', 'R1');
+    expect(guests.body).toMatchObject({ id: server });
     expect(getBooking(dev.db, r.recordId)).toBeNull();
     expect(getBooking(dev.db, server)).toMatchObject({ notes: 'late arrival (r-1)', outbox: null });
     expect(listGuests(dev.db, server)).toEqual([expect.objectContaining({ number_id: 'R1', outbox: null })]);
@@ -111,12 +109,10 @@ describe('references to records created offline', () => {
     on.sim.resetFaults();
     await o.drain({ untilSettled: true });
     expect(posts()).toBe(sent);
-    const made = on.applied('bookings.create', '(r-2)');
-    expect(made).toHaveLength(1);
-    const guests = on.applied('guests.create', 'R2');
-    expect(guests).toHaveLength(1);
-    expect(guests[0]!.body).toMatchObject({ id: made[0]!.id });
-    expect(listGuests(dev.db, made[0]!.id!)).toEqual([expect.objectContaining({ number_id: 'R2', outbox: null })]);
+    const made = on.appliedOnce('bookings.create', '(r-2)');
+    const guests = on.appliedOnce('guests.create', 'R2');
+    expect(guests.body).toMatchObject({ id: made.id });
+    expect(listGuests(dev.db, made.id!)).toEqual([expect.objectContaining({ number_id: 'R2', outbox: null })]);
     await dev.close();
   });
 
@@ -147,10 +143,9 @@ describe('references to records created offline', () => {
     expect(localGuests(dev)).toHaveLength(1);
     o = (await dev.restart()).outbox;
     await o.drain({ untilSettled: true });
-    const made = on.applied('bookings.create', '(r-3)');
-    expect(made).toHaveLength(1);
+    const made = on.appliedOnce('bookings.create', '(r-3)');
     expect(on.applied('guests.create', 'R3')).toHaveLength(1);
-    expect(listGuests(dev.db, made[0]!.id!)).toEqual([expect.objectContaining({ number_id: 'R3', outbox: null })]);
+    expect(listGuests(dev.db, made.id!)).toEqual([expect.objectContaining({ number_id: 'R3', outbox: null })]);
     expect(localGuests(dev)).toEqual([]);
     await dev.close();
   });
@@ -199,10 +194,9 @@ describe('references to records created offline', () => {
     const [start_date, end_date] = freeStay(dev, addDays(stay[1], 3), 3);
     o.amend({ id: r.entryId, changes: { start_date, end_date } });
     await o.drain({ untilSettled: true });
-    const made = on.applied('bookings.create', '(r-5)');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toMatchObject({ start_date });
-    expect(on.applied('guests.create', 'R5')[0]!.body).toMatchObject({ id: made[0]!.id });
+    const made = on.appliedOnce('bookings.create', '(r-5)');
+    expect(made.body).toMatchObject({ start_date });
+    expect(on.applied('guests.create', 'R5')[0]!.body).toMatchObject({ id: made.id });
     await dev.close();
   });
 });

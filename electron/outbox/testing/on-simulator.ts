@@ -3,7 +3,7 @@
 // closed after them; the other back-office user (world.ts) who reads and
 // changes records over plain HTTP with a token of its own; devices on that
 // simulator; and the server's own record of the writes it applied.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   startSimulator,
   type FaultConfig,
@@ -23,6 +23,8 @@ export interface OnSimulator {
   device(options?: Pick<DeviceOptions, 'outbox' | 'requestTimeoutMs'>): Device;
   /** Writes the server applied at this endpoint: every one, of this record (an id), or whose body holds this marker. */
   applied(endpoint: string, of?: number | string): Mutation[];
+  /** The one write the server applied at this endpoint (of this record, or holding this marker); fails the test unless exactly one. */
+  appliedOnce(endpoint: string, of?: number | string): Mutation;
   /**
    * Drains with every answer of `route` lost on its way back (the server applied the write, the
    * device never heard), runs `meanwhile` (checks of the state in between), then drains until
@@ -81,6 +83,11 @@ export function onSimulator(options: SimulatorOptions): OnSimulator {
             m.result === 'applied' &&
             (of === undefined || (typeof of === 'number' ? m.id === of : JSON.stringify(m.body).includes(of))),
         );
+    },
+    appliedOnce(endpoint, of) {
+      const writes = this.applied(endpoint, of);
+      expect(writes).toHaveLength(1);
+      return writes[0]!;
     },
     drainLosingAnswers: (outbox, route, meanwhile) =>
       drainThrough(outbox, { resetAfterRate: 1, routes: [route] }, meanwhile),

@@ -22,26 +22,7 @@ import type {
   Rate,
   Thread,
 } from '../../shared/api';
-import {
-  adminRecord,
-  blockRecord,
-  bookingRecord,
-  cleaningRecord,
-  costRecord,
-  customerRecord,
-  destinationRecord,
-  guestRecord,
-  incidentRecord,
-  listingRecord,
-  maintenanceRecord,
-  messageRecord,
-  originRecord,
-  ownerRecord,
-  photoRecord,
-  rateRecord,
-  threadRecord,
-  type ResourceName,
-} from '../../shared/contract';
+import { messageRecord, RESOURCE_RECORDS, type ResourceName } from '../../shared/contract';
 import { daysBetween } from '../../shared/dates';
 import type { SqlValue } from './db';
 import { sortKey } from './queries/common';
@@ -60,9 +41,12 @@ export interface TableSpec<T> {
   scrub: boolean;
 }
 
+/** A contract record's schema: its keys are what a table stores of the record. */
+type RecordSchema = { shape: Record<string, unknown> };
+
 /** Keys of a contract record minus the local mark: what `data` keeps of a normalised record. */
-function keysOf(schema: { shape: Record<string, unknown> }, ...extra: string[]): string[] {
-  return [...Object.keys(schema.shape).filter((k) => k !== 'outbox'), ...extra];
+function keysOf(schema: RecordSchema): string[] {
+  return Object.keys(schema.shape).filter((k) => k !== 'outbox');
 }
 
 /** A copy with only these keys (missing ones become null so stored JSON is always complete). */
@@ -89,17 +73,44 @@ export function picker(keys: readonly string[]): (v: object) => Record<string, u
 
 const b = (x: boolean) => (x ? 1 : 0);
 
-function spec<T>(s: Omit<TableSpec<T>, 'scrub'> & { scrub?: boolean }): TableSpec<T> {
-  return { scrub: false, ...s };
+/** The table of every spec below, in the order they are made: the cache's record tables (each with an outbox_mark column). */
+const recordTables: string[] = [];
+export const RECORD_TABLES: readonly string[] = recordTables;
+
+/** What a table's spec says of its own: its typed columns, and where it departs from the usual. */
+type Own<T> = Pick<TableSpec<T>, 'columns' | 'values'> & {
+  table?: string;
+  scrub?: boolean;
+  stored?: readonly string[];
+};
+type Keyed<T> = Pick<TableSpec<T>, 'key' | 'keyOf'>;
+
+/**
+ * A table spec: the table is named like its resource, keyed by the record's
+ * `id` (unless `key` and `keyOf` say otherwise) and stores the fields of the
+ * resource's contract record (unless `stored` lists the keys kept).
+ */
+function tableOf<T extends { id: number }>(resource: ResourceName, own: Own<T>): TableSpec<T>;
+function tableOf<T extends object>(resource: ResourceName, own: Own<T> & Keyed<T>): TableSpec<T>;
+function tableOf<T extends object>(resource: ResourceName, own: Own<T> & Partial<Keyed<T>>): TableSpec<T> {
+  const record: RecordSchema | undefined = (RESOURCE_RECORDS as Partial<Record<ResourceName, RecordSchema>>)[resource];
+  const stored = own.stored ?? (record && keysOf(record));
+  if (!stored) throw new Error(`the ${resource} table needs the keys it stores`);
+  const table = own.table ?? resource;
+  recordTables.push(table);
+  return {
+    resource,
+    table,
+    key: own.key ?? 'id',
+    keyOf: own.keyOf ?? ((v) => (v as { id: number }).id),
+    columns: own.columns,
+    values: own.values,
+    data: picker(stored),
+    scrub: own.scrub ?? false,
+  };
 }
 
-const LISTING_KEYS = keysOf(listingRecord);
-const listingData = picker(LISTING_KEYS);
-export const listingsTable = spec<Listing>({
-  resource: 'listings',
-  table: 'listings',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const listingsTable = tableOf<Listing>('listings', {
   columns: [
     'name',
     'sort_key',
@@ -128,50 +139,26 @@ export const listingsTable = spec<Listing>({
     v.checkinto,
     v.checkout,
   ],
-  data: listingData,
 });
 
-const PHOTO_KEYS = keysOf(photoRecord);
-const photoData = picker(PHOTO_KEYS);
-export const photosTable = spec<Photo>({
-  resource: 'photos',
-  table: 'photos',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const photosTable = tableOf<Photo>('photos', {
   columns: ['listing_id', 'position'],
   values: (v) => [v.listing_id, v.position],
-  data: photoData,
 });
 
-const RATE_KEYS = keysOf(rateRecord);
-const rateData = picker(RATE_KEYS);
-export const ratesTable = spec<Rate>({
-  resource: 'rates',
-  table: 'rates',
+export const ratesTable = tableOf<Rate>('rates', {
   key: 'rate_id',
   keyOf: (v) => v.rate_id,
   columns: ['listing_id', 'category_id', 'name'],
   values: (v) => [v.listing_id, v.category_id, v.name],
-  data: rateData,
 });
 
-const BLOCK_KEYS = keysOf(blockRecord);
-const blockData = picker(BLOCK_KEYS);
-export const blocksTable = spec<Block>({
-  resource: 'blocks',
-  table: 'blocks',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const blocksTable = tableOf<Block>('blocks', {
   columns: ['listing_id', 'start_date', 'end_date', 'block_type'],
   values: (v) => [v.listing_id, v.start_date, v.end_date, v.block_type],
-  data: blockData,
 });
 
-const BOOKING_KEYS = keysOf(bookingRecord);
-const bookingData = picker(BOOKING_KEYS);
-export const bookingsTable = spec<Booking>({
-  resource: 'bookings',
-  table: 'bookings',
+export const bookingsTable = tableOf<Booking>('bookings', {
   key: 'booking_number',
   keyOf: (v) => v.booking_number,
   // The last four are what the day board shows of a booking (migration 004): it reads no JSON.
@@ -199,147 +186,77 @@ export const bookingsTable = spec<Booking>({
     v.adults,
     v.children,
   ],
-  data: bookingData,
   scrub: true,
 });
 
-const CUSTOMER_KEYS = keysOf(customerRecord);
-const customerData = picker(CUSTOMER_KEYS);
-export const customersTable = spec<Customer>({
-  resource: 'customers',
-  table: 'customers',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const customersTable = tableOf<Customer>('customers', {
   columns: ['name', 'lastname', 'email'],
   values: (v) => [v.name, v.lastname, v.email],
-  data: customerData,
   scrub: true,
 });
 
 /** A guest as cached: the API record plus the booking it was read from. */
 export type GuestRow = Guest & { booking_number: number | null };
-const GUEST_KEYS = keysOf(guestRecord);
-const guestData = picker(GUEST_KEYS);
-export const guestsTable = spec<GuestRow>({
-  resource: 'guests',
-  table: 'guests',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const guestsTable = tableOf<GuestRow>('guests', {
   columns: ['booking_number', 'name', 'lastname', 'email'],
   values: (v) => [v.booking_number, v.name, v.lastname, v.email],
-  data: guestData,
   scrub: true,
 });
 
-const INCIDENT_KEYS = keysOf(incidentRecord);
-const incidentData = picker(INCIDENT_KEYS);
-export const incidentsTable = spec<Incident>({
-  resource: 'incidents',
-  table: 'incidents',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const incidentsTable = tableOf<Incident>('incidents', {
   columns: ['priority', 'date', 'open'],
   values: (v) => [v.priority, v.date, b(v.properties.length === 0 || v.properties.some((p) => !p.finished))],
-  data: incidentData,
 });
 
-const MAINTENANCE_KEYS = keysOf(maintenanceRecord);
-const maintenanceData = picker(MAINTENANCE_KEYS);
-export const maintenanceTable = spec<MaintenanceTask>({
-  resource: 'maintenance',
-  table: 'maintenance',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const maintenanceTable = tableOf<MaintenanceTask>('maintenance', {
   // notes: shown on the day board, read from the column (migration 008).
   columns: ['listing_id', 'booking_id', 'type', 'date', 'hour', 'inspected', 'notes'],
   values: (v) => [v.listing_id, v.booking_id, v.type, v.date, v.hour, b(v.inspected), v.notes],
-  data: maintenanceData,
 });
 
-const CLEANING_KEYS = keysOf(cleaningRecord);
-const cleaningData = picker(CLEANING_KEYS);
-export const cleaningTable = spec<CleaningTask>({
-  resource: 'cleaning',
-  table: 'cleaning',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const cleaningTable = tableOf<CleaningTask>('cleaning', {
   // Every field is a column: the day board reads cleaning tasks without JSON (migration 008).
   columns: ['listing_id', 'booking_id', 'status', 'date', 'time', 'inspected', 'duration', 'notes'],
   values: (v) => [v.listing_id, v.booking_id, v.status, v.date, v.time, b(v.inspected), v.duration, v.notes],
-  data: cleaningData,
 });
 
 /** A thread as cached: messages live in their own table. */
-const THREAD_KEYS = keysOf(threadRecord).filter((k) => k !== 'messages');
-const threadData = picker(THREAD_KEYS);
-export const threadsTable = spec<Thread>({
-  resource: 'threads',
-  table: 'threads',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const threadsTable = tableOf<Thread>('threads', {
+  stored: keysOf(RESOURCE_RECORDS.threads).filter((k) => k !== 'messages'),
   columns: ['booking_number', 'listing_id', 'customer_id'],
   values: (v) => [v.booking_id, v.listing_id, v.customer_id],
-  data: threadData,
 });
 
 export type MessageRow = Message & { thread_ref: number; booking_number: number | null };
-const MESSAGE_KEYS = keysOf(messageRecord);
-const messageData = picker(MESSAGE_KEYS);
-export const messagesTable = spec<MessageRow>({
-  resource: 'threads',
+export const messagesTable = tableOf<MessageRow>('threads', {
   table: 'messages',
-  key: 'id',
-  keyOf: (v) => v.id,
+  stored: keysOf(messageRecord),
   columns: ['thread_ref', 'booking_number', 'created_at', 'message'],
   values: (v) => [v.thread_ref, v.booking_number, v.created_at, v.message],
-  data: messageData,
 });
 
-const simple = <T extends { id: number; name: string }>(
-  resource: ResourceName,
-  table: string,
-  keys: string[],
-  keysData = picker(keys),
-): TableSpec<T> =>
-  spec<T>({
-    resource,
-    table,
-    key: 'id',
-    keyOf: (v) => v.id,
-    columns: ['name'],
-    values: (v) => [v.name],
-    data: keysData,
-  });
+/** A table of named things, sorted and searched by name only. */
+const named = <T extends { id: number; name: string }>(resource: ResourceName, own: Partial<Own<T>> = {}) =>
+  tableOf<T>(resource, { columns: ['name'], values: (v) => [v.name], ...own });
 
-export const destinationsTable = simple<Destination>('destinations', 'destinations', keysOf(destinationRecord));
-export const originsTable = simple<Origin>('origins', 'origins', keysOf(originRecord));
-export const ownersTable = simple<Owner>('owners', 'owners', keysOf(ownerRecord));
-export const customerTypesTable = simple<{ id: number; name: string }>('customerTypes', 'customer_types', [
-  'id',
-  'name',
-]);
+export const destinationsTable = named<Destination>('destinations');
+export const originsTable = named<Origin>('origins');
+export const ownersTable = named<Owner>('owners');
+export const customerTypesTable = named<{ id: number; name: string }>('customerTypes', {
+  table: 'customer_types',
+  stored: ['id', 'name'],
+});
 
-const costData = picker(keysOf(costRecord));
-export const costsTable = spec<Cost>({
-  resource: 'costs',
-  table: 'costs',
-  key: 'id',
-  keyOf: (v) => v.id,
+export const costsTable = tableOf<Cost>('costs', {
   columns: ['owner_id'],
   values: (v) => [v.owner_id],
-  data: costData,
 });
 
-const ADMIN_KEYS = keysOf(adminRecord);
-const adminData = picker(ADMIN_KEYS);
-export const adminsTable = spec<Admin>({
-  resource: 'admins',
-  table: 'admins',
+export const adminsTable = tableOf<Admin>('admins', {
   key: 'key',
   keyOf: (v) => (v.id !== null ? `id:${v.id}` : `user:${v.username}`),
   columns: ['username'],
   values: (v) => [v.username],
-  data: adminData,
   scrub: true,
 });
 
@@ -352,12 +269,11 @@ export interface PriceCalendar {
   /** True when these days were read from the server (not copied from the cached prices). */
   read?: boolean;
 }
-export const priceEditsTable = spec<PriceCalendar>({
-  resource: 'prices',
+export const priceEditsTable = tableOf<PriceCalendar>('prices', {
   table: 'price_edits',
+  stored: ['rate_id', 'listing_id', 'days'],
   key: 'rate_id',
   keyOf: (v) => v.rate_id,
   columns: ['listing_id'],
   values: (v) => [v.listing_id],
-  data: (v) => ({ rate_id: v.rate_id, listing_id: v.listing_id, days: v.days }),
 });

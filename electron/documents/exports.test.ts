@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { adminRead } from '../../shared/api';
 import { openCache } from '../cache/db';
 import { adminsTable } from '../cache/tables';
-import { upsertRecords } from '../cache/write';
-import { loadHost, makeHost } from '../cache/testing/fixtures';
+import { loadHost, makeHost, storeWire } from '../cache/testing/fixtures';
 import { harness } from '../services/testing';
 import { csvText, toCsv } from './csv';
 import { exportList } from './exports';
@@ -131,11 +130,7 @@ describe('exports of the lists', () => {
       raw('joan.rec', 'Reception', 'true'),
       raw('old.x', 'Cleaning', 'false'),
     ];
-    upsertRecords(
-      db,
-      adminsTable,
-      items.map((r) => ({ value: adminRead.parse(r), raw: r })),
-    );
+    storeWire(db, adminsTable, adminRead, items);
     const done = exportList(db, { list: 'admins', query: { department: 'Cleaning', active: true }, locale: 'es' });
     expect(done.filename).toBe('usuarios-intranet.csv');
     const text = read(done.bytes);

@@ -9,12 +9,15 @@
 // change ("Waiting to send"…), as the screen does beside the value.
 import type {
   AdminRecord,
+  ExportList,
+  Locale,
   BoardRow,
   BookingListItem,
   CleaningRecord,
   CostRecord,
   IncidentRecord,
   MaintenanceRecord,
+  OutboxMark,
   PriceCell,
 } from '../../shared/contract';
 import type { z } from 'zod';
@@ -30,7 +33,33 @@ type Names = (id: number | null) => string;
 
 const hm = (t: string | null | undefined) => (t ? t.slice(0, 5) : '');
 const yesNo = (say: Say, v: boolean) => say(v ? 'yes' : 'no');
-const join = (parts: readonly (string | null | undefined | false)[], sep = ' · ') => parts.filter(Boolean).join(sep);
+type Parts = readonly (string | null | undefined | false)[];
+const join = (parts: Parts, sep = ' · ') => parts.filter(Boolean).join(sep);
+
+/** A board cell listing the day's items of one kind, each as its parts in a row ("08:00 #123 Ana Pérez | …"). */
+function itemsCell<T>(
+  items: (r: BoardRow) => readonly T[],
+  parts: (item: T, say: Say) => Parts,
+): CsvColumn<BoardRow>['cell'] {
+  return (r, say) =>
+    join(
+      items(r).map((item) => join(parts(item, say), ' ')),
+      ' | ',
+    );
+}
+
+/** A task's time, what is known of its inspection, and the fate of my change to it. */
+const taskParts = (
+  say: Say,
+  task: { inspected: boolean; outbox: OutboxMark },
+  time: string | null,
+  what: string,
+): Parts => [
+  hm(time),
+  what,
+  task.inspected ? say('sheet.inspected') : say('sheet.notInspected'),
+  changeWord(say, task.outbox),
+];
 
 function boardColumns(): CsvColumn<BoardRow>[] {
   return [
@@ -38,76 +67,44 @@ function boardColumns(): CsvColumn<BoardRow>[] {
     { header: 'col.city', cell: (r) => r.listing.city },
     {
       header: 'col.departures',
-      cell: (r, say) =>
-        join(
-          r.departures.map((b) =>
-            join([hm(b.departure_time), `#${b.booking_number}`, b.customer_name, changeWord(say, b.outbox)], ' '),
-          ),
-          ' | ',
-        ),
+      cell: itemsCell(
+        (r) => r.departures,
+        (b, say) => [hm(b.departure_time), `#${b.booking_number}`, b.customer_name, changeWord(say, b.outbox)],
+      ),
     },
     {
       header: 'col.cleaning',
-      cell: (r, say) =>
-        join(
-          r.cleaning.map((c) =>
-            join(
-              [
-                hm(c.time),
-                numbered(say, 'status', c.status),
-                c.inspected ? say('sheet.inspected') : say('sheet.notInspected'),
-                changeWord(say, c.outbox),
-              ],
-              ' ',
-            ),
-          ),
-          ' | ',
-        ),
+      cell: itemsCell(
+        (r) => r.cleaning,
+        (c, say) => taskParts(say, c, c.time, numbered(say, 'status', c.status)),
+      ),
     },
     {
       header: 'col.maintenance',
-      cell: (r, say) =>
-        join(
-          r.maintenance.map((m) =>
-            join(
-              [
-                hm(m.hour),
-                m.type === 1 ? say('sheet.exitCheck') : say('sheet.entryCheck'),
-                m.inspected ? say('sheet.inspected') : say('sheet.notInspected'),
-                changeWord(say, m.outbox),
-              ],
-              ' ',
-            ),
-          ),
-          ' | ',
-        ),
+      cell: itemsCell(
+        (r) => r.maintenance,
+        (m, say) => taskParts(say, m, m.hour, m.type === 1 ? say('sheet.exitCheck') : say('sheet.entryCheck')),
+      ),
     },
     {
       header: 'col.arrivals',
-      cell: (r, say) =>
-        join(
-          r.arrivals.map((b) =>
-            join(
-              [
-                hm(b.arrival_time),
-                `#${b.booking_number}`,
-                b.customer_name,
-                `${b.adults}+${b.children}`,
-                changeWord(say, b.outbox),
-              ],
-              ' ',
-            ),
-          ),
-          ' | ',
-        ),
+      cell: itemsCell(
+        (r) => r.arrivals,
+        (b, say) => [
+          hm(b.arrival_time),
+          `#${b.booking_number}`,
+          b.customer_name,
+          `${b.adults}+${b.children}`,
+          changeWord(say, b.outbox),
+        ],
+      ),
     },
     {
       header: 'col.incidents',
-      cell: (r, say) =>
-        join(
-          r.incidents.map((i) => `${numbered(say, 'priority', i.priority)}: ${i.subtitle ?? i.note}`),
-          ' | ',
-        ),
+      cell: itemsCell(
+        (r) => r.incidents,
+        (i, say) => [`${numbered(say, 'priority', i.priority)}: ${i.subtitle ?? i.note}`],
+      ),
     },
     { header: 'col.ready', cell: (r, say) => (r.readiness ? yesNo(say, r.readiness.ready) : '') },
     {
@@ -138,37 +135,45 @@ function bookingColumns(): CsvColumn<BookingListItem>[] {
   ];
 }
 
-function cleaningColumns(name: Names): CsvColumn<CleaningRecord>[] {
+/** What a cleaning and a maintenance task both have: their lists share these columns. */
+type Task = Pick<CleaningRecord, 'date' | 'listing_id' | 'duration' | 'inspected' | 'booking_id' | 'notes' | 'outbox'>;
+
+/** A task list's columns: the shared ones around the task's own time, kind and inspection columns. */
+function taskColumns<T extends Task>(
+  db: ReadableDB,
+  own: { time: (t: T) => string | null; kind: CsvColumn<T>; inspection?: CsvColumn<T> },
+): CsvColumn<T>[] {
+  const name = listingNames(db);
   return [
-    { header: 'col.date', cell: (c) => c.date },
-    { header: 'col.time', cell: (c) => hm(c.time) },
-    { header: 'col.listing', cell: (c) => name(c.listing_id) },
-    { header: 'col.status', cell: (c, say) => numbered(say, 'status', c.status) },
-    { header: 'col.duration', cell: (c) => hm(c.duration) },
-    { header: 'col.inspected', cell: (c, say) => yesNo(say, c.inspected) },
-    { header: 'col.booking', cell: (c) => c.booking_id },
-    { header: 'col.notes', cell: (c) => c.notes },
-    { header: 'col.changeState', cell: (c, say) => changeWord(say, c.outbox) },
+    { header: 'col.date', cell: (t) => t.date },
+    { header: 'col.time', cell: (t) => hm(own.time(t)) },
+    { header: 'col.listing', cell: (t) => name(t.listing_id) },
+    own.kind,
+    { header: 'col.duration', cell: (t) => hm(t.duration) },
+    { header: 'col.inspected', cell: (t, say) => yesNo(say, t.inspected) },
+    ...(own.inspection ? [own.inspection] : []),
+    { header: 'col.booking', cell: (t) => t.booking_id },
+    { header: 'col.notes', cell: (t) => t.notes },
+    { header: 'col.changeState', cell: (t, say) => changeWord(say, t.outbox) },
   ];
 }
 
-function maintenanceColumns(name: Names): CsvColumn<MaintenanceRecord>[] {
-  return [
-    { header: 'col.date', cell: (m) => m.date },
-    { header: 'col.time', cell: (m) => hm(m.hour) },
-    { header: 'col.listing', cell: (m) => name(m.listing_id) },
+const cleaningColumns = (db: ReadableDB) =>
+  taskColumns<CleaningRecord>(db, {
+    time: (c) => c.time,
+    kind: { header: 'col.status', cell: (c, say) => numbered(say, 'status', c.status) },
+  });
+
+const maintenanceColumns = (db: ReadableDB) =>
+  taskColumns<MaintenanceRecord>(db, {
+    time: (m) => m.hour,
     // The maintenance screen's words for the type (the board says "Entry check" / "Exit check").
-    { header: 'col.type', cell: (m, say) => numbered(say, 'maintenanceType', m.type) },
-    { header: 'col.duration', cell: (m) => hm(m.duration) },
-    { header: 'col.inspected', cell: (m, say) => yesNo(say, m.inspected) },
-    { header: 'col.inspectionDate', cell: (m) => m.inspection_date },
-    { header: 'col.booking', cell: (m) => m.booking_id },
-    { header: 'col.notes', cell: (m) => m.notes },
-    { header: 'col.changeState', cell: (m, say) => changeWord(say, m.outbox) },
-  ];
-}
+    kind: { header: 'col.type', cell: (m, say) => numbered(say, 'maintenanceType', m.type) },
+    inspection: { header: 'col.inspectionDate', cell: (m) => m.inspection_date },
+  });
 
-function incidentColumns(name: Names): CsvColumn<IncidentRecord>[] {
+function incidentColumns(db: ReadableDB): CsvColumn<IncidentRecord>[] {
+  const name = listingNames(db);
   return [
     { header: 'col.priority', cell: (i, say) => numbered(say, 'priority', i.priority) },
     // "YYYY-MM-DD HH:MM:SS" → ISO date and time.
@@ -204,7 +209,8 @@ function priceColumns(): CsvColumn<PriceCell & { rate: string }>[] {
   ];
 }
 
-function costColumns(owner: Names): CsvColumn<CostRecord>[] {
+function costColumns(db: ReadableDB): CsvColumn<CostRecord>[] {
+  const owner = ownerNames(db);
   return [
     { header: 'col.owner', cell: (c) => owner(c.owner_id) },
     { header: 'col.concept', cell: (c) => c.concept },
@@ -245,62 +251,84 @@ function listingNames(db: ReadableDB): Names {
   return (id) => (id === null ? '' : (byId.get(id) ?? `#${id}`));
 }
 
-/** The file name: the list and the window or day it covers. */
-function fileName(say: Say, what: WordKey, span: string): string {
-  return `${say(what)}${span ? `-${span}` : ''}.csv`;
-}
-
 const spanOf = (w: { from: string; to: string }) => (w.from === w.to ? w.from : `${w.from}_${w.to}`);
 
+type QueryOf<L extends ExportList> = Extract<Args, { list: L }>['query'];
+
+/** One list's export: the rows its screen reads, their columns, and the file's name (the list and the window or day it covers). */
+interface ListExport<Q, R> {
+  rows(db: ReadableDB, query: Q): readonly R[];
+  columns(db: ReadableDB): CsvColumn<R>[];
+  file: WordKey | ((query: Q) => WordKey);
+  span?: (query: Q) => string;
+}
+
+/** The one CSV writer of every list: its rows under its columns, in a file named by its word and span. */
+const listExport =
+  <Q, R>(spec: ListExport<Q, R>) =>
+  (db: ReadableDB, query: Q, locale: Locale): MadeFile => {
+    const say = wordsFor(locale);
+    const what = typeof spec.file === 'string' ? spec.file : spec.file(query);
+    const span = spec.span?.(query) ?? '';
+    return {
+      filename: `${say(what)}${span ? `-${span}` : ''}.csv`,
+      mime: 'text/csv;charset=utf-8',
+      bytes: toCsv(spec.columns(db), spec.rows(db, query), locale),
+    };
+  };
+
+const EXPORTS: { [L in ExportList]: (db: ReadableDB, query: QueryOf<L>, locale: Locale) => MadeFile } = {
+  board: listExport({
+    rows: (db, query) => q.boardDay(db, query).rows,
+    columns: boardColumns,
+    file: 'file.board',
+    span: (query) => query.date,
+  }),
+  bookings: listExport({
+    rows: q.listBookings,
+    columns: bookingColumns,
+    file: (query) =>
+      query.kind === 'arrivals' ? 'file.arrivals' : query.kind === 'departures' ? 'file.departures' : 'file.bookings',
+    span: spanOf,
+  }),
+  cleaning: listExport({
+    rows: q.listCleaning,
+    columns: cleaningColumns,
+    file: 'file.cleaning',
+    span: spanOf,
+  }),
+  maintenance: listExport({
+    rows: q.listMaintenance,
+    columns: maintenanceColumns,
+    file: 'file.maintenance',
+    span: spanOf,
+  }),
+  incidents: listExport({
+    rows: q.listIncidents,
+    columns: incidentColumns,
+    file: 'file.incidents',
+    span: spanOf,
+  }),
+  openIncidents: listExport({
+    rows: q.listOpenIncidents,
+    columns: incidentColumns,
+    file: 'file.openIncidents',
+  }),
+  prices: listExport({
+    rows: (db, query: QueryOf<'prices'>) => {
+      const grid = q.priceGrid(db, query);
+      return (grid?.rates ?? []).flatMap((r, i) => grid!.days[i]!.map((c) => ({ ...c, rate: r.name })));
+    },
+    columns: priceColumns,
+    file: 'file.prices',
+    span: spanOf,
+  }),
+  costs: listExport({ rows: q.listCosts, columns: costColumns, file: 'file.costs' }),
+  admins: listExport({ rows: q.listAdmins, columns: adminColumns, file: 'file.admins' }),
+};
+
 export function exportList(db: ReadableDB, input: Args): MadeFile {
-  const say = wordsFor(input.locale);
-  const made = (bytes: Uint8Array, filename: string): MadeFile => ({ filename, mime: 'text/csv;charset=utf-8', bytes });
-  switch (input.list) {
-    case 'board': {
-      const rows = q.boardDay(db, input.query).rows;
-      return made(toCsv(boardColumns(), rows, input.locale), fileName(say, 'file.board', input.query.date));
-    }
-    case 'bookings': {
-      const rows = q.listBookings(db, input.query);
-      const what =
-        input.query.kind === 'arrivals'
-          ? 'file.arrivals'
-          : input.query.kind === 'departures'
-            ? 'file.departures'
-            : 'file.bookings';
-      return made(toCsv(bookingColumns(), rows, input.locale), fileName(say, what, spanOf(input.query)));
-    }
-    case 'cleaning':
-      return made(
-        toCsv(cleaningColumns(listingNames(db)), q.listCleaning(db, input.query), input.locale),
-        fileName(say, 'file.cleaning', spanOf(input.query)),
-      );
-    case 'maintenance':
-      return made(
-        toCsv(maintenanceColumns(listingNames(db)), q.listMaintenance(db, input.query), input.locale),
-        fileName(say, 'file.maintenance', spanOf(input.query)),
-      );
-    case 'incidents':
-      return made(
-        toCsv(incidentColumns(listingNames(db)), q.listIncidents(db, input.query), input.locale),
-        fileName(say, 'file.incidents', spanOf(input.query)),
-      );
-    case 'prices': {
-      const grid = q.priceGrid(db, input.query);
-      const rows = (grid?.rates ?? []).flatMap((r, i) => grid!.days[i]!.map((c) => ({ ...c, rate: r.name })));
-      return made(toCsv(priceColumns(), rows, input.locale), fileName(say, 'file.prices', spanOf(input.query)));
-    }
-    case 'costs':
-      return made(
-        toCsv(costColumns(ownerNames(db)), q.listCosts(db, input.query), input.locale),
-        fileName(say, 'file.costs', ''),
-      );
-    case 'admins':
-      return made(toCsv(adminColumns(), q.listAdmins(db, input.query), input.locale), fileName(say, 'file.admins', ''));
-    case 'openIncidents':
-      return made(
-        toCsv(incidentColumns(listingNames(db)), q.listOpenIncidents(db, input.query), input.locale),
-        fileName(say, 'file.openIncidents', ''),
-      );
-  }
+  // TypeScript cannot tie `input.query` to `input.list` through the table's index; EXPORTS's type ties them per list.
+  const write = EXPORTS[input.list] as (db: ReadableDB, query: Args['query'], locale: Locale) => MadeFile;
+  return write(db, input.query, input.locale);
 }

@@ -1,4 +1,5 @@
 // The document words in Catalan (see words.ts).
+import { CHANGE_WORDS } from '../../shared/domain/change-words';
 import { DOCUMENT_TYPE_WORDS } from '../../shared/codes/document-type-words';
 import type { Words } from './words';
 
@@ -107,12 +108,7 @@ export const ca: Words = {
   'bookingState.8': 'No presentat',
   'bookingState.9': 'Virtual',
   'bookingState.other': 'Estat {n}',
-  'outbox.pending': 'Per enviar',
-  'outbox.sending': 'S’està enviant',
-  'outbox.confirmed': 'Enviat',
-  'outbox.rejected': 'No acceptat',
-  'outbox.conflict': 'Conflicte',
-  'outbox.unknown': 'Comprovant',
+  ...CHANGE_WORDS.ca,
   'file.daySheet': 'full-del-dia',
   'file.board': 'tauler',
   'file.bookings': 'reserves',

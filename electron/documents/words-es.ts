@@ -1,4 +1,5 @@
 // The document words in Spanish (see words.ts).
+import { CHANGE_WORDS } from '../../shared/domain/change-words';
 import { DOCUMENT_TYPE_WORDS } from '../../shared/codes/document-type-words';
 import type { Words } from './words';
 
@@ -107,12 +108,7 @@ export const es: Words = {
   'bookingState.8': 'No presentado',
   'bookingState.9': 'Virtual',
   'bookingState.other': 'Estado {n}',
-  'outbox.pending': 'Por enviar',
-  'outbox.sending': 'Enviando',
-  'outbox.confirmed': 'Enviado',
-  'outbox.rejected': 'No aceptado',
-  'outbox.conflict': 'Conflicto',
-  'outbox.unknown': 'Comprobando',
+  ...CHANGE_WORDS.es,
   'file.daySheet': 'hoja-del-dia',
   'file.board': 'tablero',
   'file.bookings': 'reservas',

@@ -5,6 +5,7 @@
 // here once for every document. A missing key fails to compile (each language
 // is typed by the English table; Spanish and Catalan are in words-es.ts and
 // words-ca.ts).
+import { CHANGE_WORDS } from '../../shared/domain/change-words';
 import { DOCUMENT_TYPE_WORDS } from '../../shared/codes/document-type-words';
 import type { Locale, OutboxMark } from '../../shared/contract';
 import { ca } from './words-ca';
@@ -115,12 +116,7 @@ const en = {
   'bookingState.8': 'No show',
   'bookingState.9': 'Virtual',
   'bookingState.other': 'Status {n}',
-  'outbox.pending': 'Waiting to send',
-  'outbox.sending': 'Sending',
-  'outbox.confirmed': 'Sent',
-  'outbox.rejected': 'Not accepted',
-  'outbox.conflict': 'Conflict',
-  'outbox.unknown': 'Checking',
+  ...CHANGE_WORDS.en,
   'file.daySheet': 'day-sheet',
   'file.board': 'board',
   'file.bookings': 'bookings',

@@ -3,29 +3,10 @@
 // when no unsent edit would be lost — the engine checks first).
 import type { ReadableDB, WritableDB } from '../cache/db';
 import { ident } from '../cache/db';
+import { RECORD_TABLES } from '../cache/tables';
 
-/** Tables with an outbox_mark column (records the outbox may change). */
-export const MARKED_TABLES = [
-  'listings',
-  'photos',
-  'rates',
-  'price_edits',
-  'blocks',
-  'bookings',
-  'customers',
-  'guests',
-  'incidents',
-  'maintenance',
-  'cleaning',
-  'threads',
-  'messages',
-  'destinations',
-  'origins',
-  'owners',
-  'costs',
-  'customer_types',
-  'admins',
-] as const;
+/** Tables with an outbox_mark column (records the outbox may change): every record table cache/tables.ts specifies. */
+export const MARKED_TABLES = RECORD_TABLES;
 
 const OTHER_TABLES = ['prices', 'availability', 'incident_listings', 'sync_state', 'quarantine'] as const;
 

@@ -2,32 +2,17 @@
 // the first pass (however much it brings), then an urgent or high incident
 // another user makes, and a change of today's arrival time; never an incident
 // whose unsent edit of mine is on this computer.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
+import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../shared/contract';
 import { DEFAULT_SETTINGS } from '../../shared/contract';
-import { ApiClient } from '../api/client';
-import { BudgetGovernor } from '../api/governor';
-import { MemoryCredentialStore } from '../credentials/store';
-import { Engine } from '../engine';
+import { engineRig } from '../sync/testing/engines';
 import { createNotifications } from '.';
 
 const TODAY = '2026-06-10';
-const open: { sims: Simulator[]; engines: Engine[] } = { sims: [], engines: [] };
-
-afterEach(async () => {
-  for (const e of open.engines.splice(0)) await e.close();
-  for (const s of open.sims.splice(0)) await s.close();
-});
+const rig = engineRig(TODAY);
 
 async function setUp(listings = 8) {
-  const sim = await startSimulator({
-    listings,
-    seed: 11,
-    today: TODAY,
-    rateLimit: { limit: 1_000_000, windowSeconds: 3600 },
-  });
-  open.sims.push(sim);
+  const sim = await rig.simulator({ listings });
   const shown: Notice[] = [];
   const notices = createNotifications({
     settings: () => DEFAULT_SETTINGS,
@@ -35,18 +20,8 @@ async function setUp(listings = 8) {
     today: () => TODAY,
     minuteOfDay: () => 12 * 60,
   });
-  const engine = Engine.open({
-    dbPath: ':memory:',
-    credentials: new MemoryCredentialStore(),
-    background: false,
-    today: () => TODAY,
-    settings: { budgetPerHour: 1_000_000 },
-    ingest: notices.ingest,
-    onPass: (p) => notices.onPass(p),
-  });
-  open.engines.push(engine);
-
-  await engine.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
+  const engine = rig.engine({ ingest: notices.ingest, onPass: (p) => notices.onPass(p) });
+  await rig.signIn(engine, sim);
   return { sim, engine, shown, notices };
 }
 
@@ -90,17 +65,12 @@ describe('notifications of what sync brings', { timeout: 60_000 }, () => {
       [TODAY],
     )!;
     const later = arriving.arrival_time === '21:30' ? '22:15' : '21:30';
-    const other = new ApiClient({ baseUrl: sim.url, governor: new BudgetGovernor({ limit: 1_000_000 }) });
-    try {
-      await other.signIn({ user: sim.user, password: sim.password });
-      await other.write('bookings.update', {
-        id: arriving.booking_number,
-        body: { arrival_time: later },
-        priority: 'user',
-      });
-    } finally {
-      await other.close();
-    }
+    const other = await rig.reader(sim);
+    await other.write('bookings.update', {
+      id: arriving.booking_number,
+      body: { arrival_time: later },
+      priority: 'user',
+    });
     await engine.syncNow({ full: true });
     expect(shown.filter((n) => n.kind === 'arrival')).toEqual([
       {

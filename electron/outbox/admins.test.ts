@@ -3,41 +3,25 @@
 // spec's YYYY/MM/DD, a field someone else changed meanwhile is a conflict, a
 // password can never be queued, and a user the server sent without an id
 // cannot be edited (the update path needs one).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
-import { login } from '../../simulator/conformance/client';
+import { describe, expect, it } from 'vitest';
 import { listAdmins } from '../cache/queries';
 import { adminsTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 
-let sim: Simulator;
-let other: string;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 16, listings: 4, today: '2026-06-15' });
-  other = await login(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
+const on = onSimulator({ seed: 16, listings: 4, today: '2026-06-15' });
 
 async function serverAdmin(id: number): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sim.url}/api/v1/admins/${id}`, { headers: { Authorization: `Bearer ${other}` } });
-  return ((await res.json()) as { User: Record<string, unknown> }).User;
+  return ((await on.other.get(`/admins/${id}`)) as { User: Record<string, unknown> }).User;
 }
 
 async function otherPut(id: number, body: unknown): Promise<void> {
-  const res = await fetch(`${sim.url}/api/v1/admins/${id}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBeLessThan(300);
+  expect(await on.other.put(`/admins/${id}`, body)).toBeLessThan(300);
 }
 
 async function device(): Promise<Device> {
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+  const dev = on.device();
   const page = await dev.current.client.list('admins.list', { priority: 'user' });
   upsertRecords(dev.db, adminsTable, page.items);
   return dev;
@@ -62,7 +46,7 @@ describe('intranet users through the outbox', () => {
       user_type: 'External',
       outbox: { state: 'pending', fields: ['active', 'date_of_birth', 'department', 'user_type'] },
     });
-    const seq = sim.mutations().length;
+    const seq = on.sim.mutations().length;
     await o.drain({ untilSettled: true });
     expect(cached(dev, id)).toMatchObject({ department: 'IT', date_of_birth: '1985-07-09', outbox: null });
     expect(await serverAdmin(id)).toMatchObject({
@@ -71,7 +55,7 @@ describe('intranet users through the outbox', () => {
       active: 'false',
       user_type: 'External',
     });
-    const applied = sim
+    const applied = on.sim
       .mutations()
       .slice(seq)
       .filter((m) => m.endpoint === 'admins.update' && m.id === id);

@@ -1,37 +1,21 @@
 // Creates without idempotency keys: each applied exactly once, whatever
 // happens between sending and hearing back — proven with the simulator's
 // mutation log — and edits of a record created offline follow it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
-import { login } from '../../simulator/conformance/client';
+import { describe, expect, it } from 'vitest';
 import { listGuests, listThreads } from '../cache/queries/bookings';
 import { listBlocks } from '../cache/queries/tasks';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 import { seedBooking, seedListing } from './testing/seed';
 import type { TraceEvent } from './types';
 
 const TODAY = '2026-06-15';
-let sim: Simulator;
-let other: string;
+const on = onSimulator({ seed: 12, listings: 4, today: TODAY });
 let hook: ((e: TraceEvent) => void) | null = null;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 12, listings: 4, today: TODAY });
-  other = await login(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
 
 async function device(): Promise<{ dev: Device; booking: number; thread: number }> {
   hook = null;
-  sim.resetFaults();
-  const dev = new Device({
-    url: sim.url,
-    user: sim.user,
-    password: sim.password,
-    outbox: { trace: (e) => hook?.(e) },
-  });
+  const dev = on.device({ outbox: { trace: (e) => hook?.(e) } });
   await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
   const bookings = dev.db.pluck<number>('SELECT booking_number FROM bookings WHERE listing_id = 101 ORDER BY 1');
   for (const b of bookings) await seedBooking(dev.db, dev.current.client, b);
@@ -41,19 +25,6 @@ async function device(): Promise<{ dev: Device; booking: number; thread: number 
   if (!withThread) throw new Error('the seeded listing has no thread');
   return { dev, booking: withThread.booking_number, thread: withThread.id };
 }
-
-/** Applied creates on the server whose body contains `marker`. */
-const applied = (endpoint: string, marker: string) =>
-  sim
-    .mutations()
-    .filter((m) => m.endpoint === endpoint && m.result === 'applied' && JSON.stringify(m.body).includes(marker));
-
-const requestsSince = (n: number) =>
-  sim
-    .requestLog()
-    .slice(n)
-    .filter((r) => r.endpoint !== 'auth.login')
-    .map((r) => r.endpoint);
 
 describe('creates', () => {
   it('registers a guest once, with the edits made before it left, and moves later edits onto the server id', async () => {
@@ -67,24 +38,23 @@ describe('creates', () => {
     expect(local.id).toBeLessThan(0);
     expect(local.outbox).toMatchObject({ state: 'pending', fields: ['created'] });
     o.enqueue('guests.update', { id: local.id, changes: { email: 'ana@example.com' } });
-    const mark = sim.requestLog().length;
+    const mark = on.mark();
     await o.drain({ untilSettled: true });
-    expect(requestsSince(mark)).toEqual(['guests.ofBooking', 'guests.create', 'guests.ofBooking']);
-    const made = applied('guests.create', 'G-1');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toMatchObject({ guest: { email: 'ana@example.com' } });
+    expect(on.requestsSince(mark)).toEqual(['guests.ofBooking', 'guests.create', 'guests.ofBooking']);
+    const made = on.appliedOnce('guests.create', 'G-1');
+    expect(made.body).toMatchObject({ guest: { email: 'ana@example.com' } });
     const guests = listGuests(dev.db, booking).filter((g) => g.number_id === 'G-1');
     expect(guests).toHaveLength(1);
-    expect(guests[0]).toMatchObject({ id: made[0]!.id, email: 'ana@example.com', outbox: null });
-    expect(o.list({ states: ['confirmed'] }).find((e) => e.id === entryId)!.recordId).toBe(made[0]!.id);
+    expect(guests[0]).toMatchObject({ id: made.id, email: 'ana@example.com', outbox: null });
+    expect(o.list({ states: ['confirmed'] }).find((e) => e.id === entryId)!.recordId).toBe(made.id);
     // The renderer may still hold the local id: the edit finds the server record.
     o.enqueue('guests.update', { id: local.id, changes: { city: 'Girona' } });
     await o.drain({ untilSettled: true });
-    expect(listGuests(dev.db, booking).find((g) => g.id === made[0]!.id)).toMatchObject({
+    expect(listGuests(dev.db, booking).find((g) => g.id === made.id)).toMatchObject({
       city: 'Girona',
       outbox: null,
     });
-    expect(applied('guests.create', 'G-1')).toHaveLength(1);
+    expect(on.applied('guests.create', 'G-1')).toHaveLength(1);
     await dev.close();
   });
 
@@ -98,11 +68,10 @@ describe('creates', () => {
     const local = listGuests(dev.db, booking).find((g) => g.number_id === 'D-1')!;
     expect(local.document_type).toBe('Identity Document (Spanish only)');
     await o.drain({ untilSettled: true });
-    const made = applied('guests.create', 'D-1');
-    expect(made).toHaveLength(1);
-    o.enqueue('guests.update', { id: made[0]!.id!, changes: { document_type_id: 5 } });
+    const made = on.appliedOnce('guests.create', 'D-1');
+    o.enqueue('guests.update', { id: made.id!, changes: { document_type_id: 5 } });
     await o.drain({ untilSettled: true });
-    expect(listGuests(dev.db, booking).find((g) => g.id === made[0]!.id)).toMatchObject({
+    expect(listGuests(dev.db, booking).find((g) => g.id === made.id)).toMatchObject({
       document_type: 'Passport',
       outbox: null,
     });
@@ -122,15 +91,11 @@ describe('creates', () => {
       message: 'Check-in from 16:00 (m-1)',
       outbox: { state: 'pending', fields: ['created'] },
     });
-    sim.setFaults({ resetAfterRate: 1, routes: ['threads.send'] });
-    await o.drain();
-    expect(o.summary()).toMatchObject({ unknown: 1 });
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    expect(applied('threads.send', '(m-1)')).toHaveLength(1);
+    await on.drainLosingAnswers(o, 'threads.send', () => expect(o.summary()).toMatchObject({ unknown: 1 }));
+    expect(on.applied('threads.send', '(m-1)')).toHaveLength(1);
     const messages = listThreads(dev.db, booking).find((t) => t.id === thread)!.messages;
     expect(messages.filter((m) => m.message.includes('(m-1)'))).toEqual([
-      expect.objectContaining({ id: applied('threads.send', '(m-1)')[0]!.id, outbox: null }),
+      expect.objectContaining({ id: on.applied('threads.send', '(m-1)')[0]!.id, outbox: null }),
     ]);
     await dev.close();
   });
@@ -147,12 +112,8 @@ describe('creates', () => {
         reason: 'Paint (b-1)',
       },
     });
-    sim.setFaults({ errorRate: 1, errorRoutes: ['blocks.create'] });
-    await o.drain();
-    expect(o.summary()).toMatchObject({ unknown: 1 });
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    expect(applied('blocks.create', '(b-1)')).toHaveLength(1);
+    await on.drainFailing(o, 'blocks.create', () => expect(o.summary()).toMatchObject({ unknown: 1 }));
+    expect(on.applied('blocks.create', '(b-1)')).toHaveLength(1);
     expect(listBlocks(dev.db, { from: '2026-09-01', to: '2026-09-03' })).toEqual([
       expect.objectContaining({ reason: 'Paint (b-1)', outbox: null }),
     ]);
@@ -173,11 +134,8 @@ describe('creates', () => {
     });
     const local = listBlocks(dev.db, { from: '2026-12-01', to: '2026-12-02' })[0]!;
     o.enqueue('blocks.update', { id: local.id, changes: { start_date: '2027-02-10', end_date: '2027-02-12' } });
-    sim.setFaults({ resetAfterRate: 1, routes: ['blocks.create'] });
-    await o.drain();
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    expect(applied('blocks.create', '(b-3)')).toHaveLength(1);
+    await on.drainLosingAnswers(o, 'blocks.create');
+    expect(on.applied('blocks.create', '(b-3)')).toHaveLength(1);
     expect(listBlocks(dev.db, { from: '2027-02-10', to: '2027-02-12' })).toEqual([
       expect.objectContaining({ reason: 'moved (b-3)', outbox: null }),
     ]);
@@ -193,9 +151,9 @@ describe('creates', () => {
     const local = listBlocks(dev.db, { from: '2026-10-01', to: '2026-10-02' })[0]!;
     o.enqueue('blocks.update', { id: local.id, changes: { block_type: 2 } });
     o.enqueue('blocks.delete', { id: local.id });
-    const mark = sim.requestLog().length;
+    const mark = on.mark();
     await o.drain({ untilSettled: true });
-    expect(requestsSince(mark)).toEqual([]);
+    expect(on.requestsSince(mark)).toEqual([]);
     expect(listBlocks(dev.db, { from: '2026-10-01', to: '2026-10-02' })).toEqual([]);
     expect(o.summary().unsent).toBe(0);
     await dev.close();
@@ -205,18 +163,10 @@ describe('creates', () => {
     const { dev, booking } = await device();
     const o = dev.current.outbox;
     const guest = { name: 'Twin', lastname: 'Same', number_id: 'T-1' };
-    const res = await fetch(`${sim.url}/api/v1/guests`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: booking, guest }),
-    });
-    expect(res.status).toBe(200);
+    expect(await on.other.post('/guests', { id: booking, guest })).toBe(200);
     o.enqueue('guests.create', { bookingNumber: booking, guest });
-    sim.setFaults({ resetAfterRate: 1, routes: ['guests.create'] });
-    await o.drain();
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    const made = applied('guests.create', 'T-1');
+    await on.drainLosingAnswers(o, 'guests.create');
+    const made = on.applied('guests.create', 'T-1');
     expect(made).toHaveLength(2); // theirs and mine, each once
     const confirmed = o.list({ states: ['confirmed'] })[0]!;
     expect(confirmed.recordId).toBe(made[1]!.id);
@@ -248,15 +198,13 @@ describe('creates', () => {
     expect(kills).toBeGreaterThanOrEqual(3);
     await o.drain({ untilSettled: true });
     expect(o.summary()).toMatchObject({ unsent: 0 });
-    expect(applied('guests.create', `K-${point}`)).toHaveLength(1);
-    expect(applied('threads.send', `(c-${point})`)).toHaveLength(1);
+    expect(on.applied('guests.create', `K-${point}`)).toHaveLength(1);
+    expect(on.applied('threads.send', `(c-${point})`)).toHaveLength(1);
     expect(listGuests(dev.db, booking).filter((g) => g.number_id === `K-${point}`)).toEqual([
       expect.objectContaining({ outbox: null }),
     ]);
-    const res = await fetch(`${sim.url}/api/v1/cleanings/${cleaning}`, {
-      headers: { Authorization: `Bearer ${other}` },
-    });
-    expect(((await res.json()) as { data: { notes: string } }).data.notes).toBe(`crash ${point}`);
+    const server = (await on.other.get(`/cleanings/${cleaning}`)) as { data: { notes: string } };
+    expect(server.data.notes).toBe(`crash ${point}`);
     await dev.close();
   });
 });

@@ -3,58 +3,31 @@
 // (no false conflict), another user's change of the same field surfaced as a
 // conflict, codes checked before queueing, and a new listing created exactly
 // once when the answer to its create is lost.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
-import { login } from '../../simulator/conformance/client';
+import { describe, expect, it } from 'vitest';
 import { getListingDetail, listListings } from '../cache/queries/listings';
 import { listingsTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 
-let sim: Simulator;
-let other: string;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 15, listings: 4, today: '2026-06-15' });
-  other = await login(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
+const on = onSimulator({ seed: 15, listings: 4, today: '2026-06-15' });
 
 async function device(): Promise<Device> {
-  sim.resetFaults();
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+  const dev = on.device();
   const all = await dev.current.client.list('listings.list');
   upsertRecords(dev.db, listingsTable, all.items);
   return dev;
 }
 
 async function otherPut(id: number, body: unknown): Promise<void> {
-  const res = await fetch(`${sim.url}/api/v1/listings/${id}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBeLessThan(300);
+  expect(await on.other.put(`/listings/${id}`, body)).toBeLessThan(300);
 }
-
-/** Writes the server applied at this endpoint: of this record (an id) or whose body holds this marker. */
-const applied = (endpoint: string, of?: number | string) =>
-  sim
-    .mutations()
-    .filter(
-      (m) =>
-        m.endpoint === endpoint &&
-        m.result === 'applied' &&
-        (of === undefined || (typeof of === 'number' ? m.id === of : JSON.stringify(m.body).includes(of))),
-    );
 
 describe('listings through the outbox', () => {
   it('check-in times and the wifi password: shown at once, applied once, confirmed by reading the listing back', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const before = applied('listings.update', 101).length;
+    const before = on.applied('listings.update', 101).length;
     o.enqueue('listings.update', { id: 101, changes: { checkinfrom: '16:30', wifi_password: 'sea-2026' } });
     expect(getListingDetail(dev.db, 101)!.listing).toMatchObject({
       checkinfrom: '16:30',
@@ -62,7 +35,7 @@ describe('listings through the outbox', () => {
       outbox: { state: 'pending', fields: expect.arrayContaining(['checkinfrom', 'wifi_password']) as unknown },
     });
     await o.drain({ untilSettled: true });
-    const made = applied('listings.update', 101).slice(before);
+    const made = on.applied('listings.update', 101).slice(before);
     expect(made).toHaveLength(1);
     expect(made[0]!.body).toEqual({ checkinfrom: '16:30', wifi_password: 'sea-2026' });
     expect(getListingDetail(dev.db, 101)!.listing).toMatchObject({ checkinfrom: '16:30', outbox: null });
@@ -99,11 +72,11 @@ describe('listings through the outbox', () => {
     const o = dev.current.outbox;
     o.enqueue('listings.update', { id: 103, changes: { checkout: '10:00', key_number: 'K-7' } });
     await otherPut(103, { checkout: '12:00', wifi_network: 'Other-Net' });
-    const before = applied('listings.update', 103).length;
+    const before = on.applied('listings.update', 103).length;
     await o.drain({ untilSettled: true });
     const [c] = o.list({ states: ['conflict'] });
     expect(c?.conflicts).toEqual([expect.objectContaining({ field: 'checkout', mine: '10:00', theirs: '12:00' })]);
-    expect(applied('listings.update', 103).length).toBe(before);
+    expect(on.applied('listings.update', 103).length).toBe(before);
     o.resolve({ id: c!.id, choice: 'mine' });
     await o.drain({ untilSettled: true });
     const l = getListingDetail(dev.db, 103)!.listing;
@@ -132,25 +105,18 @@ describe('listings through the outbox', () => {
     expect(local.outbox).toMatchObject({ state: 'pending', fields: ['created'] });
     // Edited again before it left: the edit rides along in the create.
     o.enqueue('listings.update', { id: local.id, changes: { checkinfrom: '17:00' } });
-    const mark = sim.requestLog().length;
-    sim.setFaults({ resetAfterRate: 1, routes: ['listings.create'] });
-    await o.drain();
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    const made = applied('listings.create', '(l-1)');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toMatchObject({ rooms, checkinfrom: '17:00' });
+    const mark = on.mark();
+    await on.drainLosingAnswers(o, 'listings.create');
+    const made = on.appliedOnce('listings.create', '(l-1)');
+    expect(made.body).toMatchObject({ rooms, checkinfrom: '17:00' });
     // Its answer was lost, and it was found by reading the listings back, not sent again.
-    const sent = sim
-      .requestLog()
-      .slice(mark)
-      .map((r) => r.endpoint);
+    const sent = on.requestsSince(mark);
     expect(sent.filter((e) => e === 'listings.create')).toHaveLength(1);
     expect(sent.lastIndexOf('listings.list')).toBeGreaterThan(sent.indexOf('listings.create'));
     const mine = listListings(dev.db).filter((l) => l.name === 'Casa Nova (l-1)');
-    expect(mine).toEqual([expect.objectContaining({ id: made[0]!.id, outbox: null })]);
+    expect(mine).toEqual([expect.objectContaining({ id: made.id, outbox: null })]);
     // The local id still opens it.
-    expect(getListingDetail(dev.db, local.id)!.listing).toMatchObject({ id: made[0]!.id, rooms });
+    expect(getListingDetail(dev.db, local.id)!.listing).toMatchObject({ id: made.id, rooms });
     await dev.close();
   });
 
@@ -172,18 +138,15 @@ describe('listings through the outbox', () => {
     const [waiting] = o.list({}).filter((e) => e.resource === 'blocks');
     expect(waiting?.waitingFor).toMatchObject({ resource: 'listings', recordId: local.id });
     // The listing's create answer is lost: the block still waits, never sent with a negative id.
-    sim.setFaults({ resetAfterRate: 1, routes: ['listings.create'] });
-    await o.drain();
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    const listing = applied('listings.create', '(l-2)');
-    expect(listing).toHaveLength(1);
-    const blocks = applied('blocks.create', '(l-2)');
-    expect(blocks).toHaveLength(1);
-    expect(blocks[0]!.body).toMatchObject({ listing_id: String(listing[0]!.id) });
+    await on.drainLosingAnswers(o, 'listings.create');
+    const listing = on.appliedOnce('listings.create', '(l-2)');
+    const blocks = on.appliedOnce('blocks.create', '(l-2)');
+    expect(blocks.body).toMatchObject({ listing_id: String(listing.id) });
     // Never sent with the local id.
     expect(
-      sim.mutations().filter((m) => m.endpoint === 'blocks.create' && /"listing_id":"-/.test(JSON.stringify(m.body))),
+      on.sim
+        .mutations()
+        .filter((m) => m.endpoint === 'blocks.create' && /"listing_id":"-/.test(JSON.stringify(m.body))),
     ).toEqual([]);
     expect(o.summary().unsent).toBe(0);
     await dev.close();
@@ -203,11 +166,9 @@ describe('listings through the outbox', () => {
     const [waiting] = o.list({}).filter((e) => e.resource === 'photos');
     expect(waiting?.waitingFor).toMatchObject({ resource: 'listings', recordId: local.id });
     await o.drain({ untilSettled: true });
-    const listing = applied('listings.create', '(l-3)');
-    expect(listing).toHaveLength(1);
-    const photos = applied('photos.create', '(l-3)');
-    expect(photos).toHaveLength(1);
-    expect(photos[0]!.body).toMatchObject({ listing_id: listing[0]!.id });
+    const listing = on.appliedOnce('listings.create', '(l-3)');
+    const photos = on.appliedOnce('photos.create', '(l-3)');
+    expect(photos.body).toMatchObject({ listing_id: listing.id });
     expect(o.summary().unsent).toBe(0);
     await dev.close();
   });

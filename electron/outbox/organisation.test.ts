@@ -2,36 +2,23 @@
 // when its answer is lost, edits confirmed by reading back — an owner's fiscal fields (shown by the
 // list, not the get), a destination's names per language (the read shows one) and its fields the
 // read never shows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
+import { describe, expect, it } from 'vitest';
 import { listCosts, listDestinations, listOwners } from '../cache/queries/listings';
 import { costsTable, destinationsTable, ownersTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 16, listings: 3, today: '2026-06-15' });
-});
-afterAll(async () => {
-  await sim.close();
-});
+const on = onSimulator({ seed: 16, listings: 3, today: '2026-06-15' });
 
 async function device(): Promise<Device> {
-  sim.resetFaults();
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+  const dev = on.device();
   const c = dev.current.client;
   upsertRecords(dev.db, ownersTable, (await c.list('owners.list')).items);
   upsertRecords(dev.db, costsTable, (await c.list('costs.list')).items);
   upsertRecords(dev.db, destinationsTable, (await c.list('destinations.list')).items);
   return dev;
 }
-
-const applied = (endpoint: string, marker: string) =>
-  sim
-    .mutations()
-    .filter((m) => m.endpoint === endpoint && m.result === 'applied' && JSON.stringify(m.body).includes(marker));
 
 describe('owners, costs and destinations', () => {
   it('creates an owner once when the answer is lost, then edits its fiscal city (read back through the list)', async () => {
@@ -41,24 +28,20 @@ describe('owners, costs and destinations', () => {
     expect(listOwners(dev.db).find((w) => w.document_number === 'OWN-16')).toMatchObject({
       outbox: { state: 'pending' },
     });
-    sim.setFaults({ resetAfterRate: 1, routes: ['owners.create'] });
-    await o.drain();
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    const made = applied('owners.create', 'OWN-16');
-    expect(made).toHaveLength(1);
+    await on.drainLosingAnswers(o, 'owners.create');
+    const made = on.appliedOnce('owners.create', 'OWN-16');
     const mine = listOwners(dev.db).filter((w) => w.document_number === 'OWN-16');
-    expect(mine).toEqual([expect.objectContaining({ id: made[0]!.id, fiscal_city: 'Reus', outbox: null })]);
+    expect(mine).toEqual([expect.objectContaining({ id: made.id, fiscal_city: 'Reus', outbox: null })]);
 
-    o.enqueue('owners.update', { id: made[0]!.id, changes: { fiscal_city: 'Girona', phone: '+34 600 111 222' } });
+    o.enqueue('owners.update', { id: made.id, changes: { fiscal_city: 'Girona', phone: '+34 600 111 222' } });
     await o.drain({ untilSettled: true });
     expect(o.list({ states: ['rejected', 'conflict'] })).toEqual([]);
-    expect(listOwners(dev.db).find((w) => w.id === made[0]!.id)).toMatchObject({
+    expect(listOwners(dev.db).find((w) => w.id === made.id)).toMatchObject({
       fiscal_city: 'Girona',
       phone: '+34 600 111 222',
       outbox: null,
     });
-    expect(applied('owners.update', 'Girona')).toHaveLength(1);
+    expect(on.applied('owners.update', 'Girona')).toHaveLength(1);
   });
 
   it('sends a cost as owner, concept and amount, once when the answer is lost, and edits its amount', async () => {
@@ -66,16 +49,12 @@ describe('owners, costs and destinations', () => {
     const o = dev.current.outbox;
     const owner = listOwners(dev.db)[0]!.id;
     o.enqueue('costs.create', { cost: { owner_id: owner, concept: 'Fontanero 16', amount: 85.5 } });
-    sim.setFaults({ resetAfterRate: 1, routes: ['costs.create'] });
-    await o.drain();
-    sim.resetFaults();
+    await on.drainLosingAnswers(o, 'costs.create');
+    const made = on.appliedOnce('costs.create', 'Fontanero 16');
+    expect(made.body).toEqual({ owner_id: owner, concept: 'Fontanero 16', amount: 85.5 });
+    o.enqueue('costs.update', { id: made.id, changes: { amount: 90.25 } });
     await o.drain({ untilSettled: true });
-    const made = applied('costs.create', 'Fontanero 16');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toEqual({ owner_id: owner, concept: 'Fontanero 16', amount: 85.5 });
-    o.enqueue('costs.update', { id: made[0]!.id, changes: { amount: 90.25 } });
-    await o.drain({ untilSettled: true });
-    expect(listCosts(dev.db, owner).find((c) => c.id === made[0]!.id)).toMatchObject({
+    expect(listCosts(dev.db, owner).find((c) => c.id === made.id)).toMatchObject({
       concept: 'Fontanero 16',
       amount: 90.25,
       outbox: null,
@@ -93,22 +72,17 @@ describe('owners, costs and destinations', () => {
       waitingFor: expect.objectContaining({ resource: 'owners', recordId: local.id }) as unknown,
     });
     // The owner's answer is lost once: it is found by reading back, then the cost goes under its id.
-    sim.setFaults({ resetAfterRate: 1, routes: ['owners.create'] });
-    await o.drain();
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    const owner = applied('owners.create', 'OWN-CROSS') as { id: number; body: unknown }[];
-    const cost = applied('costs.create', 'Pintura cross') as { id: number; body: unknown }[];
-    expect(owner).toHaveLength(1);
-    expect(cost).toHaveLength(1);
-    expect(cost[0]!.body).toEqual({ owner_id: owner[0]!.id, concept: 'Pintura cross', amount: 210 });
+    await on.drainLosingAnswers(o, 'owners.create');
+    const owner = on.appliedOnce('owners.create', 'OWN-CROSS');
+    const cost = on.appliedOnce('costs.create', 'Pintura cross');
+    expect(cost.body).toEqual({ owner_id: owner.id, concept: 'Pintura cross', amount: 210 });
     // Never sent with the local id (the server would have refused it: no such owner).
-    const tries = sim
+    const tries = on.sim
       .mutations()
       .filter((m) => m.endpoint === 'costs.create' && JSON.stringify(m.body).includes('cross'));
     expect(tries.map((m) => m.result)).toEqual(['applied']);
-    expect(listCosts(dev.db, owner[0]!.id)).toEqual([
-      expect.objectContaining({ id: cost[0]!.id, owner_id: owner[0]!.id, outbox: null }),
+    expect(listCosts(dev.db, owner.id!)).toEqual([
+      expect.objectContaining({ id: cost.id, owner_id: owner.id, outbox: null }),
     ]);
     expect(listCosts(dev.db, local.id)).toEqual([]);
   });
@@ -124,7 +98,7 @@ describe('owners, costs and destinations', () => {
     o.enqueue('destinations.update', { id: d.id, changes: { order: 7, menu_name: { es: 'Sur', en: 'South' } } });
     await o.drain({ untilSettled: true });
     expect(o.list({ states: ['rejected', 'conflict'] })).toEqual([]);
-    const sent = sim.mutations().filter((m) => m.endpoint === 'destinations.update' && m.id === d.id);
+    const sent = on.sim.mutations().filter((m) => m.endpoint === 'destinations.update' && m.id === d.id);
     expect(sent.map((m) => m.body)).toEqual([
       { name: { es: 'Costa Brava Sur', en: 'South Brava' } },
       { name: { es: 'Costa Brava Sur', en: 'Southern Brava' }, order: 7, menu_name: { es: 'Sur', en: 'South' } },
@@ -140,11 +114,8 @@ describe('owners, costs and destinations', () => {
     o.enqueue('destinations.create', {
       destination: { name: { es: 'Delta del Ebro', en: 'Ebro Delta' }, tax: 0.75, max_days: 20, order: 9 },
     });
-    sim.setFaults({ resetAfterRate: 1, routes: ['destinations.create'] });
-    await o.drain();
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    expect(applied('destinations.create', 'Ebro Delta')).toHaveLength(1);
+    await on.drainLosingAnswers(o, 'destinations.create');
+    expect(on.applied('destinations.create', 'Ebro Delta')).toHaveLength(1);
     expect(listDestinations(dev.db).filter((x) => x.name === 'Delta del Ebro' || x.name === 'Ebro Delta')).toEqual([
       expect.objectContaining({ tourist_tax: 0.75, max_days: 20, outbox: null }),
     ]);

@@ -4,36 +4,25 @@
 // discarded, a create whose answer was lost matched by read-back (never sent
 // twice), titles per language confirmed by the one language the server shows,
 // and three moves of one photo sent as one request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
+import { describe, expect, it } from 'vitest';
 import { getListingDetail } from '../cache/queries/listings';
 import { listingsTable, photosTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
 import { sweepQueuedImages } from './kinds/photos';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 
 const TODAY = '2026-06-15';
 const LISTING = 101;
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 12, listings: 4, today: TODAY });
-});
-afterAll(async () => {
-  await sim.close();
-});
+const on = onSimulator({ seed: 12, listings: 4, today: TODAY });
 
 /** The upload progress the outbox told (outbox.upload). */
 let uploads: { entryId: number; sent: number; total: number }[] = [];
 
 async function device(): Promise<Device> {
-  sim.resetFaults();
   uploads = [];
   // A 25 MB upload on a loaded machine: a deadline far above the rig's default.
-  const dev = new Device({
-    url: sim.url,
-    user: sim.user,
-    password: sim.password,
+  const dev = on.device({
     requestTimeoutMs: 60_000,
     outbox: {
       events: {
@@ -61,7 +50,6 @@ function jpeg(size: number, fill = 7): string {
 }
 
 const blobs = (dev: Device) => dev.db.pluck<number>('SELECT count(*) FROM photo_blobs')[0];
-const applied = (endpoint: string) => sim.mutations().filter((m) => m.endpoint === endpoint && m.result === 'applied');
 const photosOf = (dev: Device) => getListingDetail(dev.db, LISTING)!.photos;
 
 describe('photos', () => {
@@ -84,7 +72,6 @@ describe('photos', () => {
   it('sends a 25 MB image once, as base64 in the body, and removes the queued image once confirmed', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const before = applied('photos.create').length;
     o.enqueue('photos.create', {
       photo: { listing_id: LISTING, image: jpeg(25 * 1024 * 1024), type: 'external', title: { en: 'Pool (p-1)' } },
     });
@@ -94,14 +81,13 @@ describe('photos', () => {
     const local = photosOf(dev).find((p) => p.title === 'Pool (p-1)')!;
     expect(local).toMatchObject({ type: 2, outbox: { state: 'pending', fields: ['created'] } });
     await o.drain({ untilSettled: true });
-    const made = applied('photos.create').slice(before);
-    expect(made).toHaveLength(1);
+    const made = on.appliedOnce('photos.create', '(p-1)');
     // Its progress was told as it went, up to the whole body (base64: about 4/3 of the file).
     expect(uploads.length).toBeGreaterThan(10);
     expect(uploads.at(-1)!.sent).toBe(uploads.at(-1)!.total);
     expect(uploads.at(-1)!.total).toBeGreaterThan(25 * 1024 * 1024 * (4 / 3));
     const server = photosOf(dev).filter((p) => p.title === 'Pool (p-1)');
-    expect(server).toEqual([expect.objectContaining({ id: made[0]!.id, type: 2, outbox: null })]);
+    expect(server).toEqual([expect.objectContaining({ id: made.id, type: 2, outbox: null })]);
     expect(blobs(dev)).toBe(0);
     await dev.close();
   }, 120_000);
@@ -109,7 +95,6 @@ describe('photos', () => {
   it('a create whose answer was lost is found by read-back and never sent twice', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const before = applied('photos.create').length;
     o.enqueue('photos.create', {
       photo: {
         listing_id: LISTING,
@@ -119,13 +104,11 @@ describe('photos', () => {
         alt_text: { en: 'Open kitchen' },
       },
     });
-    sim.setFaults({ resetAfterRate: 1, routes: ['photos.create'] });
-    await o.drain();
-    expect(o.summary()).toMatchObject({ unknown: 1 });
-    expect(blobs(dev)).toBe(1);
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    expect(applied('photos.create').slice(before)).toHaveLength(1);
+    await on.drainLosingAnswers(o, 'photos.create', () => {
+      expect(o.summary()).toMatchObject({ unknown: 1 });
+      expect(blobs(dev)).toBe(1);
+    });
+    expect(on.applied('photos.create', '(p-2)')).toHaveLength(1);
     // The server shows one language (Spanish first, in the simulator): still recognised as mine.
     const mine = photosOf(dev).filter((p) => p.title.includes('(p-2)'));
     expect(mine).toEqual([expect.objectContaining({ title: 'Cocina (p-2)', outbox: null })]);
@@ -136,16 +119,11 @@ describe('photos', () => {
   it('a create answered 5xx (not processed) is found absent on read-back and sent again, once', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const before = applied('photos.create').length;
     o.enqueue('photos.create', {
       photo: { listing_id: LISTING, image: jpeg(60 * 1024), type: 'external', title: { en: 'Garden (p-4)' } },
     });
-    sim.setFaults({ errorRate: 1, errorRoutes: ['photos.create'] });
-    await o.drain();
-    expect(o.summary()).toMatchObject({ unknown: 1 });
-    sim.resetFaults();
-    await o.drain({ untilSettled: true });
-    expect(applied('photos.create').slice(before)).toHaveLength(1);
+    await on.drainFailing(o, 'photos.create', () => expect(o.summary()).toMatchObject({ unknown: 1 }));
+    expect(on.applied('photos.create', '(p-4)')).toHaveLength(1);
     expect(photosOf(dev).filter((p) => p.title === 'Garden (p-4)')).toEqual([
       expect.objectContaining({ type: 2, outbox: null }),
     ]);
@@ -182,13 +160,13 @@ describe('photos', () => {
     const dev = await device();
     const o = dev.current.outbox;
     const [a] = photosOf(dev);
-    const before = applied('photos.update').length;
+    const before = on.applied('photos.update').length;
     o.enqueue('photos.update', { id: a!.id, changes: { position: 3 } });
     o.enqueue('photos.update', { id: a!.id, changes: { position: 2 } });
     o.enqueue('photos.update', { id: a!.id, changes: { position: 4 } });
     o.enqueue('photos.update', { id: a!.id, changes: { title: { en: 'Terrace', es: 'Terraza', ca: 'Terrassa' } } });
     await o.drain({ untilSettled: true });
-    const sent = applied('photos.update').slice(before);
+    const sent = on.applied('photos.update').slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({ position: 4, title: { en: 'Terrace', es: 'Terraza' } });
     expect(photosOf(dev).find((p) => p.id === a!.id)).toMatchObject({ position: 4, title: 'Terraza', outbox: null });
@@ -201,10 +179,10 @@ describe('photos', () => {
     const o = dev.current.outbox;
     const [a] = photosOf(dev);
     const shown = a!.title; // the Spanish text, as the simulator shows it
-    const before = applied('photos.update').length;
+    const before = on.applied('photos.update').length;
     o.enqueue('photos.update', { id: a!.id, changes: { title: { es: shown, en: 'Living room (p-3)' } } });
     await o.drain({ untilSettled: true });
-    const sent = applied('photos.update').slice(before);
+    const sent = on.applied('photos.update').slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({ title: { es: shown, en: 'Living room (p-3)' } });
     expect(o.list({ states: ['rejected', 'conflict'] })).toEqual([]);
@@ -229,7 +207,7 @@ describe('photos', () => {
     o.enqueue('photos.delete', { id: b!.id });
     expect(photosOf(dev).find((p) => p.id === b!.id)?.outbox).toMatchObject({ state: 'pending' });
     await o.drain({ untilSettled: true });
-    expect(applied('photos.delete').filter((m) => m.id === b!.id)).toHaveLength(1);
+    expect(on.applied('photos.delete').filter((m) => m.id === b!.id)).toHaveLength(1);
     expect(photosOf(dev).some((p) => p.id === b!.id)).toBe(false);
     await dev.close();
   });

@@ -3,46 +3,26 @@
 // coalesce (later wins per day and field); a day changed on the server
 // meanwhile is a conflict of that day and field; a lost answer is settled by
 // reading the prices back, never by sending again; rates are read back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
+import { describe, expect, it } from 'vitest';
 import type { FaultConfig } from '../../simulator/types';
-import { login } from '../../simulator/conformance/client';
 import { listPrices, priceGrid } from '../cache/queries/prices';
 import { exportList } from '../documents/exports';
 import { parseCsv } from '../documents/testing/look';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 import { seedPrices } from './testing/seed';
 
 const TODAY = '2026-06-15';
-let sim: Simulator;
-let other: string;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 7, listings: 3, today: TODAY });
-  other = await login(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-async function api(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${sim.url}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : null;
-}
+const on = onSimulator({ seed: 7, listings: 3, today: TODAY });
 
 type Day = { date: string; price: number; min_days: number | null; cta: number | boolean };
 async function serverDays(rate: number, from: string, to: string): Promise<Map<string, Day>> {
-  const r = (await api('GET', `/prices/${rate}?start_date=${from}&end_date=${to}`)) as { data: Day[] };
+  const r = (await on.other.get(`/prices/${rate}?start_date=${from}&end_date=${to}`)) as { data: Day[] };
   return new Map(r.data.map((d) => [d.date, d]));
 }
 
 async function device(): Promise<{ dev: Device; rate: number }> {
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+  const dev = on.device();
   const rates = await seedPrices(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-09-30' });
   return { dev, rate: rates[0]! };
 }
@@ -53,18 +33,14 @@ async function withDevice(fn: (dev: Device, rate: number) => Promise<void> | voi
   try {
     await fn(dev, rate);
   } finally {
-    sim.resetFaults();
+    on.sim.resetFaults();
     await dev.close();
   }
 }
 
-const log = () => sim.requestLog().filter((r) => r.endpoint !== 'auth.login');
-const endpointsSince = (mark: number) =>
-  log()
-    .slice(mark)
-    .map((r) => r.endpoint);
+const log = () => on.sim.requestLog().filter((r) => r.endpoint !== 'auth.login');
 const mutationsSince = (seq: number, endpoint: string) =>
-  sim.mutations().filter((m) => m.seq > seq && m.endpoint === endpoint && m.result === 'applied');
+  on.sim.mutations().filter((m) => m.seq > seq && m.endpoint === endpoint && m.result === 'applied');
 const cached = (dev: Device, rate: number, date: string) =>
   dev.db.get<{ price: number; min_days: number | null; cta: number }>(
     'SELECT price, min_days, cta FROM prices WHERE rate_id = ? AND date = ?',
@@ -80,7 +56,7 @@ describe('prices.update', () => {
   it('a 14-day season in one action: shown at once, sent as ONE request with one date range, then in the cache', () =>
     withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
-      const seq = sim.mutations().at(-1)?.seq ?? 0;
+      const seq = on.sim.mutations().at(-1)?.seq ?? 0;
       o.enqueue('prices.update', {
         id: rate,
         changes: { dates: [{ date: ['2026-07-01', '2026-07-14'], price: 187.5, min_days: 4 }] },
@@ -89,9 +65,9 @@ describe('prices.update', () => {
       expect(view.days['2026-07-07']).toMatchObject({ price: 187.5, min_days: 4 });
       expect(JSON.parse(edits(dev, rate)!.outbox_mark!)).toMatchObject({ state: 'pending' });
 
-      const mark = log().length;
+      const mark = on.mark();
       await o.drain({ untilSettled: true });
-      expect(endpointsSince(mark)).toEqual(['prices.get', 'prices.update', 'prices.get']);
+      expect(on.requestsSince(mark)).toEqual(['prices.get', 'prices.update', 'prices.get']);
       expect(mutationsSince(seq, 'prices.update').map((m) => m.body)).toEqual([
         { dates: [{ date: ['2026-07-01', '2026-07-14'], price: 187.5, min_days: 4 }] },
       ]);
@@ -107,7 +83,7 @@ describe('prices.update', () => {
   it('overlapping edits coalesce: the later wins per day and field, one request per rate', () =>
     withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
-      const seq = sim.mutations().at(-1)?.seq ?? 0;
+      const seq = on.sim.mutations().at(-1)?.seq ?? 0;
       o.enqueue('prices.update', {
         id: rate,
         changes: { dates: [{ date: ['2026-08-01', '2026-08-10'], price: 100 }] },
@@ -143,8 +119,8 @@ describe('prices.update', () => {
         id: rate,
         changes: { dates: [{ date: ['2026-09-01', '2026-09-05'], price: 140 }] },
       });
-      await api('PUT', `/prices/${rate}`, { dates: [{ date: '2026-09-03', price: 333 }] });
-      const seq = sim.mutations().at(-1)?.seq ?? 0;
+      await on.other.put(`/prices/${rate}`, { dates: [{ date: '2026-09-03', price: 333 }] });
+      const seq = on.sim.mutations().at(-1)?.seq ?? 0;
       await o.drain({ untilSettled: true });
       const [entry] = o.list({ states: ['conflict'] });
       expect(entry?.conflicts).toEqual([{ field: '2026-09-03.price', base, mine: 140, theirs: 333 }]);
@@ -160,15 +136,15 @@ describe('prices.update', () => {
   it('a lost answer is settled by reading the prices back: applied once, never sent again', () =>
     withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
-      const seq = sim.mutations().at(-1)?.seq ?? 0;
-      sim.setFaults({ resetAfterRate: 1, routes: ['prices.update'] });
+      const seq = on.sim.mutations().at(-1)?.seq ?? 0;
+      on.sim.setFaults({ resetAfterRate: 1, routes: ['prices.update'] });
       o.enqueue('prices.update', {
         id: rate,
         changes: { dates: [{ date: ['2026-07-20', '2026-07-22'], max_days: 9 }] },
       });
       const mark = log().length;
       await o.drain();
-      sim.resetFaults();
+      on.sim.resetFaults();
       await o.drain({ untilSettled: true });
       // The one request sent lost its answer after the server applied it; nothing was sent again.
       const sent = log().slice(mark);
@@ -207,10 +183,10 @@ describe('rates.update', () => {
     withDevice(async (dev, rate) => {
       const o = dev.current.outbox;
       o.enqueue('rates.update', { id: rate, changes: { name: 'High season', modify_price: 12 } });
-      const mark = log().length;
+      const mark = on.mark();
       await o.drain({ untilSettled: true });
-      expect(endpointsSince(mark)).toEqual(['rates.get', 'rates.update', 'rates.get']);
-      expect(await api('GET', `/rates/${rate}`)).toMatchObject({ data: { name: 'High season' } });
+      expect(on.requestsSince(mark)).toEqual(['rates.get', 'rates.update', 'rates.get']);
+      expect(await on.other.get(`/rates/${rate}`)).toMatchObject({ data: { name: 'High season' } });
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
     }));
 });
@@ -228,13 +204,13 @@ describe('prices.update under faults', () => {
     it(`${f.name}: applied once, confirmed, the cache equals the server`, () =>
       withDevice(async (dev, rate) => {
         const o = dev.current.outbox;
-        const seq = sim.mutations().at(-1)?.seq ?? 0;
+        const seq = on.sim.mutations().at(-1)?.seq ?? 0;
         const from = `2026-09-${String(10 + i * 4).padStart(2, '0')}`;
         const to = `2026-09-${String(12 + i * 4).padStart(2, '0')}`;
-        sim.setFaults(f.faults);
+        on.sim.setFaults(f.faults);
         o.enqueue('prices.update', { id: rate, changes: { dates: [{ date: [from, to], price: 211 + i, ctd: 1 }] } });
         await o.drain();
-        sim.resetFaults();
+        on.sim.resetFaults();
         await o.drain({ untilSettled: true });
         expect(mutationsSince(seq, 'prices.update')).toHaveLength(1);
         expect(o.summary()).toMatchObject({ unsent: 0 });
@@ -280,7 +256,7 @@ describe('prices.grid', () => {
       ]);
       const day = rows.find((x) => x[1] === '2026-07-26');
       expect([day?.[2], day?.[8]]).toEqual(['99,00', 'Por enviar']);
-      await api('PUT', `/prices/${rate}`, { dates: [{ date: '2026-07-26', price: 444 }] });
+      await on.other.put(`/prices/${rate}`, { dates: [{ date: '2026-07-26', price: 444 }] });
       await o.drain({ untilSettled: true });
       const days = grid().days[r]!;
       expect(days.map((c) => c.conflicts)).toEqual([[], [], ['price'], [], []]);

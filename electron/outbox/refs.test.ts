@@ -4,44 +4,27 @@
 // the process dies in the middle of the adoption (one transaction: all or
 // nothing). Discarding the booking takes its guest with it; a refused booking
 // leaves its guest waiting, saying why, until it is amended.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
-import { login } from '../../simulator/conformance/client';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/dates';
 import { getBooking, listBookings, listGuests } from '../cache/queries/bookings';
 import { checkStay } from '../cache/queries/stay-check';
 import { listingsTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 import { seedListing } from './testing/seed';
 
 const TODAY = '2026-06-15';
-let sim: Simulator;
-let other: string;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 21, listings: 3, today: TODAY });
-  other = await login(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
+const on = onSimulator({ seed: 21, listings: 3, today: TODAY });
 
 async function device(): Promise<Device> {
-  sim.resetFaults();
-  const dev = new Device({ url: sim.url, user: sim.user, password: sim.password });
+  const dev = on.device();
   await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2027-03-01' });
   // The listing itself: a booking is taken on a listing the app knows.
   const listing = await dev.current.client.one('listings.get', { id: 101 });
   upsertRecords(dev.db, listingsTable, [listing]);
   return dev;
 }
-
-/** Applied writes on the server whose body contains `marker`. */
-const applied = (endpoint: string, marker: string) =>
-  sim
-    .mutations()
-    .filter((m) => m.endpoint === endpoint && m.result === 'applied' && JSON.stringify(m.body).includes(marker));
 
 /** The first stay of `nights` nights from `from` on that listing 101 can take, as the local data says. */
 function freeStay(dev: Device, from: string, nights: number): [string, string] {
@@ -87,19 +70,17 @@ describe('references to records created offline', () => {
     expect(guestEntry.label).toContain('New booking');
 
     // The booking cannot leave (refused before it was sent): the guest is never sent with a negative number.
-    sim.setFaults({ resetBeforeRate: 1, routes: ['bookings.create'] });
+    on.sim.setFaults({ resetBeforeRate: 1, routes: ['bookings.create'] });
     await o.drain();
-    expect(sim.requestLog().filter((x) => x.endpoint === 'guests.create')).toEqual([]);
-    sim.resetFaults();
+    expect(on.sim.requestLog().filter((x) => x.endpoint === 'guests.create')).toEqual([]);
+    on.sim.resetFaults();
     await o.drain({ untilSettled: true });
 
-    const made = applied('bookings.create', '(r-1)');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toMatchObject({ notes: 'late arrival (r-1)' });
-    const server = made[0]!.id!;
-    const guests = applied('guests.create', 'R1');
-    expect(guests).toHaveLength(1);
-    expect(guests[0]!.body).toMatchObject({ id: server });
+    const made = on.appliedOnce('bookings.create', '(r-1)');
+    expect(made.body).toMatchObject({ notes: 'late arrival (r-1)' });
+    const server = made.id!;
+    const guests = on.appliedOnce('guests.create', 'R1');
+    expect(guests.body).toMatchObject({ id: server });
     expect(getBooking(dev.db, r.recordId)).toBeNull();
     expect(getBooking(dev.db, server)).toMatchObject({ notes: 'late arrival (r-1)', outbox: null });
     expect(listGuests(dev.db, server)).toEqual([expect.objectContaining({ number_id: 'R1', outbox: null })]);
@@ -111,7 +92,7 @@ describe('references to records created offline', () => {
       guest: { name: 'Bo', lastname: 'Later', number_id: 'R1b' },
     });
     await o.drain({ untilSettled: true });
-    expect(applied('guests.create', 'R1b')[0]!.body).toMatchObject({ id: server });
+    expect(on.applied('guests.create', 'R1b')[0]!.body).toMatchObject({ id: server });
     await dev.close();
   });
 
@@ -120,20 +101,18 @@ describe('references to records created offline', () => {
     const o = dev.current.outbox;
     const r = o.enqueue('bookings.create', newBooking('(r-2)', freeStay(dev, '2026-11-20', 3))) as { recordId: number };
     o.enqueue('guests.create', { bookingNumber: r.recordId, guest: { name: 'Cy', lastname: 'Lost', number_id: 'R2' } });
-    sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
+    on.sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
     await o.drain();
     // Applied but unheard: the next look reads the listing's bookings back before anything is sent again.
-    const posts = () => sim.requestLog().filter((x) => x.endpoint === 'bookings.create').length;
+    const posts = () => on.sim.requestLog().filter((x) => x.endpoint === 'bookings.create').length;
     const sent = posts();
-    sim.resetFaults();
+    on.sim.resetFaults();
     await o.drain({ untilSettled: true });
     expect(posts()).toBe(sent);
-    const made = applied('bookings.create', '(r-2)');
-    expect(made).toHaveLength(1);
-    const guests = applied('guests.create', 'R2');
-    expect(guests).toHaveLength(1);
-    expect(guests[0]!.body).toMatchObject({ id: made[0]!.id });
-    expect(listGuests(dev.db, made[0]!.id!)).toEqual([expect.objectContaining({ number_id: 'R2', outbox: null })]);
+    const made = on.appliedOnce('bookings.create', '(r-2)');
+    const guests = on.appliedOnce('guests.create', 'R2');
+    expect(guests.body).toMatchObject({ id: made.id });
+    expect(listGuests(dev.db, made.id!)).toEqual([expect.objectContaining({ number_id: 'R2', outbox: null })]);
     await dev.close();
   });
 
@@ -164,10 +143,9 @@ describe('references to records created offline', () => {
     expect(localGuests(dev)).toHaveLength(1);
     o = (await dev.restart()).outbox;
     await o.drain({ untilSettled: true });
-    const made = applied('bookings.create', '(r-3)');
-    expect(made).toHaveLength(1);
-    expect(applied('guests.create', 'R3')).toHaveLength(1);
-    expect(listGuests(dev.db, made[0]!.id!)).toEqual([expect.objectContaining({ number_id: 'R3', outbox: null })]);
+    const made = on.appliedOnce('bookings.create', '(r-3)');
+    expect(on.applied('guests.create', 'R3')).toHaveLength(1);
+    expect(listGuests(dev.db, made.id!)).toEqual([expect.objectContaining({ number_id: 'R3', outbox: null })]);
     expect(localGuests(dev)).toEqual([]);
     await dev.close();
   });
@@ -187,7 +165,7 @@ describe('references to records created offline', () => {
     expect(localGuests(dev)).toEqual([]);
     expect(o.summary().unsent).toBe(0);
     await o.drain({ untilSettled: true });
-    expect(applied('bookings.create', '(r-4)')).toEqual([]);
+    expect(on.applied('bookings.create', '(r-4)')).toEqual([]);
     await dev.close();
   });
 
@@ -204,26 +182,21 @@ describe('references to records created offline', () => {
       guest: { name: 'Flo', lastname: 'Wait', number_id: 'R5' },
     });
     // Someone else takes those nights on the server meanwhile.
-    const res = await fetch(`${sim.url}/api/v1/bookings`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...newBooking('(other)', [stay[0], addDays(stay[0], 1)]).booking, status: 'confirmed' }),
-    });
-    expect(res.ok).toBe(true);
+    const taken = { ...newBooking('(other)', [stay[0], addDays(stay[0], 1)]).booking, status: 'confirmed' };
+    expect(await on.other.post('/bookings', taken)).toBe(200);
     await o.drain({ untilSettled: true });
     expect(getBooking(dev.db, r.recordId)).toMatchObject({ outbox: { state: 'rejected' } });
     const guestEntry = o.list().find((e) => e.operation === 'guests.create')!;
     expect(guestEntry.state).toBe('pending');
     expect(guestEntry.waitingFor?.refused?.message).toBeTruthy();
-    expect(applied('guests.create', 'R5')).toEqual([]);
+    expect(on.applied('guests.create', 'R5')).toEqual([]);
 
     const [start_date, end_date] = freeStay(dev, addDays(stay[1], 3), 3);
     o.amend({ id: r.entryId, changes: { start_date, end_date } });
     await o.drain({ untilSettled: true });
-    const made = applied('bookings.create', '(r-5)');
-    expect(made).toHaveLength(1);
-    expect(made[0]!.body).toMatchObject({ start_date });
-    expect(applied('guests.create', 'R5')[0]!.body).toMatchObject({ id: made[0]!.id });
+    const made = on.appliedOnce('bookings.create', '(r-5)');
+    expect(made.body).toMatchObject({ start_date });
+    expect(on.applied('guests.create', 'R5')[0]!.body).toMatchObject({ id: made.id });
     await dev.close();
   });
 });

@@ -1,59 +1,33 @@
 // Replay against the simulator: coalescing, field-by-field conflicts, deletes,
 // rejections that block only their own record, and the requests it costs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
-import { login } from '../../simulator/conformance/client';
+import { describe, expect, it } from 'vitest';
 import { getCleaning } from '../cache/queries/tasks';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 import { seedListing } from './testing/seed';
 import type { TraceEvent } from './types';
 
 const TODAY = '2026-06-15';
-let sim: Simulator;
-let other: string; // the other back-office user's token
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 11, listings: 4, today: TODAY });
-  other = await login(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-async function otherPut(path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${sim.url}/api/v1${path}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  await res.text();
-  return res.status;
-}
+const on = onSimulator({ seed: 11, listings: 4, today: TODAY });
 
 async function serverCleaning(id: number): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sim.url}/api/v1/cleanings/${id}`, { headers: { Authorization: `Bearer ${other}` } });
-  return ((await res.json()) as { data: Record<string, unknown> }).data;
+  return ((await on.other.get(`/cleanings/${id}`)) as { data: Record<string, unknown> }).data;
+}
+
+/** The server and the cache both show these values of the cleaning task, and nothing of mine is left unsent on it. */
+async function expectSettled(dev: Device, id: number, values: Record<string, unknown>): Promise<void> {
+  expect(await serverCleaning(id)).toMatchObject(values);
+  expect(getCleaning(dev.db, id)).toMatchObject({ ...values, outbox: null });
 }
 
 async function device(trace?: (e: TraceEvent) => void): Promise<{ dev: Device; ids: number[] }> {
-  const dev = new Device({
-    url: sim.url,
-    user: sim.user,
-    password: sim.password,
-    outbox: { trace: (e) => trace?.(e) },
-  });
+  const dev = on.device({ outbox: { trace: (e) => trace?.(e) } });
   const listings = [101, 102, 103, 104];
   for (const l of listings)
     await seedListing(dev.db, dev.current.client, { listingId: l, from: '2026-06-01', to: '2026-07-15' });
   const ids = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id');
   return { dev, ids };
 }
-
-const requestsSince = (n: number) =>
-  sim
-    .requestLog()
-    .slice(n)
-    .filter((r) => r.endpoint !== 'auth.login');
 
 describe('replay', () => {
   it('shows an edit at once as pending, then confirms it with one read and one write', async () => {
@@ -67,9 +41,9 @@ describe('replay', () => {
       inspected: true,
       outbox: { state: 'pending', fields: ['inspected', 'notes'] },
     });
-    const mark = sim.requestLog().length;
+    const mark = on.mark();
     await o.drain({ untilSettled: true });
-    expect(requestsSince(mark).map((r) => r.endpoint)).toEqual(['cleanings.get', 'cleanings.update']);
+    expect(on.requestsSince(mark)).toEqual(['cleanings.get', 'cleanings.update']);
     expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'Extra towels', inspected: true, outbox: null });
     expect(await serverCleaning(id)).toMatchObject({ notes: 'Extra towels' });
     expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
@@ -82,12 +56,11 @@ describe('replay', () => {
     const o = dev.current.outbox;
     for (let i = 0; i < 20; i++) o.enqueue('cleaning.update', { id, changes: { notes: `note ${i}` } });
     o.enqueue('cleaning.update', { id, changes: { status: 1 } });
-    const mark = sim.requestLog().length;
+    const mark = on.mark();
     await o.drain({ untilSettled: true });
-    expect(requestsSince(mark).length).toBeLessThanOrEqual(2);
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'note 19', status: 1 });
+    expect(on.requestsSince(mark).length).toBeLessThanOrEqual(2);
+    await expectSettled(dev, id, { notes: 'note 19', status: 1 });
     expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 21 });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'note 19', status: 1, outbox: null });
     await dev.close();
   });
 
@@ -96,10 +69,9 @@ describe('replay', () => {
     const id = ids[2]!;
     const o = dev.current.outbox;
     o.enqueue('cleaning.update', { id, changes: { notes: 'mine' } });
-    expect(await otherPut(`/cleaning/${id}`, { status: 2, time: '13:15' })).toBe(200);
+    expect(await on.other.put(`/cleaning/${id}`, { status: 2, time: '13:15' })).toBe(200);
     await o.drain({ untilSettled: true });
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'mine', status: 2, time: '13:15' });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'mine', status: 2, time: '13:15', outbox: null });
+    await expectSettled(dev, id, { notes: 'mine', status: 2, time: '13:15' });
     await dev.close();
   });
 
@@ -111,10 +83,10 @@ describe('replay', () => {
     const { entryId } = o.enqueue('cleaning.update', { id, changes: { notes: 'Extra towels', status: 1 } }) as {
       entryId: number;
     };
-    expect(await otherPut(`/cleaning/${id}`, { notes: 'Towels done' })).toBe(200);
-    const mark = sim.requestLog().length;
+    expect(await on.other.put(`/cleaning/${id}`, { notes: 'Towels done' })).toBe(200);
+    const mark = on.mark();
     await o.drain({ untilSettled: true });
-    expect(requestsSince(mark).map((r) => r.endpoint)).toEqual(['cleanings.get']); // nothing sent
+    expect(on.requestsSince(mark)).toEqual(['cleanings.get']); // nothing sent
     const [entry] = o.list({ states: ['conflict'] });
     expect(entry).toMatchObject({
       id: entryId,
@@ -126,8 +98,7 @@ describe('replay', () => {
     expect(await serverCleaning(id)).toMatchObject({ notes: 'Towels done', status: before.status });
     o.resolve({ id: entryId, choice: 'mine' });
     await o.drain({ untilSettled: true });
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'Extra towels', status: 1 });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'Extra towels', status: 1, outbox: null });
+    await expectSettled(dev, id, { notes: 'Extra towels', status: 1 });
     await dev.close();
   });
 
@@ -138,7 +109,7 @@ describe('replay', () => {
     const { entryId } = o.enqueue('cleaning.update', { id, changes: { notes: 'mine', time: '09:00', status: 1 } }) as {
       entryId: number;
     };
-    expect(await otherPut(`/cleaning/${id}`, { notes: 'theirs', time: '10:30' })).toBe(200);
+    expect(await on.other.put(`/cleaning/${id}`, { notes: 'theirs', time: '10:30' })).toBe(200);
     await o.drain({ untilSettled: true });
     expect(
       o
@@ -148,8 +119,7 @@ describe('replay', () => {
     ).toEqual(['notes', 'time']);
     o.resolve({ id: entryId, choice: 'theirs', fields: { time: 'mine' } });
     await o.drain({ untilSettled: true });
-    expect(await serverCleaning(id)).toMatchObject({ notes: 'theirs', time: '09:00', status: 1 });
-    expect(getCleaning(dev.db, id)).toMatchObject({ notes: 'theirs', time: '09:00', status: 1, outbox: null });
+    await expectSettled(dev, id, { notes: 'theirs', time: '09:00', status: 1 });
     await dev.close();
   });
 
@@ -194,14 +164,10 @@ describe('replay', () => {
     expect(getCleaning(dev.db, a)).toMatchObject({ outbox: { fields: ['deleted', 'notes'] } });
     expect(() => o.enqueue('cleaning.update', { id: a, changes: { notes: 'x' } })).toThrow(/being deleted/);
     o.enqueue('cleaning.delete', { id: b });
-    const res = await fetch(`${sim.url}/api/v1/cleaning/${b}`, {
-      method: 'DELETE',
-      headers: { Authorization: `Bearer ${other}` },
-    });
-    expect(res.status).toBe(200);
-    const mark = sim.requestLog().length;
+    expect(await on.other.delete(`/cleaning/${b}`)).toBe(200);
+    const mark = on.mark();
     await o.drain({ untilSettled: true });
-    expect(requestsSince(mark).map((r) => r.endpoint)).toEqual(['cleanings.delete', 'cleanings.delete']);
+    expect(on.requestsSince(mark)).toEqual(['cleanings.delete', 'cleanings.delete']);
     expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 3 });
     expect(getCleaning(dev.db, a)).toBeNull();
     expect(getCleaning(dev.db, b)).toBeNull();
@@ -213,10 +179,7 @@ describe('replay', () => {
     const id = ids[9]!;
     const o = dev.current.outbox;
     o.enqueue('cleaning.update', { id, changes: { notes: 'too late' } });
-    await fetch(`${sim.url}/api/v1/cleaning/${id}`, {
-      method: 'DELETE',
-      headers: { Authorization: `Bearer ${other}` },
-    });
+    await on.other.delete(`/cleaning/${id}`);
     await o.drain({ untilSettled: true });
     expect(o.list({ states: ['rejected'] })[0]!.error).toMatchObject({ code: 'not_found' });
     await dev.close();

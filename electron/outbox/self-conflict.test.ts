@@ -4,47 +4,28 @@
 // be read to settle the first one, ends with the newest value on the server,
 // no conflict, and exactly one applied write per request sent — while a value
 // another user set in between is still a conflict.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
-import { login } from '../../simulator/conformance/client';
+import { describe, expect, it } from 'vitest';
 import { getCleaning } from '../cache/queries/tasks';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 import { seedListing } from './testing/seed';
 
 const TODAY = '2026-06-15';
-let sim: Simulator;
-let other: string; // a back-office user's token, only to look at the server from outside
+const on = onSimulator({ seed: 12, listings: 2, today: TODAY });
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 12, listings: 2, today: TODAY });
-  other = await login(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-async function cleaningOnServer(id: number, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sim.url}/api/v1/${body === undefined ? 'cleanings' : 'cleaning'}/${id}`, {
-    method: body === undefined ? 'GET' : 'PUT',
-    headers: { Authorization: `Bearer ${other}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: Record<string, unknown> };
-  return json.data ?? {};
+async function serverCleaning(id: number): Promise<Record<string, unknown>> {
+  return ((await on.other.get(`/cleanings/${id}`)) as { data: Record<string, unknown> }).data;
 }
 
 /** A device whose first lost answer makes every read of a cleaning fail (the unknown entry cannot be settled). */
 async function device(sent: unknown[]): Promise<{ dev: Device; ids: number[] }> {
   let answers = 0;
-  const dev = new Device({
-    url: sim.url,
-    user: sim.user,
-    password: sim.password,
+  const dev = on.device({
     outbox: {
       trace: (e) => {
         if (e.type === 'send') sent.push(e.body);
         if (e.type === 'answered' && !e.ok && ++answers === 1)
-          sim.setFaults({ errorRate: 1, errorRoutes: ['cleanings.get'] });
+          on.sim.setFaults({ errorRate: 1, errorRoutes: ['cleanings.get'] });
       },
     },
   });
@@ -59,49 +40,44 @@ describe('no self-conflicts', () => {
     try {
       const id = ids[0]!;
       // Nobody else touches the record after this: it starts at status 1, as in the report.
-      await cleaningOnServer(id, { status: 1 });
+      expect(await on.other.put(`/cleaning/${id}`, { status: 1 })).toBe(200);
       await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-15' });
       expect(getCleaning(dev.db, id)).toMatchObject({ status: 1 });
       const o = dev.current.outbox;
-      const seq = sim.mutations().at(-1)?.seq ?? 0;
+      const seq = on.sim.mutations().at(-1)?.seq ?? 0;
 
-      sim.setFaults({ resetAfterRate: 1, routes: ['cleanings.update'] });
+      on.sim.setFaults({ resetAfterRate: 1, routes: ['cleanings.update'] });
       o.enqueue('cleaning.update', { id, changes: { status: 2 } });
       await o.drain();
       // Applied, and the answer was lost (the record cannot be read now, even from outside).
-      expect(sim.mutations().filter((m) => m.seq > seq && m.id === id && m.result === 'applied')).toHaveLength(1);
+      expect(on.sim.mutations().filter((m) => m.seq > seq && m.id === id && m.result === 'applied')).toHaveLength(1);
       expect(o.list({ states: ['unknown'] })).toHaveLength(1);
 
       o.enqueue('cleaning.update', { id, changes: { status: 0 } });
       // Replay keeps trying while the record cannot be read: nothing can be decided yet.
-      const reads = sim.requestLog().length;
+      const reads = on.mark();
       await o.drain({ untilSettled: true, maxMs: 300 });
-      expect(
-        sim
-          .requestLog()
-          .slice(reads)
-          .filter((r) => r.endpoint === 'cleanings.get').length,
-      ).toBeGreaterThan(0);
+      expect(on.requestsSince(reads).filter((e) => e === 'cleanings.get').length).toBeGreaterThan(0);
       expect(o.summary()).toMatchObject({ unsent: 2, conflict: 0, confirmed: 0 });
       // Each keeps its own state: the lost-answer edit is being checked, the new one was never sent.
       expect(o.summary()).toMatchObject({ unknown: 1, pending: 1 });
 
-      sim.resetFaults();
+      on.sim.resetFaults();
       await o.drain({ untilSettled: true });
 
       expect(o.list({ states: ['conflict', 'rejected'] })).toEqual([]);
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 2 });
-      expect(await cleaningOnServer(id)).toMatchObject({ status: 0 });
+      expect(await serverCleaning(id)).toMatchObject({ status: 0 });
       expect(getCleaning(dev.db, id)).toMatchObject({ status: 0, outbox: null });
       // One applied write per request sent: the lost-answer one and the newest value.
-      const writes = sim.mutations().filter((m) => m.seq > seq && m.id === id && m.endpoint === 'cleanings.update');
+      const writes = on.sim.mutations().filter((m) => m.seq > seq && m.id === id && m.endpoint === 'cleanings.update');
       expect(writes.map((m) => [m.result, m.body])).toEqual([
         ['applied', { status: 2 }],
         ['applied', { status: 0 }],
       ]);
       expect(sent).toEqual([{ status: 2 }, { status: 0 }]);
     } finally {
-      sim.resetFaults();
+      on.sim.resetFaults();
       await dev.close();
     }
   });
@@ -113,12 +89,12 @@ describe('no self-conflicts', () => {
       const id = ids[1]!;
       const o = dev.current.outbox;
       const before = getCleaning(dev.db, id)!.notes;
-      sim.setFaults({ resetAfterRate: 1, routes: ['cleanings.update'] });
+      on.sim.setFaults({ resetAfterRate: 1, routes: ['cleanings.update'] });
       o.enqueue('cleaning.update', { id, changes: { notes: 'mine, first' } });
       await o.drain();
-      sim.resetFaults();
+      on.sim.resetFaults();
       // Someone else writes after my lost-answer edit arrived: a value I never set.
-      await cleaningOnServer(id, { notes: 'theirs' });
+      expect(await on.other.put(`/cleaning/${id}`, { notes: 'theirs' })).toBe(200);
       o.enqueue('cleaning.update', { id, changes: { notes: 'mine, second' } });
       await o.drain({ untilSettled: true });
       expect(o.list({ states: ['conflict'] }).map((e) => e.conflicts)).toEqual([
@@ -126,9 +102,9 @@ describe('no self-conflicts', () => {
         [{ field: 'notes', base: before, mine: 'mine, second', theirs: 'theirs' }],
       ]);
       expect(sent).toEqual([{ notes: 'mine, first' }]);
-      expect(await cleaningOnServer(id)).toMatchObject({ notes: 'theirs' });
+      expect(await serverCleaning(id)).toMatchObject({ notes: 'theirs' });
     } finally {
-      sim.resetFaults();
+      on.sim.resetFaults();
       await dev.close();
     }
   });

@@ -1,39 +1,24 @@
 // The worker as the engine runs it: on its own after start(), through token
 // expiry and a refused sign-in (paused, nothing lost, resumed), through 429s,
 // and on the record kinds confirmed by reading back rather than by the answer.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bookingRead } from '../../shared/api';
 import { flushMicrotasks, ManualClock } from '../api/clock';
-import { startSimulator, type Simulator } from '../../simulator';
 import { getBooking, getCustomer } from '../cache/queries/bookings';
 import { getCleaning, getIncident } from '../cache/queries/tasks';
 import { bookingsTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
 import { Outbox } from './index';
-import { Device } from './testing/rig';
+import { onSimulator } from './testing/on-simulator';
+import type { Device } from './testing/rig';
 import { seedBooking, seedListing } from './testing/seed';
-import { OtherUser } from './testing/world';
 
 const TODAY = '2026-06-15';
-let sim: Simulator;
-let other: OtherUser;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 14, listings: 3, today: TODAY });
-  other = new OtherUser(sim);
-});
-afterAll(async () => {
-  await sim.close();
-});
+const on = onSimulator({ seed: 14, listings: 3, today: TODAY });
 
 /** A device; with `clock`, its outbox's timers (worker wake-ups, back-offs) run on that clock. */
 async function device(clock?: ManualClock): Promise<Device> {
-  const dev = new Device({
-    url: sim.url,
-    user: sim.user,
-    password: sim.password,
-    ...(clock ? { outbox: { clock } } : {}),
-  });
+  const dev = on.device(clock ? { outbox: { clock } } : {});
   await seedListing(dev.db, dev.current.client, { listingId: 101, from: '2026-06-01', to: '2026-07-31' });
   return dev;
 }
@@ -142,11 +127,11 @@ describe('the worker', () => {
     const ids = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 3');
     await o.drain(); // nothing yet; the client logs in with the first request below
     for (const id of ids) o.enqueue('cleaning.update', { id, changes: { notes: `expired ${id}` } });
-    sim.revokeTokens();
+    on.sim.revokeTokens();
     await o.drain({ untilSettled: true });
     expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 3 });
     for (const id of ids) {
-      const server = (await other.get(`/cleanings/${id}`)) as { data: { notes: string } };
+      const server = (await on.other.get(`/cleanings/${id}`)) as { data: { notes: string } };
       expect(server.data.notes).toBe(`expired ${id}`);
     }
     await dev.close();
@@ -156,13 +141,13 @@ describe('the worker', () => {
     const dev = await device();
     const o = dev.current.outbox;
     const id = dev.db.pluck<number>('SELECT id FROM cleaning ORDER BY id LIMIT 1')[0]!;
-    dev.current.client.setCredentials({ user: sim.user, password: 'wrong' });
-    sim.revokeTokens(); // the token expires and the stored password no longer works
+    dev.current.client.setCredentials({ user: on.sim.user, password: 'wrong' });
+    on.sim.revokeTokens(); // the token expires and the stored password no longer works
     o.enqueue('cleaning.update', { id, changes: { notes: 'waits for sign-in' } });
     const report = await o.drain({ untilSettled: true });
     expect(report.paused).toMatch(/sign in/);
     expect(o.list()[0]).toMatchObject({ state: 'pending', error: { code: 'not_signed_in' } });
-    dev.current.client.setCredentials({ user: sim.user, password: sim.password });
+    dev.current.client.setCredentials({ user: on.sim.user, password: on.sim.password });
     o.resume();
     await o.drain({ untilSettled: true });
     expect(o.summary()).toMatchObject({ unsent: 0 });
@@ -189,8 +174,8 @@ describe('the worker', () => {
     const o = dev.current.outbox;
     const n = dev.db.pluck<number>('SELECT booking_number FROM bookings ORDER BY 1')[0]!;
     o.enqueue('bookings.update', { bookingNumber: n, changes: { notes: 'mine' } });
-    expect(await other.put(`/bookings/${n}`, { opening_code: '4242' })).toBe(200);
-    const fresh = (await other.get(`/bookings/${n}`)) as { data: unknown };
+    expect(await on.other.put(`/bookings/${n}`, { opening_code: '4242' })).toBe(200);
+    const fresh = (await on.other.get(`/bookings/${n}`)) as { data: unknown };
     // What sync does with a record it fetched: the marked row keeps its view, the server version goes aside.
     dev.db.transaction(() =>
       upsertRecords(dev.db, bookingsTable, [{ value: bookingRead.parse(fresh.data), raw: fresh.data }]),
@@ -230,7 +215,7 @@ describe('kinds confirmed by reading back', () => {
       });
     expect(getCustomer(dev.db, customer)).toMatchObject({ city: 'Lyon', outbox: null });
     expect(getCustomer(dev.db, customer)!.country).toBe(
-      ((await other.get(`/customers/${customer}`)) as { data: { user: { country: string } } }).data.user.country,
+      ((await on.other.get(`/customers/${customer}`)) as { data: { user: { country: string } } }).data.user.country,
     );
     expect(getBooking(dev.db, n)).toMatchObject({ state: 1, outbox: null });
     await dev.close();

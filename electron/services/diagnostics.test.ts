@@ -8,25 +8,12 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { BookingDetail } from '../../shared/contract';
 import { startSimulator } from '../../simulator';
-import { MemoryCredentialStore } from '../credentials/store';
-import { silentLogger } from '../shell/log';
-import { createRuntime } from './runtime';
-import { workspaceDeps } from './wiring';
+import { asker, until, wiredRuntime } from './testing';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | null>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== null) return found;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -36,19 +23,9 @@ it('diagnostics say how the app stands and hold no personal data and no secret',
   const password = 'Diag-S3cret-pw';
   const sim = await startSimulator({ port: 0, seed: 5, listings: 4, password });
   cleanup.push(() => sim.close());
-  const runtime = createRuntime({
-    dataDir,
-    log: silentLogger,
-    app: { name: 'Stayboard', version: '9.8.7' },
-    workspace: (parts) =>
-      workspaceDeps({ ...parts, dataDir, credentials: new MemoryCredentialStore('No keychain in this test.') }),
-  });
+  const runtime = wiredRuntime(dataDir, { app: { name: 'Stayboard', version: '9.8.7' } });
   cleanup.push(() => runtime.close());
-  const ask = async <T>(name: string, input: unknown): Promise<T> => {
-    const r = await runtime.dispatcher.dispatch(name, input);
-    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-    return r.value as T;
-  };
+  const ask = asker(runtime);
 
   await ask('session.signIn', { baseUrl: sim.url, user: sim.user, password });
   const first = await until('a booking', async () => {

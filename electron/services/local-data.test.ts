@@ -8,12 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { openCache } from '../cache/db';
 import { migrationChecksum } from '../cache/migrations';
 import { CACHE_MIGRATIONS } from '../cache/schema';
-import { MemoryCredentialStore } from '../credentials/store';
 import { OUTBOX_MIGRATIONS } from '../outbox';
-import { silentLogger } from '../shell/log';
-import { createRuntime } from './runtime';
-import { cleanedAfterEach } from './testing';
-import { accountFile, translateError, workspaceDeps } from './wiring';
+import { cleanedAfterEach, wiredRuntime } from './testing';
+import { accountFile, translateError } from './wiring';
 
 const made = cleanedAfterEach();
 
@@ -33,14 +30,7 @@ describe('an account whose data on this computer a different build wrote', () =>
     db.run('UPDATE schema_migrations SET checksum = ? WHERE version = 3', [other]);
     db.close();
 
-    const runtime = createRuntime({
-      dataDir,
-      log: silentLogger,
-      app: { name: 'Stayboard', version: 'test' },
-      translate: translateError,
-      workspace: (parts) =>
-        workspaceDeps({ ...parts, dataDir, credentials: new MemoryCredentialStore('No keychain in this test.') }),
-    });
+    const runtime = wiredRuntime(dataDir, { translate: translateError });
     made.runtime = runtime;
     const answer = await runtime.dispatcher.dispatch('session.signIn', {
       environment: 'custom',

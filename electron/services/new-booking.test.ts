@@ -24,9 +24,8 @@ import { addDays } from '../../shared/dates';
 import type { Simulator } from '../../simulator';
 import { MemoryCredentialStore } from '../credentials/store';
 import { createLogger, memorySink } from '../shell/log';
-import { createRuntime, type Runtime } from './runtime';
-import { until } from './testing';
-import { workspaceDeps } from './wiring';
+import type { Runtime } from './runtime';
+import { asker, until, wiredRuntime } from './testing';
 
 const CARD = '4000123412341234';
 const HOLDER = 'ZQXJ CARDHOLDER';
@@ -35,11 +34,7 @@ let runtime: Runtime;
 let dir: string;
 let sim: Simulator;
 
-async function ask<T>(name: CommandName, input: unknown): Promise<T> {
-  const r = await runtime.dispatcher.dispatch(name, input);
-  if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-  return r.value as T;
-}
+const ask = <T>(name: CommandName, input: unknown): Promise<T> => asker(runtime)<T>(name, input);
 /** A full demo sync beside every other suite on a shared 2-core machine takes its time. */
 const wait = <T>(what: string, probe: () => Promise<T | null | undefined | false>) => until(what, probe, 240_000);
 const settled = () =>
@@ -88,11 +83,9 @@ const booking = (marker: string, [start_date, end_date]: [string, string], extra
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stayboard-newbooking-'));
-  runtime = createRuntime({
-    dataDir: dir,
+  runtime = wiredRuntime(dir, {
     log: createLogger({ sinks: [sink], level: 'debug' }),
-    app: { name: 'Stayboard', version: 'test' },
-    workspace: (parts) => workspaceDeps({ ...parts, dataDir: dir, credentials: new MemoryCredentialStore('none') }),
+    credentials: new MemoryCredentialStore('none'),
   });
   expect(await runtime.dispatcher.dispatch('session.openDemo', {})).toMatchObject({ ok: true });
   sim = runtime.workspace.demoSimulator()!;

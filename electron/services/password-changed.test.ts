@@ -8,10 +8,8 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { BoardDay, EventName } from '../../shared/contract';
 import { startSimulator, type Simulator } from '../../simulator';
-import { MemoryCredentialStore } from '../credentials/store';
-import { silentLogger } from '../shell/log';
-import { createRuntime, type Runtime } from './runtime';
-import { workspaceDeps } from './wiring';
+import type { Runtime } from './runtime';
+import { until, wiredRuntime } from './testing';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -19,23 +17,9 @@ afterEach(async () => {
 });
 
 function start(dataDir: string): Runtime {
-  const runtime = createRuntime({
-    dataDir,
-    log: silentLogger,
-    app: { name: 'Stayboard', version: 'test' },
-    workspace: (parts) =>
-      workspaceDeps({ ...parts, dataDir, credentials: new MemoryCredentialStore('No keychain in this test.') }),
-  });
+  const runtime = wiredRuntime(dataDir);
   cleanup.push(() => runtime.close());
   return runtime;
-}
-
-async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function simulator(port: number, password: string): Promise<Simulator> {

@@ -28,10 +28,7 @@ import type {
   OwnerRecord,
 } from '../../shared/contract';
 import { MemoryCredentialStore } from '../credentials/store';
-import { silentLogger } from '../shell/log';
-import { createRuntime } from './runtime';
-import { cleanedAfterEach, until } from './testing';
-import { workspaceDeps } from './wiring';
+import { asker, cleanedAfterEach, until, wiredRuntime } from './testing';
 
 /**
  * Operations no screen reaches yet, and why (empty: all 66 are reached). The
@@ -51,18 +48,9 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
   it('a full sync and one of each edit command reach every operation not listed as not reachable yet', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'stayboard-reach-'));
     made.dirs.push(dir);
-    const runtime = (made.runtime = createRuntime({
-      dataDir: dir,
-      log: silentLogger,
-      app: { name: 'Stayboard', version: 'test' },
-      workspace: (parts) => workspaceDeps({ ...parts, dataDir: dir, credentials: new MemoryCredentialStore('none') }),
-    }));
+    const runtime = (made.runtime = wiredRuntime(dir, { credentials: new MemoryCredentialStore('none') }));
     const d = runtime.dispatcher;
-    async function ask<T>(name: CommandName, input: unknown): Promise<T> {
-      const r = await d.dispatch(name, input);
-      if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-      return r.value as T;
-    }
+    const ask = asker(runtime);
     expect(await d.dispatch('session.openDemo', {})).toMatchObject({ ok: true });
     const sim = runtime.workspace.demoSimulator()!;
 

@@ -1,5 +1,6 @@
 // Test helpers for the services: a context around fakes, a fake engine over a
-// real in-memory cache, a fake account store and demo server. Not used by the app.
+// real in-memory cache, a fake account store and demo server; the runtime over
+// the real wiring. Not used by the app.
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { CommandError, type AccountInfo } from '../../shared/contract';
@@ -9,7 +10,8 @@ import { MemoryCredentialStore, type CredentialStore } from '../credentials/stor
 import { silentLogger, type Logger } from '../shell/log';
 import { EventBus } from './bus';
 import type { EnginePort, OutboxPort, SyncPort } from './engine-port';
-import { createRuntime, type Runtime } from './runtime';
+import { createRuntime, type Runtime, type RuntimeOptions } from './runtime';
+import { workspaceDeps } from './wiring';
 import type { AccountStore, DemoServer, OpenRequest } from './workspace';
 
 export interface FakeEngine extends EnginePort {
@@ -162,7 +164,7 @@ export const bus = () => new EventBus();
  */
 export async function until<T>(
   what: string,
-  probe: () => Promise<T | null | undefined | false>,
+  probe: () => T | null | undefined | false | Promise<T | null | undefined | false>,
   ms = 20_000,
 ): Promise<T> {
   const end = Date.now() + ms;
@@ -195,4 +197,31 @@ export function cleanedAfterEach(): { runtime: Runtime | null; dirs: string[] } 
     for (const dir of made.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   return made;
+}
+
+/**
+ * The runtime the app runs (the real wiring: engines, sync, outbox, demo) over
+ * this data folder, with an in-memory keychain unless `credentials` is given.
+ */
+export function wiredRuntime(
+  dataDir: string,
+  extra: Partial<Pick<RuntimeOptions, 'log' | 'app' | 'translate'>> & { credentials?: CredentialStore } = {},
+): Runtime {
+  const { credentials = new MemoryCredentialStore('No keychain in this test.'), ...options } = extra;
+  return createRuntime({
+    dataDir,
+    log: silentLogger,
+    app: { name: 'Stayboard', version: 'test' },
+    ...options,
+    workspace: (parts) => workspaceDeps({ ...parts, dataDir, credentials }),
+  });
+}
+
+/** Asks the runtime as the renderer does: the command's value, or an error naming the command and the answer's code. */
+export function asker(runtime: Pick<Runtime, 'dispatcher'>) {
+  return async <T>(name: string, input: unknown): Promise<T> => {
+    const r = await runtime.dispatcher.dispatch(name, input);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.value as T;
+  };
 }

@@ -21,23 +21,31 @@ const root = join(import.meta.dirname, '..', '..');
 
 describe('webPreferences', () => {
   const prefs = secureWebPreferences('/app/preload.cjs');
-  it('isolates the context, sandboxes the renderer and keeps Node out', () => {
-    expect(prefs).toMatchObject({
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-    });
+  it.each([
+    [
+      'isolates the context, sandboxes the renderer and keeps Node out',
+      {
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+      },
+    ],
+    [
+      'keeps web security on and insecure content, webviews and experiments off',
+      {
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        experimentalFeatures: false,
+        navigateOnDragDrop: false,
+      },
+    ],
+  ])('%s', (_, expected) => {
+    expect(prefs).toMatchObject(expected);
   });
-  it('keeps web security on and insecure content, webviews and experiments off', () => {
-    expect(prefs).toMatchObject({
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-    });
+  it('enables no Blink feature', () => {
     expect(prefs).not.toHaveProperty('enableBlinkFeatures');
   });
   it('loads our preload', () => {

@@ -58,6 +58,14 @@ function setup(
   return { fake, controller, seen, state };
 }
 
+/** Version 1.2.0 found and downloaded, ready to install, with `unsent` changes waiting. */
+async function ready(unsent = 0) {
+  const rig = setup(unsent);
+  rig.fake.next = { found: '1.2.0' };
+  await rig.controller.check();
+  return rig;
+}
+
 describe('the update feed', () => {
   it('comes from STAYBOARD_UPDATE_URL (https), else the packaged app’s own, else none', () => {
     expect(updateFeed({ STAYBOARD_UPDATE_URL: 'https://u.example.com/s/' }, true)).toEqual({
@@ -113,17 +121,13 @@ describe('checking and installing', () => {
   });
 
   it('with nothing unsent, install restarts into the update', async () => {
-    const { controller, fake } = setup(0);
-    fake.next = { found: '1.2.0' };
-    await controller.check();
+    const { controller, fake } = await ready();
     expect(controller.install({ force: false })).toEqual({ kind: 'installing' });
     expect(fake.installs).toEqual([[false, true]]);
   });
 
   it('with unsent changes, install says how many and does nothing until the person says install anyway', async () => {
-    const { controller, fake, state } = setup(3);
-    fake.next = { found: '1.2.0' };
-    await controller.check();
+    const { controller, fake, state } = await ready(3);
     expect(controller.install({ force: false })).toEqual({ kind: 'unsent', count: 3 });
     expect(fake.installs).toEqual([]);
     // Once they are sent, it goes without asking.
@@ -133,9 +137,7 @@ describe('checking and installing', () => {
   });
 
   it('"install anyway" installs with changes unsent (they stay on this computer and go after the restart)', async () => {
-    const { controller, fake } = setup(2);
-    fake.next = { found: '1.2.0' };
-    await controller.check();
+    const { controller, fake } = await ready(2);
     expect(controller.install({ force: true })).toEqual({ kind: 'installing' });
     expect(fake.installs).toHaveLength(1);
   });

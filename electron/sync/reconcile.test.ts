@@ -4,37 +4,17 @@
 // fix (sync's own window jobs) makes the counts equal again with the rows
 // sync would write; with no room in the hour's background share it stops
 // before asking anything and says what it needed.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
+import { describe, expect, it } from 'vitest';
 import type { WritableDB } from '../cache/db';
-import { MemoryCredentialStore } from '../credentials/store';
-import { Engine } from '../engine';
+import { engineRig } from './testing/engines';
 
 const TODAY = '2026-06-10';
-const open: { sims: Simulator[]; engines: Engine[] } = { sims: [], engines: [] };
-
-afterEach(async () => {
-  for (const e of open.engines.splice(0)) await e.close();
-  for (const s of open.sims.splice(0)) await s.close();
-});
+const rig = engineRig(TODAY);
 
 async function synced() {
-  const sim = await startSimulator({
-    listings: 8,
-    seed: 7,
-    today: TODAY,
-    rateLimit: { limit: 1_000_000, windowSeconds: 3600 },
-  });
-  open.sims.push(sim);
-  const engine = Engine.open({
-    dbPath: ':memory:',
-    credentials: new MemoryCredentialStore(),
-    background: false,
-    today: () => TODAY,
-    settings: { budgetPerHour: 1_000_000 },
-  });
-  open.engines.push(engine);
-  await engine.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
+  const sim = await rig.simulator({ seed: 7 });
+  const engine = rig.engine();
+  await rig.signIn(engine, sim);
   await engine.syncNow({ full: true });
   // Tests reach under the read-only type to make the cache differ from the server.
   return { sim, engine, db: engine.db as WritableDB };

@@ -2,79 +2,35 @@
 // and faults leaves the cache equal to the server; more churn plus a planned
 // pass converges again; revoked tokens, 429s, 5xx, an unreachable server and
 // a junk record are all survived.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../simulator';
-import { ApiClient } from '../api/client';
+import { describe, expect, it } from 'vitest';
 import { OffsetClock } from '../api/clock';
-import { BudgetGovernor } from '../api/governor';
 import type { HttpRequest, HttpResponse, Transport } from '../api/transport';
 import { UndiciTransport } from '../api/transport';
 import { quarantineList } from '../cache/state';
-import { MemoryCredentialStore } from '../credentials/store';
-import { Engine } from '../engine';
+import type { Engine, EngineOptions } from '../engine';
 import { windowsFor } from './sources';
 import { DEFAULT_POLICY } from './policy';
 import { compareWithServer } from './testing/compare';
+import { engineRig } from './testing/engines';
 
 const TODAY = '2026-06-10';
 const DAY = 86_400_000;
-const open: { sims: Simulator[]; engines: Engine[]; clients: ApiClient[] } = { sims: [], engines: [], clients: [] };
-
-afterEach(async () => {
-  for (const e of open.engines.splice(0)) await e.close();
-  for (const c of open.clients.splice(0)) await c.close();
-  for (const s of open.sims.splice(0)) {
-    s.stopChurn();
-    await s.close();
-  }
-});
-
-async function sim(opts: Parameters<typeof startSimulator>[0] = {}): Promise<Simulator> {
-  const s = await startSimulator({
-    listings: 8,
-    seed: 11,
-    today: TODAY,
-    rateLimit: { limit: 1_000_000, windowSeconds: 3600 },
-    ...opts,
-  });
-  open.sims.push(s);
-  return s;
-}
-
-function engine(s: Simulator, extra: Partial<Parameters<typeof Engine.open>[0]> = {}): Engine {
-  const e = Engine.open({
-    dbPath: ':memory:',
-    credentials: new MemoryCredentialStore(),
-    background: false,
-    today: () => TODAY,
-    settings: { budgetPerHour: 1_000_000 },
-    transportOptions: { requestTimeoutMs: 2000, connectTimeoutMs: 1000 },
-    ...extra,
-  });
-  open.engines.push(e);
-  return e;
-}
-
-/** A clean reader of the server's state (its own token, no faults apply once they are reset). */
-async function reader(s: Simulator): Promise<ApiClient> {
-  const c = new ApiClient({ baseUrl: s.url, governor: new BudgetGovernor({ limit: 1_000_000 }) });
-  open.clients.push(c);
-  await c.signIn({ user: s.user, password: s.password });
-  return c;
-}
+const rig = engineRig(TODAY);
+const engine = (extra: Partial<EngineOptions> = {}): Engine =>
+  rig.engine({ transportOptions: { requestTimeoutMs: 2000, connectTimeoutMs: 1000 }, ...extra });
 
 const windows = windowsFor(TODAY, DEFAULT_POLICY);
 
 // Generous per-test limits: these run beside every other suite on a shared machine.
 describe('sync against the simulator', { timeout: 90_000 }, () => {
   it('a full sync under churn and faults leaves the cache equal to the server; more churn and a planned pass converge again', async () => {
-    const s = await sim({
+    const s = await rig.simulator({
       faults: { errorRate: 0.03, resetBeforeRate: 0.02, resetAfterRate: 0.02, malformedRate: 0.03, hangRate: 0.002 },
     });
     s.churn(40);
     const clock = new OffsetClock();
-    const e = engine(s, { clock });
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const e = engine({ clock });
+    await rig.signIn(e, s);
     s.startChurn(3000);
     const first = await e.syncNow({ full: true });
     s.stopChurn();
@@ -91,7 +47,7 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
     clock.skip(8 * DAY);
     const settle = await e.syncNow();
     expect(settle.failed).toBe(0);
-    expect(await compareWithServer(await reader(s), e.db, windows)).toEqual([]);
+    expect(await compareWithServer(await rig.reader(s), e.db, windows)).toEqual([]);
 
     // More changes by other users, then a planned pass when they are due: equal again.
     s.churn(60);
@@ -99,13 +55,13 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
     const planned = await e.syncNow();
     expect(planned.failed).toBe(0);
     expect(planned.full).toBe(false);
-    expect(await compareWithServer(await reader(s), e.db, windows)).toEqual([]);
+    expect(await compareWithServer(await rig.reader(s), e.db, windows)).toEqual([]);
   });
 
   it('re-logs in when the tokens are revoked mid-sync and finishes the pass', async () => {
-    const s = await sim();
-    const e = engine(s);
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const s = await rig.simulator();
+    const e = engine();
+    await rig.signIn(e, s);
     let seen = 0;
     e.client!.on('request', () => {
       if (++seen === 50) s.revokeTokens();
@@ -121,7 +77,11 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
 
   it('backs off on 429 (Retry-After) and 5xx and still completes', async () => {
     // A server that throttles per second and does not announce its limit in headers.
-    const s = await sim({ listings: 3, rateLimit: { limit: 60, windowSeconds: 1 }, faults: { errorRate: 0.1 } });
+    const s = await rig.simulator({
+      listings: 3,
+      rateLimit: { limit: 60, windowSeconds: 1 },
+      faults: { errorRate: 0.1 },
+    });
     const inner = new UndiciTransport({ requestTimeoutMs: 2000 });
     const quiet: Transport = {
       async send(req: HttpRequest): Promise<HttpResponse> {
@@ -133,8 +93,8 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
       },
       close: () => inner.close(),
     };
-    const e = engine(s, { transport: quiet });
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const e = engine({ transport: quiet });
+    await rig.signIn(e, s);
     const r = await e.syncNow({ full: true });
     expect(r.failed).toBe(0);
     expect(r.rateLimited).toBeGreaterThan(0);
@@ -145,7 +105,7 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
   });
 
   it('quarantines a junk record and reports it, storing the rest of the page', async () => {
-    const s = await sim();
+    const s = await rig.simulator();
     const inner = new UndiciTransport();
     let spoiled: number | null = null;
     const junk: Transport = {
@@ -165,13 +125,13 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
       },
       close: () => inner.close(),
     };
-    const e = engine(s, { transport: junk });
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const e = engine({ transport: junk });
+    await rig.signIn(e, s);
     const r = await e.syncNow({ full: true });
     expect(spoiled).not.toBeNull();
     expect(r.quarantined).toBeGreaterThanOrEqual(1); // once per answer that carried it
     const rest = await (
-      await reader(s)
+      await rig.reader(s)
     ).list('bookings.list', { query: { start_date: windows.full.from, end_date: windows.full.to } });
     expect(r.failed).toBe(0);
     expect(e.status().quarantined).toBe(1);
@@ -187,7 +147,7 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
   });
 
   it('falls back to one request per listing when the server needs listing_id, and still gets everything', async () => {
-    const s = await sim({ listings: 3 });
+    const s = await rig.simulator({ listings: 3 });
     const inner = new UndiciTransport();
     const LISTS = ['/bookings', '/cleanings', '/mainteance', '/incidents', '/blocks', '/rates'];
     const strict: Transport = {
@@ -200,19 +160,19 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
       },
       close: () => inner.close(),
     };
-    const e = engine(s, { transport: strict });
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const e = engine({ transport: strict });
+    await rig.signIn(e, s);
     const r = await e.syncNow({ full: true });
     expect(r.failed).toBe(0);
     expect(e.sync!.capabilities).toEqual({ globalLists: false, globalRates: false });
     expect(r.requests['bookings']).toBeGreaterThanOrEqual(3 + 1);
-    expect(await compareWithServer(await reader(s), e.db, windows)).toEqual([]);
+    expect(await compareWithServer(await rig.reader(s), e.db, windows)).toEqual([]);
   });
 
   it('when the hour cannot hold everything, keeps the room today needs and reports the degradation', async () => {
-    const s = await sim({ listings: 6, rateLimit: { limit: 400, windowSeconds: 3600 } });
-    const e = engine(s, { settings: { budgetPerHour: 400, reservePercent: 20 } });
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const s = await rig.simulator({ listings: 6, rateLimit: { limit: 400, windowSeconds: 3600 } });
+    const e = engine({ settings: { budgetPerHour: 400, reservePercent: 20 } });
+    await rig.signIn(e, s);
     const r = await e.syncNow({ full: true, waitForBudget: false });
     expect(r.stopped).toBe('budget');
     expect(r.remaining).toBeGreaterThan(0);
@@ -233,9 +193,9 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
   });
 
   it('stops when the server is unreachable and says so, then resumes', async () => {
-    const s = await sim();
-    const e = engine(s);
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const s = await rig.simulator();
+    const e = engine();
+    await rig.signIn(e, s);
     const changes: unknown[] = [];
     e.on('connectivity.changed', (p: { connectivity: { kind: string } }) => changes.push(p.connectivity.kind));
     s.setOnline(false);
@@ -260,9 +220,9 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
   });
 
   it('says the server is failing on 5xx answers and stops the pass instead of retrying every job', async () => {
-    const s = await sim();
-    const e = engine(s);
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const s = await rig.simulator();
+    const e = engine();
+    await rig.signIn(e, s);
     s.setFaults({ errorRate: 1 });
     const down = await e.syncNow({ full: true });
     expect(down.stopped).toBe('offline');
@@ -278,9 +238,9 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
   });
 
   it('asks the person to sign in again when the password no longer works', async () => {
-    const s = await sim();
-    const e = engine(s);
-    await e.signIn({ baseUrl: s.url, user: s.user, password: s.password, remember: false });
+    const s = await rig.simulator();
+    const e = engine();
+    await rig.signIn(e, s);
     const client = e.client!;
     client.setCredentials({ user: s.user, password: 'changed-by-admin' });
     s.revokeTokens();

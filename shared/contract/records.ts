@@ -138,3 +138,23 @@ export type CostRecord = z.output<typeof costRecord>;
 /** Intranet users. The password is never part of this shape (the read drops it too); edits go through the outbox. */
 export const adminRecord = recordOutput(adminRead.fields).omit({ password: true }).extend(local);
 export type AdminRecord = z.output<typeof adminRecord>;
+
+/** Each cached resource's record: what its table in the cache stores (electron/cache/tables.ts reads it from here). */
+export const RESOURCE_RECORDS = {
+  listings: listingRecord,
+  photos: photoRecord,
+  rates: rateRecord,
+  blocks: blockRecord,
+  bookings: bookingRecord,
+  customers: customerRecord,
+  guests: guestRecord,
+  incidents: incidentRecord,
+  maintenance: maintenanceRecord,
+  cleaning: cleaningRecord,
+  threads: threadRecord,
+  destinations: destinationRecord,
+  origins: originRecord,
+  owners: ownerRecord,
+  costs: costRecord,
+  admins: adminRecord,
+} as const;

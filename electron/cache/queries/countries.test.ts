@@ -6,6 +6,7 @@ import { openCache } from '../db';
 import { customersTable, guestsTable } from '../tables';
 import { upsertRecords } from '../write';
 import { countryUsage } from './countries';
+import { storeWire } from '../testing/fixtures';
 
 describe('countryUsage', () => {
   it('counts countries and nationalities of customers and guests, most used first', () => {
@@ -15,11 +16,7 @@ describe('countryUsage', () => {
       { id: 2, name: 'Jo', lastname: 'H', country: 'Germany', nationality: '4' },
       { id: 3, name: 'Zé', lastname: 'K', country: 'Cape Verde', nationality: null },
     ];
-    upsertRecords(
-      db,
-      customersTable,
-      customers.map((raw) => ({ value: customerRead.parse(raw), raw })),
-    );
+    storeWire(db, customersTable, customerRead, customers);
     const guests = [
       { id: 10, name: 'Luis', lastname: 'P', country: 73, nationality: '73' },
       { id: 11, name: 'Maria', lastname: 'T', country: 38, nationality: '248' },

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { bookingRead, listingRead } from '../../../shared/api';
 import { openCache, type WritableDB } from '../db';
 import { bookingsTable, listingsTable } from '../tables';
-import { upsertRecords } from '../write';
 import { boardDay } from './board';
 import { getBookingDetail, listBookings } from './bookings';
 import { calendarRange } from './calendar';
 import { OVERLAP_SQL, unitsOf } from './overbooking';
+import { storeWire } from '../testing/fixtures';
 
 const D = '2026-06-10';
 
@@ -21,11 +21,7 @@ function fixture(): WritableDB {
     { id: 2, name: 'Single B', city: 'Sitges' },
     { id: 3, name: 'Aparthotel', city: 'Sitges', mu: 1 },
   ];
-  upsertRecords(
-    db,
-    listingsTable,
-    listings.map((raw) => ({ value: listingRead.parse(raw), raw })),
-  );
+  storeWire(db, listingsTable, listingRead, listings);
   const bookings = [
     // Listing 1: 20 arrives while 21 is still there → both overbooked.
     { booking_number: 20, listing_id: 1, start_date: '2026-06-08', end_date: '2026-06-12', state: 3 },
@@ -41,11 +37,7 @@ function fixture(): WritableDB {
     { booking_number: 43, listing_id: 3, start_date: '2026-06-11', end_date: '2026-06-13', state: 3 },
     { booking_number: 44, listing_id: 3, start_date: '2026-06-11', end_date: '2026-06-13', state: 3 },
   ];
-  upsertRecords(
-    db,
-    bookingsTable,
-    bookings.map((raw) => ({ value: bookingRead.parse(raw), raw })),
-  );
+  storeWire(db, bookingsTable, bookingRead, bookings);
   // The server's free units of listing 3: 3 on an empty day tells it has 3 units.
   db.run(
     `INSERT INTO availability (listing_id, date, rate_id, available, mu, raw) VALUES (3, '2026-06-01', 0, 3, 1, '{}'),

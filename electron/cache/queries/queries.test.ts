@@ -21,7 +21,7 @@ import { CACHE_MIGRATIONS } from '../schema';
 import { bookingsTable, cleaningTable, customersTable, listingsTable, maintenanceTable } from '../tables';
 import { VERSIONED_TABLES } from '../versions';
 import { filledAt } from '../testing/filled-at';
-import { loadHost, makeHost } from '../testing/fixtures';
+import { loadHost, makeHost, storeWire } from '../testing/fixtures';
 import { setOutboxMark, upsertRecords } from '../write';
 import { upsertIncidents } from '../write-compound';
 import { boardDay } from './board';
@@ -35,18 +35,12 @@ const D = '2026-06-10';
 
 /** A small hand-made day: listing 1 turns over (departure, cleaning, arrival), listing 2 only has an arrival, 3 is idle. */
 function dayFixture(db: WritableDB = openCache({ path: ':memory:' })): WritableDB {
-  const up = <T>(table: Parameters<typeof upsertRecords<T>>[1], schema: { parse(v: unknown): T }, raws: unknown[]) =>
-    upsertRecords(
-      db,
-      table,
-      raws.map((raw) => ({ value: schema.parse(raw), raw })),
-    );
-  up(listingsTable, listingRead, [
+  storeWire(db, listingsTable, listingRead, [
     { id: 1, name: 'Casa Azul', city: 'Sitges', checkinfrom: '15:00', checkout: '11:00' },
     { id: 2, name: 'Àtic Verd', city: 'Girona', checkinfrom: '16:00' },
     { id: 3, name: 'Loft Idle', city: 'Sitges' },
   ]);
-  up(bookingsTable, bookingRead, [
+  storeWire(db, bookingsTable, bookingRead, [
     { booking_number: 10, listing_id: 1, start_date: '2026-06-05', end_date: D, state: 3, departure_time: '10:00' },
     {
       booking_number: 11,
@@ -61,10 +55,10 @@ function dayFixture(db: WritableDB = openCache({ path: ':memory:' })): WritableD
     { booking_number: 13, listing_id: 3, start_date: D, end_date: '2026-06-11', state: 1 }, // cancelled: not on the board
     { booking_number: 14, listing_id: 3, start_date: '2026-06-01', end_date: '2026-06-20', state: 3 },
   ]);
-  up(cleaningTable, cleaningRead, [
+  storeWire(db, cleaningTable, cleaningRead, [
     { id: 100, listing_id: 1, booking_id: 10, date: D, status: 2, inspected: 1, time: '11:30', notes: 'Keys in box' },
   ]);
-  up(maintenanceTable, maintenanceRead, [
+  storeWire(db, maintenanceTable, maintenanceRead, [
     { id: 200, listing_id: 1, booking_id: 10, date: D, type: 1, inspected: true },
   ]);
   upsertIncidents(

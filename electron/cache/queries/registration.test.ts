@@ -8,6 +8,7 @@ import { openCache, type WritableDB } from '../db';
 import { bookingsTable, guestsTable, listingsTable } from '../tables';
 import { upsertRecords } from '../write';
 import { registrationDue } from './registration';
+import { storeWire } from '../testing/fixtures';
 
 const D = '2026-06-10';
 const complete = {
@@ -43,11 +44,7 @@ function fixture(): WritableDB {
     stay(8, D, '2026-06-12', { adults: 1, children: 1 }), // adult + a 10-year-old without a document: done
     stay(9, D, '2026-06-12', { adults: 1 }), // one guest, complete: done
   ];
-  upsertRecords(
-    db,
-    bookingsTable,
-    bookings.map((raw) => ({ value: bookingRead.parse(raw), raw })),
-  );
+  storeWire(db, bookingsTable, bookingRead, bookings);
   const guest = (id: number, booking: number, extra: object) => {
     const raw = { id, name: `G${id}`, lastname: 'Test', ...complete, ...extra };
     return { value: { ...guestRead.parse(raw), booking_number: booking }, raw };

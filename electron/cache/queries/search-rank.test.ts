@@ -8,6 +8,7 @@ import { bookingsTable, customersTable, guestsTable } from '../tables';
 import { upsertRecords } from '../write';
 import { search } from './search';
 import { similarWords } from './search-rank';
+import { storeWire } from '../testing/fixtures';
 
 const TODAY = '2026-06-10';
 
@@ -30,11 +31,7 @@ function cacheWith(stays: Stay[]): WritableDB {
     state: s.state ?? 3,
     customer_id: s.n,
   }));
-  upsertRecords(
-    db,
-    bookingsTable,
-    bookings.map((raw) => ({ value: bookingRead.parse(raw), raw })),
-  );
+  storeWire(db, bookingsTable, bookingRead, bookings);
   const person = (id: number, [name, lastname]: [string, string]) => ({ id, name, lastname, email: '' });
   upsertRecords(
     db,
@@ -124,7 +121,7 @@ describe('the near records', () => {
     const db = cacheWith([{ n: 1, start: '2025-08-01', end: '2025-08-08', guest: ['Ola', 'Holm'] }]);
     expect(guestsOnly(db, 'holm').hits.map((h) => h.near)).toEqual([null]);
     const raw = { booking_number: 2, listing_id: 1, start_date: '2026-06-09', end_date: '2026-06-12', state: 3 };
-    upsertRecords(db, bookingsTable, [{ value: bookingRead.parse(raw), raw }]);
+    storeWire(db, bookingsTable, bookingRead, [raw]);
     const guest = { id: 20, name: 'Kari', lastname: 'Holm', email: '' };
     upsertRecords(db, guestsTable, [{ value: { ...guestRead.parse(guest), booking_number: 2 }, raw: guest }]);
     expect(guestsOnly(db, 'holm').hits.map((h) => [h.title, h.near])).toEqual([

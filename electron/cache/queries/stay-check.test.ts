@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { blockRead, bookingRead, listingRead, priceRead, rateRead } from '../../../shared/api';
 import { openCache, type WritableDB } from '../db';
 import { blocksTable, bookingsTable, listingsTable, ratesTable } from '../tables';
-import { upsertRecords } from '../write';
 import { replacePrices } from '../write-compound';
 import { checkStay } from './stay-check';
+import { storeWire } from '../testing/fixtures';
 
 function fixture(): WritableDB {
   const db = openCache({ path: ':memory:' });
@@ -20,30 +20,18 @@ function fixture(): WritableDB {
     { id: 4, name: 'Pis Centre', city: 'Barcelona', person_capacity: 4 },
     { id: 5, name: 'Aparthotel', city: 'Sitges', person_capacity: 4, mu: 1 },
   ];
-  upsertRecords(
-    db,
-    listingsTable,
-    listings.map((raw) => ({ value: listingRead.parse(raw), raw })),
-  );
+  storeWire(db, listingsTable, listingRead, listings);
   const bookings = [
     { booking_number: 10, listing_id: 1, start_date: '2026-06-10', end_date: '2026-06-12', state: 3 },
     { booking_number: 11, listing_id: 1, start_date: '2026-06-09', end_date: '2026-06-13', state: 1 }, // cancelled
     { booking_number: 50, listing_id: 5, start_date: '2026-06-10', end_date: '2026-06-11', state: 3 },
     { booking_number: 51, listing_id: 5, start_date: '2026-06-10', end_date: '2026-06-12', state: 6 },
   ];
-  upsertRecords(
-    db,
-    bookingsTable,
-    bookings.map((raw) => ({ value: bookingRead.parse(raw), raw })),
-  );
+  storeWire(db, bookingsTable, bookingRead, bookings);
   const blocks = [{ id: 70, listing_id: 2, start_date: '2026-06-11', end_date: '2026-06-13', block_type: 1 }];
-  upsertRecords(
-    db,
-    blocksTable,
-    blocks.map((raw) => ({ value: blockRead.parse(raw), raw })),
-  );
+  storeWire(db, blocksTable, blockRead, blocks);
   const rate = { rate_id: 7, name: 'Standard', listing_id: 1 };
-  upsertRecords(db, ratesTable, [{ value: rateRead.parse(rate), raw: rate }]);
+  storeWire(db, ratesTable, rateRead, [rate]);
   const prices = ['2026-06-12', '2026-06-13'].map((date) => ({
     rate_id: 7,
     date,

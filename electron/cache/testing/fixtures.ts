@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { WritableDB } from '../db';
 import { addDays } from '../queries/common';
-import { blocksTable, bookingsTable, cleaningTable, listingsTable, maintenanceTable } from '../tables';
+import { blocksTable, bookingsTable, cleaningTable, listingsTable, maintenanceTable, type TableSpec } from '../tables';
 import { upsertRecords, type Incoming } from '../write';
 import { replaceBundleOfBooking, replaceThreadsOfBooking, upsertIncidents } from '../write-compound';
 
@@ -185,13 +185,23 @@ function parseAll<S extends z.ZodType>(schema: S, raws: readonly unknown[]): Inc
   return raws.map((raw) => ({ value: schema.parse(raw), raw }));
 }
 
+/** Stores wire records in their table the way sync does: each validated by its read schema, kept with its raw JSON. */
+export function storeWire<S extends z.ZodType>(
+  db: WritableDB,
+  table: TableSpec<z.output<S>>,
+  schema: S,
+  raws: readonly unknown[],
+): void {
+  upsertRecords(db, table, parseAll(schema, raws));
+}
+
 /** Loads a host into the cache the way sync would (validated, one transaction per table). */
 export function loadHost(db: WritableDB, host: Host, opts: { bundles?: number; threads?: number } = {}): void {
-  db.transaction(() => upsertRecords(db, listingsTable, parseAll(listingRead, host.listings)));
-  db.transaction(() => upsertRecords(db, bookingsTable, parseAll(bookingRead, host.bookings)));
-  db.transaction(() => upsertRecords(db, cleaningTable, parseAll(cleaningRead, host.cleaning)));
-  db.transaction(() => upsertRecords(db, maintenanceTable, parseAll(maintenanceRead, host.maintenance)));
-  db.transaction(() => upsertRecords(db, blocksTable, parseAll(blockRead, host.blocks)));
+  db.transaction(() => storeWire(db, listingsTable, listingRead, host.listings));
+  db.transaction(() => storeWire(db, bookingsTable, bookingRead, host.bookings));
+  db.transaction(() => storeWire(db, cleaningTable, cleaningRead, host.cleaning));
+  db.transaction(() => storeWire(db, maintenanceTable, maintenanceRead, host.maintenance));
+  db.transaction(() => storeWire(db, blocksTable, blockRead, host.blocks));
   db.transaction(() => upsertIncidents(db, parseAll(incidentRead, host.incidents)));
   const withBundles = host.bookings.slice(0, opts.bundles ?? 0);
   db.transaction(() => {

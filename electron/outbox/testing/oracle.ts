@@ -100,6 +100,19 @@ export async function checkEdits(p: PhaseFacts): Promise<void> {
     if (!checked.has(k)) problems.push(`phase ${phase}: ${k} conflict surfaced without cause (no edit of mine there)`);
 }
 
+/** Where the server answers one record of a kind (path), and the keys it sits under in the answer. */
+const READ_ONE: Partial<Record<Kind, readonly [string, ...string[]]>> = {
+  cleaning: ['/cleanings', 'data'],
+  maintenance: ['/mainteance', 'data'],
+  bookings: ['/bookings', 'data'],
+  blocks: ['/blocks', 'data'],
+  listings: ['/listings', 'Listings'],
+  photos: ['/photos', 'data'],
+  guests: ['/guests', 'data', 'guest'],
+  customers: ['/customers', 'data', 'user'],
+  admins: ['/admins', 'User'],
+};
+
 /** The server's version of a record, read from outside the outbox; null when it has none. */
 export async function serverRecord(world: World, dev: Device, kind: Kind, id: number): Promise<Rec | null> {
   if (id < 0) return null;
@@ -107,33 +120,6 @@ export async function serverRecord(world: World, dev: Device, kind: Kind, id: nu
   const data = (v: unknown) => (v as { data?: Record<string, unknown> } | null)?.data;
   let raw: unknown;
   switch (kind) {
-    case 'cleaning':
-      raw = data(await other.get(`/cleanings/${id}`));
-      break;
-    case 'maintenance':
-      raw = data(await other.get(`/mainteance/${id}`));
-      break;
-    case 'bookings':
-      raw = data(await other.get(`/bookings/${id}`));
-      break;
-    case 'blocks':
-      raw = data(await other.get(`/blocks/${id}`));
-      break;
-    case 'listings':
-      raw = ((await other.get(`/listings/${id}`)) as { Listings?: unknown } | null)?.Listings;
-      break;
-    case 'photos':
-      raw = data(await other.get(`/photos/${id}`));
-      break;
-    case 'guests':
-      raw = data(await other.get(`/guests/${id}`))?.['guest'];
-      break;
-    case 'customers':
-      raw = data(await other.get(`/customers/${id}`))?.['user'];
-      break;
-    case 'admins':
-      raw = ((await other.get(`/admins/${id}`)) as { User?: unknown } | null)?.User;
-      break;
     case 'incidents': {
       const hint = currentRecord(dev.db, 'incidents', id);
       const props = (hint?.['properties'] as { listing_id: number }[] | undefined) ?? [];
@@ -155,6 +141,11 @@ export async function serverRecord(world: World, dev: Device, kind: Kind, id: nu
       }[];
       raw = list.find((t) => t.id === row.thread_ref)?.messages.find((m) => m['id'] === id);
       break;
+    }
+    default: {
+      // Kinds not listed (rates, prices, owners, costs, destinations) are not compared here: null.
+      const one = READ_ONE[kind];
+      if (one) raw = one.slice(1).reduce<unknown>((v, k) => (v as Rec | null)?.[k], await other.get(`${one[0]}/${id}`));
     }
   }
   if (!raw) return null;

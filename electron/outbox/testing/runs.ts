@@ -1,5 +1,5 @@
 // Running many randomized outbox runs (the fault suite and the soak script).
-import { runScenario, type RunOptions, type RunReport, type RunStats } from './scenario';
+import { noStats, runScenario, type RunOptions, type RunReport, type RunStats } from './scenario';
 import type { World } from './world';
 
 /**
@@ -33,18 +33,7 @@ export async function runMany(
 
 /** Sums of the run statistics. */
 export function totals(reports: readonly RunReport[]): RunStats {
-  const out: RunStats = {
-    edits: 0,
-    creates: 0,
-    deletes: 0,
-    otherWrites: 0,
-    lateEdits: 0,
-    conflicts: 0,
-    kills: 0,
-    expectedRejections: 0,
-    signIns: 0,
-    requests: 0,
-  };
+  const out = noStats();
   for (const r of reports) for (const k of Object.keys(out) as (keyof RunStats)[]) out[k] += r.stats[k];
   return out;
 }

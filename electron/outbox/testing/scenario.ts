@@ -57,6 +57,22 @@ export interface RunStats {
   requests: number;
 }
 
+/** Every count at zero: where a run's statistics, and their sum over runs, start. */
+export function noStats(): RunStats {
+  return {
+    edits: 0,
+    creates: 0,
+    deletes: 0,
+    otherWrites: 0,
+    lateEdits: 0,
+    conflicts: 0,
+    kills: 0,
+    expectedRejections: 0,
+    signIns: 0,
+    requests: 0,
+  };
+}
+
 export interface RunReport {
   seed: number;
   problems: string[];
@@ -79,18 +95,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
     ...options,
   };
   const problems: string[] = [];
-  const stats: RunStats = {
-    edits: 0,
-    creates: 0,
-    deletes: 0,
-    otherWrites: 0,
-    lateEdits: 0,
-    conflicts: 0,
-    kills: 0,
-    expectedRejections: 0,
-    signIns: 0,
-    requests: 0,
-  };
+  const stats = noStats();
   const { sim, other } = world;
   const run = ++world.runs;
   sim.resetFaults();

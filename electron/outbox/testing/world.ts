@@ -6,6 +6,8 @@ import { startSimulator, type Simulator } from '../../../simulator';
 import { login } from '../../../simulator/conformance/client';
 import type { Rng } from '../../../simulator/prng';
 import { addDays } from '../../cache/queries/common';
+import { endpoint } from '../../../shared/api/endpoints';
+import { KIND_SPECS } from '../kinds';
 import type { Kind, Values } from '../types';
 
 export const TODAY = '2026-06-15';
@@ -53,6 +55,9 @@ export class OtherUser {
   }
   async delete(path: string): Promise<number> {
     return (await this.call('DELETE', path)).status;
+  }
+  async post(path: string, body: unknown): Promise<number> {
+    return (await this.call('POST', path, body)).status;
   }
 }
 
@@ -157,38 +162,10 @@ export function randomValue(r: Rng, kind: Kind, field: string): Values {
   return { [field]: EDITABLE[kind]![field]!(r) };
 }
 
-/** The API path of a record's update/delete for the other user. */
+/** The API path of a record's update/delete for the other user: the row of the endpoint table the outbox sends to. */
 export function pathOf(kind: Kind, id: number): string {
-  switch (kind) {
-    case 'cleaning':
-      return `/cleaning/${id}`;
-    case 'maintenance':
-      return `/mainteance/${id}`;
-    case 'incidents':
-      return `/incidences/${id}`;
-    case 'bookings':
-      return `/bookings/${id}`;
-    case 'guests':
-      return `/guests/${id}`;
-    case 'customers':
-      return `/customers/${id}`;
-    case 'blocks':
-      return `/blocks/${id}`;
-    case 'listings':
-      return `/listings/${id}`;
-    case 'photos':
-      return `/photos/${id}`;
-    case 'messages':
-      return '/threads';
-    case 'rates':
-      return `/rates/${id}`;
-    case 'prices':
-      return `/prices/${id}`;
-    case 'owners':
-    case 'costs':
-    case 'destinations':
-      return `/${kind}/${id}`;
-    case 'admins':
-      return `/admins/${id}`;
-  }
+  const update = KIND_SPECS[kind].update;
+  // A message is never changed once sent (messages have no update): the other user only writes new ones.
+  if (!update) return '/threads';
+  return endpoint(update.endpoint).path.replace('{id}', String(id));
 }

@@ -1,4 +1,5 @@
 // Catalan UI messages: the same keys as en.ts (the type and a test check it).
+import { CHANGE_WORDS } from '../../../shared/domain/change-words';
 import type { UiCatalog } from './en';
 
 export const ca: UiCatalog = {
@@ -160,12 +161,7 @@ export const ca: UiCatalog = {
   'validation.tooLarge': 'El número és massa gran',
   'validation.invalid': 'Revisa aquest valor',
 
-  'outbox.pending': 'Per enviar',
-  'outbox.sending': 'S’està enviant',
-  'outbox.confirmed': 'Enviat',
-  'outbox.rejected': 'No acceptat',
-  'outbox.conflict': 'Conflicte',
-  'outbox.unknown': 'Comprovant',
+  ...CHANGE_WORDS.ca,
   'outbox.markTitle': 'El teu canvi de {fields}: {state}',
   'outbox.created': 'registre nou',
   'outbox.deleted': 'eliminació',

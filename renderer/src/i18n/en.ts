@@ -1,6 +1,7 @@
 // English UI messages: the reference catalog. Every other language has exactly
 // these keys (the type and a test check it). `{name}` is a parameter;
 // `{n, plural, one {…} other {…}}` picks a form by number.
+import { CHANGE_WORDS } from '../../../shared/domain/change-words';
 export const en = {
   'app.name': 'Stayboard',
   'app.skip': 'Skip to content',
@@ -156,12 +157,7 @@ export const en = {
   'validation.tooLarge': 'The number is too large',
   'validation.invalid': 'Check this value',
 
-  'outbox.pending': 'Waiting to send',
-  'outbox.sending': 'Sending',
-  'outbox.confirmed': 'Sent',
-  'outbox.rejected': 'Not accepted',
-  'outbox.conflict': 'Conflict',
-  'outbox.unknown': 'Checking',
+  ...CHANGE_WORDS.en,
   'outbox.markTitle': 'Your change of {fields}: {state}',
   'outbox.created': 'new record',
   'outbox.deleted': 'deletion',

@@ -1,4 +1,5 @@
 // Spanish UI messages: the same keys as en.ts (the type and a test check it).
+import { CHANGE_WORDS } from '../../../shared/domain/change-words';
 import type { UiCatalog } from './en';
 
 export const es: UiCatalog = {
@@ -160,12 +161,7 @@ export const es: UiCatalog = {
   'validation.tooLarge': 'El número es demasiado grande',
   'validation.invalid': 'Revisa este valor',
 
-  'outbox.pending': 'Por enviar',
-  'outbox.sending': 'Enviando',
-  'outbox.confirmed': 'Enviado',
-  'outbox.rejected': 'No aceptado',
-  'outbox.conflict': 'Conflicto',
-  'outbox.unknown': 'Comprobando',
+  ...CHANGE_WORDS.es,
   'outbox.markTitle': 'Tu cambio de {fields}: {state}',
   'outbox.created': 'registro nuevo',
   'outbox.deleted': 'eliminación',

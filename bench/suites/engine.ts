@@ -12,8 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { bookingRead, endpoint } from '../../shared/api';
-import { ManualClock, sleep } from '../../electron/api/clock';
-import type { Transport } from '../../electron/api/transport';
 import { validateList } from '../../electron/api/reads';
 import { openCache } from '../../electron/cache/db';
 import { bookingsTable } from '../../electron/cache/tables';
@@ -26,7 +24,8 @@ import { DEFAULT_POLICY } from '../../electron/sync/policy';
 import { isoOf, localToday } from '../../simulator/days';
 import { generate } from '../../simulator/generate';
 import { inProcessApi } from '../fixtures/in-process-api';
-import { median, nowMs, repeat, spreadOf } from '../stats';
+import { ageMin, busiestHour, SimulatedDay, TODAY_SCOPE, todayListsAge } from '../day';
+import { median, nowMs, percentile, repeat, spreadOf } from '../stats';
 import type { BenchRow, BenchSuite } from '../types';
 
 const PAGE = 500;
@@ -164,79 +163,51 @@ export async function simulatedHours(
 ): Promise<Freshness> {
   const todayDay = localToday();
   const today = isoOf(todayDay);
-  const clock = new ManualClock(Date.parse(`${today}T05:00:00`));
+  const day = new SimulatedDay(Date.parse(`${today}T05:00:00`));
+  const { clock } = day;
   const store = generate({ seed: 11, listings, today: todayDay });
-  const inner = inProcessApi(store, () => clock.now());
-  const stamps: number[] = [];
   const latencyMs = 150;
-  const slow: Transport = {
-    async send(req) {
-      await sleep(clock, latencyMs);
-      stamps.push(clock.now());
-      return inner.send(req);
-    },
-    close: () => inner.close(),
-  };
+  const transport = day.transport(
+    inProcessApi(store, () => clock.now()),
+    latencyMs,
+  );
   const engine = Engine.open({
     dbPath: join(dir, `fresh-${listings}.db`),
     credentials: new MemoryCredentialStore(),
     clock,
     today: () => today,
-    transport: slow,
+    transport,
   });
-  const drive = async (ms: number) => {
-    const end = clock.now() + ms;
-    while (clock.now() < end) {
-      const next = clock.nextTimerAt();
-      await clock.advance(next === null ? end - clock.now() : Math.max(0, Math.min(next, end) - clock.now()));
-    }
-  };
   const lists: number[] = [];
   const people: number[] = [];
   try {
-    const login: { done: boolean; error: Error | null } = { done: false, error: null };
-    engine.signIn({ baseUrl: 'http://in-process.test', user: 'bench', password: 'bench', remember: false }).then(
-      () => (login.done = true),
-      (e: unknown) => {
-        login.done = true;
-        login.error = e instanceof Error ? e : new Error(String(e));
-      },
+    await day.until(
+      engine.signIn({ baseUrl: 'http://in-process.test', user: 'bench', password: 'bench', remember: false }),
+      latencyMs,
     );
-    while (!login.done) await drive(latencyMs);
-    if (login.error) throw login.error;
-    const age = (f: { fetchedAt: string | null }) =>
-      f.fetchedAt === null ? Infinity : (clock.now() - Date.parse(f.fetchedAt)) / 60_000;
+    const age = (f: { fetchedAt: string | null }) => ageMin(clock.now(), f);
     for (let minute = 1; minute <= hours * 60; minute++) {
-      await drive(60_000);
+      await day.run(60_000);
       if (minute <= 10) continue; // the first minutes: nothing fetched yet is "infinitely old"
-      const today48 = engine.status().freshness.filter((f) => f.scope === 'today ±48 h');
-      lists.push(Math.max(...today48.filter((f) => f.resource !== 'guests' && f.resource !== 'threads').map(age)));
-      const p = today48.filter((f) => f.resource === 'guests' || f.resource === 'threads');
+      lists.push(todayListsAge(engine, clock.now()));
+      const p = engine
+        .status()
+        .freshness.filter((f) => f.scope === TODAY_SCOPE && (f.resource === 'guests' || f.resource === 'threads'));
       if (p.length) people.push(Math.max(...p.map(age)));
-      if (minute % 60 === 0) log(`  hour ${minute / 60}: ${stamps.length} requests so far`);
+      if (minute % 60 === 0) log(`  hour ${minute / 60}: ${transport.stamps.length} requests so far`);
     }
-    let busiest = 0;
-    for (let i = 0, j = 0; i < stamps.length; i++) {
-      while (stamps[i]! - stamps[j]! >= 3_600_000) j++;
-      busiest = Math.max(busiest, i - j + 1);
-    }
-    const far = engine.status().freshness.filter((f) => f.scope !== 'today ±48 h');
+    const far = engine.status().freshness.filter((f) => f.scope !== TODAY_SCOPE);
     const farAges = far.map(age);
     return {
-      listsP95Min: p95(lists),
-      peopleP95Min: p95(people),
-      busiestHour: busiest,
+      listsP95Min: percentile(lists, 95),
+      peopleP95Min: percentile(people, 95),
+      busiestHour: busiestHour(transport.stamps),
       farOldestMin: farAges.some((a) => !Number.isFinite(a)) ? null : Math.max(...farAges),
-      requests: stamps.length,
+      requests: transport.stamps.length,
     };
   } finally {
     await engine.close();
   }
-}
-
-function p95(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]! : NaN;
 }
 
 export const suite: BenchSuite = {

@@ -47,6 +47,25 @@ function open(dir: string, creds: CredentialStore): Engine {
 
 const rejected = (p: Promise<unknown>) => rejection(p, CommandError);
 
+/** An account remembered by a first run (synced or not), opened again on a manual clock that waits a minute before its first pass. */
+async function reopened(sim: Simulator, dir: string, creds: CredentialStore, o: { synced: boolean }) {
+  const first = open(dir, creds);
+  await first.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: true });
+  if (o.synced) await first.syncNow({ full: true });
+  await first.close();
+  const clock = new ManualClock();
+  const e = Engine.open({
+    dbPath: join(dir, 'cache.db'),
+    credentials: creds,
+    clock,
+    today: () => TODAY,
+    settings: { budgetPerHour: 100_000 },
+    policy: { ...DEFAULT_POLICY, resumeSyncDelayMs: 60_000 },
+  });
+  cleanup.push(() => e.close());
+  return { clock, e };
+}
+
 describe('Engine', { timeout: 60_000 }, () => {
   it('signs in, syncs, reports a contract-shaped status and events', async () => {
     const { sim, dir, creds } = await setup();
@@ -92,19 +111,7 @@ describe('Engine', { timeout: 60_000 }, () => {
 
   it('a resumed session serves the cache first: its first pass waits, a screen opening does not cut that short, syncing now does', async () => {
     const { sim, dir, creds } = await setup();
-    const first = open(dir, creds);
-    await first.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: true });
-    await first.close();
-    const clock = new ManualClock();
-    const e = Engine.open({
-      dbPath: join(dir, 'cache.db'),
-      credentials: creds,
-      clock,
-      today: () => TODAY,
-      settings: { budgetPerHour: 100_000 },
-      policy: { ...DEFAULT_POLICY, resumeSyncDelayMs: 60_000 },
-    });
-    cleanup.push(() => e.close());
+    const { clock, e } = await reopened(sim, dir, creds, { synced: false });
     // The reachability probe (and the login it needs) may run meanwhile; no data is asked for.
     const asked = () =>
       sim.requestLog().filter((r) => r.endpoint !== CONNECTIVITY_POLICY.probeEndpoint && r.endpoint !== 'auth.login')
@@ -123,20 +130,7 @@ describe('Engine', { timeout: 60_000 }, () => {
 
   it('answers the first status at once and sends its freshness a moment later (the first screens are not held up by a plan)', async () => {
     const { sim, dir, creds } = await setup();
-    const first = open(dir, creds);
-    await first.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: true });
-    await first.syncNow({ full: true });
-    await first.close();
-    const clock = new ManualClock();
-    const e = Engine.open({
-      dbPath: join(dir, 'cache.db'),
-      credentials: creds,
-      clock,
-      today: () => TODAY,
-      settings: { budgetPerHour: 100_000 },
-      policy: { ...DEFAULT_POLICY, resumeSyncDelayMs: 60_000 },
-    });
-    cleanup.push(() => e.close());
+    const { clock, e } = await reopened(sim, dir, creds, { synced: true });
     expect(await e.resume()).toBe(true);
     const sent: { freshness: unknown[] }[] = [];
     e.on('sync.freshness', (p: { freshness: unknown[] }) => sent.push(p));

@@ -59,6 +59,15 @@ const asked = (mark: number) =>
     .filter((r) => r.endpoint !== 'auth.login')
     .map((r) => r.endpoint);
 
+/** Each record edited ("mine <id>"), then another user's change, then a drain; answers the request-log mark taken before the drain. */
+async function mineThenTheirs(dev: Device, ids: number[], theirs: () => Promise<void>): Promise<number> {
+  for (const id of ids) dev.current.outbox.enqueue('cleaning.update', { id, changes: { notes: `mine ${id}` } });
+  await theirs();
+  const mark = sim.requestLog().length;
+  await dev.current.outbox.drain({ untilSettled: true });
+  return mark;
+}
+
 describe('read-ahead', () => {
   it("reads a listing's waiting records with one list request, then writes each once", async () => {
     const { dev, ids } = await device(101, 4);
@@ -78,10 +87,7 @@ describe('read-ahead', () => {
   it("still sees another user's change of the same field as a conflict, and sends the others", async () => {
     const { dev, ids } = await device(101, 3);
     const o = dev.current.outbox;
-    for (const id of ids) o.enqueue('cleaning.update', { id, changes: { notes: `mine ${id}` } });
-    await otherPut(ids[1]!, { notes: 'theirs' });
-    const mark = sim.requestLog().length;
-    await o.drain({ untilSettled: true });
+    const mark = await mineThenTheirs(dev, ids, () => otherPut(ids[1]!, { notes: 'theirs' }));
     expect(asked(mark).sort()).toEqual(['cleanings.list', 'cleanings.update', 'cleanings.update']);
     expect(o.list({ states: ['conflict'] })).toMatchObject([
       { conflicts: [{ field: 'notes', mine: `mine ${ids[1]}`, theirs: 'theirs' }] },
@@ -93,10 +99,7 @@ describe('read-ahead', () => {
   it('reads a record alone when the list does not show it (another user moved it to other dates)', async () => {
     const { dev, ids } = await device(102, 3);
     const o = dev.current.outbox;
-    for (const id of ids) o.enqueue('cleaning.update', { id, changes: { notes: `mine ${id}` } });
-    await otherPut(ids[2]!, { date: '2027-03-01' });
-    const mark = sim.requestLog().length;
-    await o.drain({ untilSettled: true });
+    const mark = await mineThenTheirs(dev, ids, () => otherPut(ids[2]!, { date: '2027-03-01' }));
     expect(asked(mark).sort()).toEqual(
       ['cleanings.list', 'cleanings.get', 'cleanings.update', 'cleanings.update', 'cleanings.update'].sort(),
     );

@@ -102,6 +102,26 @@ describe('Planner', () => {
     expect(plan.queue.indexOf(nearWindow)).toBeLessThan(plan.queue.indexOf(farWindow));
   });
 
+  it("puts today's overdue refreshes before the year's booking details still waiting to be fetched", () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const isFarBooking = (j: Job) => j.tier === 'far' && (j.spec.kind === 'bundle' || j.spec.kind === 'threads');
+    // Everything fetched but the far bookings' guests and messages (an initial load the hour could not finish).
+    fetchAll(
+      db,
+      planner.plan(input()).queue.filter((j) => !isFarBooking(j)),
+      NOW,
+      planner,
+    );
+    const plan = planner.plan(input({ now: NOW + DEFAULT_POLICY.maxAge.near + MIN }));
+    const firstFarBooking = plan.queue.findIndex(isFarBooking);
+    const lastNear = plan.queue.map((j) => j.tier === 'near').lastIndexOf(true);
+    expect(firstFarBooking).toBeGreaterThanOrEqual(0);
+    expect(lastNear).toBeGreaterThanOrEqual(0);
+    // Far work first spent the hour down to today's share, and today's refreshes then ran dry before the hour ended.
+    expect(lastNear).toBeLessThan(firstFarBooking);
+  });
+
   it('says when keeping everything fresh does not fit the background budget', () => {
     const db = fixture(20);
     const planner = new Planner(db, DEFAULT_POLICY);

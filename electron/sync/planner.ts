@@ -191,7 +191,10 @@ export class Planner {
       const key = jobKey(id);
       const fetched = state?.fetched_at ?? null;
       const age = fetched === null ? Infinity : input.now - fetched;
-      const ratio = fetched === null ? NEVER : age / c.maxAge;
+      // A preselected far booking comes without its state: the SQL only says it is due. It ranks as
+      // just due — as "never fetched" (×1000) it went before overdue near work, which then found
+      // the hour's room already spent on far work.
+      const ratio = preselected ? 1 : fetched === null ? NEVER : age / c.maxAge;
       let dueAt = fetched === null ? input.now : fetched + c.maxAge;
       if (input.passStart !== null) dueAt = fetched === null || fetched < input.passStart ? input.now : Infinity;
       if (state?.error && state.attempted_at !== null && state.attempted_at >= (fetched ?? 0)) {

@@ -10,6 +10,7 @@ import { quarantineList } from '../cache/state';
 import type { Engine, EngineOptions } from '../engine';
 import { windowsFor } from './sources';
 import { DEFAULT_POLICY } from './policy';
+import { NEAR_HEADROOM } from './service';
 import { compareWithServer } from './testing/compare';
 import { engineRig } from './testing/engines';
 
@@ -183,7 +184,8 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
         status.freshness.find((f) => f.resource === resource && f.scope === 'today ±48 h')?.fetchedAt,
       ).not.toBeNull();
     const plan = e.sync!['lastPlan']!;
-    expect(e.governor.headroom('background')).toBeGreaterThanOrEqual(plan.nearDemandPerHour);
+    // With room to spare: the outbox's writes, extra pages and near jobs due together share the hour.
+    expect(e.governor.headroom('background')).toBeGreaterThanOrEqual(plan.nearDemandPerHour * NEAR_HEADROOM);
     expect(status.degraded).toMatch(/budget is used up: \d+ refreshes of later dates wait/);
     expect(status.budget.rateLimited).toBe(0);
     // Item 6: the pass stopped at the budget, yet today's data came in: never "never synced".

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baselineFile, compareRows, describeChange, REGRESSION_THRESHOLD, type BenchReport } from './compare';
 import { growthTable, parseListings, SIZED_SUITES, sizedId, type GrowthRow } from './growth';
+import { figure } from './stats';
 import type { SuiteOutcome } from './suite-runner';
 import type { BenchRow } from './types';
 
@@ -32,12 +33,7 @@ const baselinePath = join(here, baselineFile(quick));
 /** A count or a size factor as people write it: 1,000; 2.5. */
 const count = (n: number): string => n.toLocaleString('en-US');
 
-function fmt(n: number | undefined): string {
-  if (n === undefined || Number.isNaN(n)) return '';
-  if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
-  if (Math.abs(n) >= 10) return n.toFixed(1);
-  return n.toFixed(Math.abs(n) >= 1 ? 2 : 3);
-}
+const fmt = figure;
 
 /** A table of text cells, each column as wide as its widest cell. */
 function printGrid(head: string[], body: string[][]): void {

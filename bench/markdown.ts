@@ -7,15 +7,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchReport } from './compare';
+import { figure } from './stats';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-function fmt(n: number | null | undefined): string {
-  if (n === undefined || n === null || Number.isNaN(n)) return '';
-  if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
-  if (Math.abs(n) >= 10) return n.toFixed(1);
-  return n.toFixed(Math.abs(n) >= 1 ? 2 : 3);
-}
+const fmt = figure;
 
 /** A markdown table; `|` inside a cell is escaped. */
 function table(head: string[], body: string[][]): string {

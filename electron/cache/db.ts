@@ -8,6 +8,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { runMigrations, type Migration } from './migrations';
 import { CACHE_MIGRATIONS } from './schema';
+import { installTouchJournal } from './touched';
 
 /** A value SQLite can bind. */
 export type SqlValue = string | number | bigint | null | Buffer;
@@ -70,6 +71,7 @@ export function openCache(options: OpenOptions): WritableDB {
     }
     const db = wrap(conn, options.slowQueryMs ?? SLOW_DEFAULT, options.onSlowQuery);
     runMigrations(db, options.migrations ?? CACHE_MIGRATIONS);
+    installTouchJournal(db);
     return db;
   } catch (e) {
     conn.close();

@@ -5,13 +5,21 @@
 // the listing directory and the open incidents kept in memory until their
 // tables change (board-memos.ts).
 //
-// It runs on every change of the day's data, on the main thread, and its cost
-// grows with the business (5,000 listings ≈ 1,200 rows a day): what it
-// allocates is kept to the answer itself, or the young generation fills every
-// few calls and its collections make the slow calls (`npm run bench`, reads
-// suite, which also logs where the time goes). Hence rows built in place,
-// lists made on their first item, a list sorted only when it has two, and the
-// shared frozen pieces (empty list, incidents, listing names).
+// It is re-read on every change of the day's data, on the main thread, and a
+// whole day grows with the business (5,000 listings ≈ 1,100 rows a day, ≈ 14 ms
+// to read). So a day once read is kept, per connection (`DAYS_KEPT` of them),
+// and a change re-reads only the listings it touched: the connection's touch
+// journal (cache/touched.ts) names them, and their rows are read again with
+// the same queries narrowed to them. A write by another connection, a change
+// of the listings, or more listings touched than `REREAD_WHOLE_DAY_AT` (a
+// share of the day's) read the day whole again. Kept rows are frozen and shared by every answer (a caller
+// never changes them); an answer with unchanged rows is the same object.
+//
+// What a read allocates is kept to the answer itself, or the young generation
+// fills every few calls and its collections make the slow calls (`npm run
+// bench`, reads suite, which also logs where the time goes). Hence lists made
+// on their first item, a list sorted only when it has two, and the shared
+// frozen pieces (empty list, incidents, listing names).
 import type {
   BoardBooking,
   BoardCleaning,
@@ -21,13 +29,31 @@ import type {
   ReadinessBlocker,
 } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
-import { asciiLower, listingDirectory, openIncidents, type Directory, type DirectoryEntry } from './board-memos';
-import { LIVE_STATES_SQL, markOf } from './common';
+import { touchPoint, touchedBetween, type TouchPoint } from '../touched';
+import {
+  asciiLower,
+  listingDirectory,
+  openIncidents,
+  type Directory,
+  type DirectoryEntry,
+  type OpenIncidents,
+} from './board-memos';
+import { LIVE_STATES_SQL, idsParam, markOf } from './common';
 import { OVERLAP_SQL, overbookedAmong, type StayRef } from './overbooking';
 
 /** Cleaning status meaning "done" (CLEANING_STATUSES in shared/api). */
 const CLEANING_DONE = 2;
 const URGENT = 4;
+
+/** Days kept read per connection (yesterday … next week is what a desk flips through); the least recently read goes first. */
+export const DAYS_KEPT = 8;
+/**
+ * More listings touched since a day was read than this share of the listings
+ * active that day: the day is read whole again, which is then as cheap as
+ * listing by listing (measured at 5,000 listings: ≈ 12 µs a touched listing,
+ * ≈ 14 ms for a whole day of 1,071 active; crossing at ≈ 1,200 touched).
+ */
+export const REREAD_WHOLE_DAY_AT = 0.5;
 
 export interface BoardFilter {
   date: string;
@@ -43,9 +69,11 @@ export interface BoardFilter {
 // Arrivals and departures, each one indexed equality scan, from typed columns
 // (migrations 004, 007). Only arrivals count their registered guests and carry
 // the overbooked flag (one indexed seek each): what reception must know before
-// the guest comes. Departures show it on their booking page.
+// the guest comes. Departures show it on their booking page. Each statement
+// also comes narrowed to some listings (the same index, its second column).
 const BOOKING_COLUMNS = `b.listing_id, b.booking_number, b.adults, b.children, b.arrival_time, b.departure_time,
   b.outbox_mark, b.customer_name`;
+const ONLY_LISTINGS = 'IN (SELECT value FROM json_each(?))';
 const ARRIVALS_SQL = `SELECT ${BOOKING_COLUMNS},
     (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number), ${OVERLAP_SQL}, b.end_date
   FROM bookings b WHERE b.start_date = ? AND b.state IN ${LIVE_STATES_SQL}`;
@@ -55,62 +83,29 @@ const CLEANING_SQL =
   'SELECT listing_id, id, status, time, duration, inspected, notes, outbox_mark FROM cleaning WHERE date = ?';
 const MAINTENANCE_SQL =
   'SELECT listing_id, id, type, hour, inspected, notes, outbox_mark FROM maintenance WHERE date = ?';
+const DAY_SQL = {
+  whole: { arrivals: ARRIVALS_SQL, departures: DEPARTURES_SQL, cleaning: CLEANING_SQL, maintenance: MAINTENANCE_SQL },
+  some: {
+    arrivals: `${ARRIVALS_SQL} AND b.listing_id ${ONLY_LISTINGS}`,
+    departures: `${DEPARTURES_SQL} AND b.listing_id ${ONLY_LISTINGS}`,
+    cleaning: `${CLEANING_SQL} AND listing_id ${ONLY_LISTINGS}`,
+    maintenance: `${MAINTENANCE_SQL} AND listing_id ${ONLY_LISTINGS}`,
+  },
+};
 
-type ListKey = 'departures' | 'cleaning' | 'maintenance' | 'arrivals' | 'incidents';
+/** What happens at one listing on the day, each list in the board's order (NONE when empty); frozen once read. */
+interface DayLists {
+  departures: BoardBooking[];
+  cleaning: BoardCleaning[];
+  maintenance: BoardMaintenance[];
+  arrivals: BoardBooking[];
+}
+type ListKey = keyof DayLists;
 
 /** The list of a row with nothing in it, shared: a list is made on its first item (see `add`). */
 const NONE: never[] = Object.freeze([]) as unknown as never[];
+const NOTHING: DayLists = Object.freeze({ departures: NONE, cleaning: NONE, maintenance: NONE, arrivals: NONE });
 const READY: NonNullable<BoardRow['readiness']> = Object.freeze({ ready: true, blockers: NONE });
-
-/** One day's rows under construction, by listing (only listings that pass the city and destination filters). */
-class DayRows {
-  readonly byPosition: (BoardRow | undefined)[];
-  private readonly city: string | null;
-
-  constructor(
-    readonly directory: Directory,
-    private readonly f: BoardFilter,
-  ) {
-    this.byPosition = new Array<BoardRow | undefined>(directory.entries.length);
-    this.city = f.city === undefined ? null : asciiLower(f.city);
-  }
-
-  /** The listing's directory entry, when it is on this board's filters. */
-  entry(listingId: unknown): DirectoryEntry | undefined {
-    const e = this.directory.byId.get(listingId as number);
-    if (!e) return undefined;
-    if (this.city !== null && e.cityKey !== this.city) return undefined;
-    if (this.f.destination !== undefined && e.destination !== this.f.destination) return undefined;
-    return e;
-  }
-
-  row(e: DirectoryEntry): BoardRow {
-    let row = this.byPosition[e.position];
-    if (!row) {
-      row = {
-        listing: e.listing,
-        departures: NONE,
-        cleaning: NONE,
-        maintenance: NONE,
-        arrivals: NONE,
-        incidents: NONE,
-        readiness: null,
-      };
-      this.byPosition[e.position] = row;
-    }
-    return row;
-  }
-
-  /** Adds something happening that day to the listing's row. */
-  add<K extends Exclude<ListKey, 'incidents'>>(listingId: unknown, key: K, item: BoardRow[K][number]): void {
-    const e = this.entry(listingId);
-    if (!e) return;
-    const lists = this.row(e) as unknown as Record<ListKey, unknown[]>;
-    const list = lists[key];
-    if (list === NONE) lists[key] = [item];
-    else list.push(item);
-  }
-}
 
 function bookingOf(r: unknown[], guests: number, overbooked: boolean): BoardBooking {
   return {
@@ -126,15 +121,32 @@ function bookingOf(r: unknown[], guests: number, overbooked: boolean): BoardBook
   };
 }
 
-export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
-  const day = f.date;
-  const onlyActive = f.onlyActive !== false;
-  const rows = new DayRows(listingDirectory(db), f);
-  if (!onlyActive) for (const e of rows.directory.entries) if (rows.entry(e.listing.id)) rows.row(e);
+/**
+ * The day's lists of every listing in the directory that has something that
+ * day — or, given `only`, of those listings alone — sorted and frozen.
+ */
+function readDay(
+  db: ReadableDB,
+  directory: Directory,
+  day: string,
+  only: readonly number[] | null,
+): Map<number, DayLists> {
+  const out = new Map<number, DayLists>();
+  const sql = only ? DAY_SQL.some : DAY_SQL.whole;
+  const params = only ? [day, idsParam(only)] : [day];
+  const add = <K extends ListKey>(listingId: unknown, key: K, item: DayLists[K][number]): void => {
+    if (!directory.byId.has(listingId as number)) return;
+    let lists = out.get(listingId as number);
+    if (!lists)
+      out.set(listingId as number, (lists = { departures: NONE, cleaning: NONE, maintenance: NONE, arrivals: NONE }));
+    const list = lists[key] as unknown[];
+    if (list === NONE) (lists as unknown as Record<ListKey, unknown[]>)[key] = [item];
+    else list.push(item);
+  };
 
   // A multi-unit listing's stays are overbooked only beyond its units: the flagged ones are checked after.
   const candidates: { booking: BoardBooking; stay: StayRef }[] = [];
-  for (const r of db.rows(ARRIVALS_SQL, [day])) {
+  for (const r of db.rows(sql.arrivals, params)) {
     const b = bookingOf(r, r[8] as number, r[9] === 1);
     if (b.overbooked)
       candidates.push({
@@ -146,7 +158,7 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
           end_date: r[10] as string,
         },
       });
-    rows.add(r[0], 'arrivals', b);
+    add(r[0], 'arrivals', b);
   }
   if (candidates.length) {
     const sure = overbookedAmong(
@@ -156,9 +168,9 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
     for (const c of candidates) c.booking.overbooked = sure.has(c.booking.booking_number);
   }
   // A same-day stay (start = end) is both an arrival and a departure.
-  for (const r of db.rows(DEPARTURES_SQL, [day])) rows.add(r[0], 'departures', bookingOf(r, 0, false));
-  for (const r of db.rows(CLEANING_SQL, [day]))
-    rows.add(r[0], 'cleaning', {
+  for (const r of db.rows(sql.departures, params)) add(r[0], 'departures', bookingOf(r, 0, false));
+  for (const r of db.rows(sql.cleaning, params))
+    add(r[0], 'cleaning', {
       id: r[1] as number,
       status: r[2] as number,
       time: r[3] as string | null,
@@ -167,8 +179,8 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
       notes: r[6] as string,
       outbox: markOf(r[7]),
     });
-  for (const r of db.rows(MAINTENANCE_SQL, [day]))
-    rows.add(r[0], 'maintenance', {
+  for (const r of db.rows(sql.maintenance, params))
+    add(r[0], 'maintenance', {
       id: r[1] as number,
       type: r[2] as number,
       hour: r[3] as string | null,
@@ -176,35 +188,256 @@ export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
       notes: r[5] as string,
       outbox: markOf(r[6]),
     });
-
-  // Open incidents reported up to the end of that day, on the rows the board shows.
-  const dayEnd = `${day}~`;
-  const incidents = openIncidents(db);
-  const out: BoardRow[] = [];
-  for (const row of rows.byPosition) {
-    if (!row) continue;
-    const open = incidents.get(row.listing.id);
-    if (open)
-      row.incidents =
-        open.latest < dayEnd ? (open.all as BoardRow['incidents']) : open.all.filter((i) => i.date < dayEnd);
-    if (!passes(row, f)) continue;
-    sortDay(row);
-    row.readiness = readiness(row, rows.directory.byId.get(row.listing.id)!);
-    out.push(row);
+  for (const lists of out.values()) {
+    sortDay(lists);
+    for (const key of LIST_KEYS) {
+      const list = lists[key];
+      if (list === NONE) continue;
+      for (const item of list) Object.freeze(item);
+      Object.freeze(list);
+    }
+    Object.freeze(lists);
   }
-  return { date: day, rows: out, totals: totalsOf(out) };
+  return out;
+}
+const LIST_KEYS: readonly ListKey[] = ['departures', 'cleaning', 'maintenance', 'arrivals'];
+
+/** One day as read, with the rows built from it so far (by listing, frozen) and its plain answer once made. */
+interface KeptDay {
+  date: string;
+  /** The journal's point the lists are true at (null: not kept, read for one answer). */
+  at: TouchPoint | null;
+  directory: Directory;
+  incidents: ReadonlyMap<number, OpenIncidents>;
+  lists: Map<number, DayLists>;
+  rows: Map<number, BoardRow>;
+  /** The answer without filters (every listing with something that day), with its tally; null until asked for. */
+  plain: Plain | null;
+}
+
+interface Plain {
+  answer: BoardDay;
+  /** The totals as counted so far (the answer's are a frozen copy), and how many rows show each open incident. */
+  totals: BoardDay['totals'];
+  incidentRows: Map<number, number>;
+}
+
+const kept = new WeakMap<ReadableDB, Map<string, KeptDay>>();
+
+function freshDay(db: ReadableDB, date: string, at: TouchPoint | null): KeptDay {
+  const directory = listingDirectory(db);
+  return {
+    date,
+    at,
+    directory,
+    incidents: openIncidents(db),
+    lists: readDay(db, directory, date, null),
+    rows: new Map(),
+    plain: null,
+  };
+}
+
+/** The day as it is now: kept and brought up to date, or read whole. */
+function dayOf(db: ReadableDB, date: string): KeptDay {
+  // Inside a transaction nothing is kept: a rollback would undo rows a kept day had seen.
+  const at = db.inTransaction ? null : touchPoint(db);
+  if (!at) return freshDay(db, date, null);
+  let days = kept.get(db);
+  if (!days) kept.set(db, (days = new Map<string, KeptDay>()));
+  let day = days.get(date);
+  days.delete(date);
+  if (day && !bringUpToDate(db, day, at)) day = undefined;
+  day ??= freshDay(db, date, at);
+  days.set(date, day);
+  for (const oldest of days.keys()) {
+    if (days.size <= DAYS_KEPT) break;
+    days.delete(oldest);
+  }
+  return day;
+}
+
+/**
+ * Re-reads the listings touched since the day was read, and patches its plain
+ * answer row by row; false when the day must be read whole instead.
+ */
+function bringUpToDate(db: ReadableDB, day: KeptDay, at: TouchPoint): boolean {
+  if (listingDirectory(db) !== day.directory) return false;
+  const touched = touchedBetween(db, day.at!, at);
+  if (touched === null || touched.length > REREAD_WHOLE_DAY_AT * day.lists.size) return false;
+  day.at = at;
+  const incidents = openIncidents(db);
+  if (incidents !== day.incidents) {
+    // Every row shows incidents: rebuilt from the lists kept (no SQL) as they are asked for.
+    day.incidents = incidents;
+    day.rows.clear();
+    day.plain = null;
+  }
+  if (!touched.length) return true;
+  const lists = readDay(db, day.directory, day.date, touched);
+  const before = day.plain;
+  day.plain = null;
+  for (const id of touched) {
+    const l = lists.get(id);
+    if (l) day.lists.set(id, l);
+    else day.lists.delete(id);
+    day.rows.delete(id);
+  }
+  if (before) day.plain = patched(day, before, touched);
+  return true;
+}
+
+/** The listing's row on the day, built once from its lists, incidents and directory entry. */
+function rowOf(day: KeptDay, e: DirectoryEntry): BoardRow {
+  const known = day.rows.get(e.listing.id);
+  if (known) return known;
+  const lists = day.lists.get(e.listing.id) ?? NOTHING;
+  // Open incidents reported up to the end of that day.
+  const open = day.incidents.get(e.listing.id);
+  const dayEnd = `${day.date}~`;
+  const incidents = !open
+    ? NONE
+    : ((open.latest < dayEnd
+        ? open.all
+        : Object.freeze(open.all.filter((i) => i.date < dayEnd))) as BoardRow['incidents']);
+  const row: BoardRow = {
+    listing: e.listing,
+    departures: lists.departures,
+    cleaning: lists.cleaning,
+    maintenance: lists.maintenance,
+    arrivals: lists.arrivals,
+    incidents,
+    readiness: null,
+  };
+  row.readiness = readiness(row, e);
+  Object.freeze(row);
+  day.rows.set(e.listing.id, row);
+  return row;
+}
+
+/** The plain answer: every listing with something that day, in display order, with its totals. */
+function plainOf(day: KeptDay): BoardDay {
+  if (day.plain) return day.plain.answer;
+  const entries: DirectoryEntry[] = [];
+  for (const id of day.lists.keys()) entries.push(day.directory.byId.get(id)!);
+  entries.sort((a, b) => a.position - b.position);
+  const rows = entries.map((e) => rowOf(day, e));
+  const plain: Plain = { answer: null!, totals: emptyTotals(), incidentRows: new Map() };
+  for (const row of rows) tally(plain, row, 1);
+  plain.answer = frozenAnswer(day.date, rows, plain.totals);
+  day.plain = plain;
+  return plain.answer;
+}
+
+/** The plain answer after a change of `touched` listings: their rows replaced, added or removed, the totals moved by their difference. */
+function patched(day: KeptDay, before: Plain, touched: readonly number[]): Plain {
+  const rows = before.answer.rows.slice();
+  const plain: Plain = { answer: null!, totals: { ...before.totals }, incidentRows: before.incidentRows };
+  before.incidentRows = new Map(); // handed on: `before` is not patched again
+  const positionOf = (row: BoardRow) => day.directory.byId.get(row.listing.id)!.position;
+  for (const id of touched) {
+    const e = day.directory.byId.get(id);
+    if (!e) continue;
+    // Where the listing's row is, or would go (rows are in display order).
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (positionOf(rows[mid]!) < e.position) lo = mid + 1;
+      else hi = mid;
+    }
+    const present = lo < rows.length && rows[lo]!.listing.id === id;
+    if (present) tally(plain, rows[lo]!, -1);
+    if (day.lists.has(id)) {
+      const row = rowOf(day, e);
+      tally(plain, row, 1);
+      if (present) rows[lo] = row;
+      else rows.splice(lo, 0, row);
+    } else if (present) rows.splice(lo, 1);
+  }
+  plain.answer = frozenAnswer(day.date, rows, plain.totals);
+  return plain;
+}
+
+const emptyTotals = (): BoardDay['totals'] => ({
+  listings: 0,
+  departures: 0,
+  arrivals: 0,
+  cleaningOpen: 0,
+  notInspected: 0,
+  incidentsOpen: 0,
+  readyForCheckin: 0,
+});
+
+/** Counts a row into the totals (sign 1) or out of them (−1). An incident on several rows counts once. */
+function tally(t: { totals: BoardDay['totals']; incidentRows: Map<number, number> }, r: BoardRow, sign: 1 | -1): void {
+  const totals = t.totals;
+  totals.listings += sign;
+  totals.departures += sign * r.departures.length;
+  totals.arrivals += sign * r.arrivals.length;
+  for (const c of r.cleaning) {
+    if (c.status !== CLEANING_DONE) totals.cleaningOpen += sign;
+    if (!c.inspected) totals.notInspected += sign;
+  }
+  if (r.readiness?.ready) totals.readyForCheckin += sign;
+  for (const i of r.incidents) {
+    const n = (t.incidentRows.get(i.id) ?? 0) + sign;
+    if (n > 0) t.incidentRows.set(i.id, n);
+    else t.incidentRows.delete(i.id);
+  }
+  totals.incidentsOpen = t.incidentRows.size;
+}
+
+function frozenAnswer(date: string, rows: BoardRow[], totals: BoardDay['totals']): BoardDay {
+  return Object.freeze({ date, rows: Object.freeze(rows) as BoardRow[], totals: Object.freeze({ ...totals }) });
+}
+
+const isPlain = (f: BoardFilter): boolean =>
+  f.onlyActive !== false &&
+  f.city === undefined &&
+  f.destination === undefined &&
+  f.cleaningStatus === undefined &&
+  f.inspected === undefined &&
+  f.hasIncident === undefined;
+
+/** The board for `f`: its day kept and brought up to date (see the top of this file). */
+export function boardDay(db: ReadableDB, f: BoardFilter): BoardDay {
+  return answerOf(dayOf(db, f.date), f);
+}
+
+/**
+ * The board for `f` with its day read whole now, keeping nothing and using
+ * nothing kept: what a day's first read costs (the reads bench), and what
+ * every kept answer must equal (board-kept.test.ts).
+ */
+export function boardDayWhole(db: ReadableDB, f: BoardFilter): BoardDay {
+  return answerOf(freshDay(db, f.date, null), f);
+}
+
+function answerOf(day: KeptDay, f: BoardFilter): BoardDay {
+  if (isPlain(f)) return plainOf(day);
+  const city = f.city === undefined ? null : asciiLower(f.city);
+  const entries =
+    f.onlyActive !== false
+      ? plainOf(day).rows.map((r) => day.directory.byId.get(r.listing.id)!)
+      : day.directory.entries;
+  const out: BoardRow[] = [];
+  for (const e of entries) {
+    if (city !== null && e.cityKey !== city) continue;
+    if (f.destination !== undefined && e.destination !== f.destination) continue;
+    const row = rowOf(day, e);
+    if (passes(row, f)) out.push(row);
+  }
+  const t = { totals: emptyTotals(), incidentRows: new Map<number, number>() };
+  for (const row of out) tally(t, row, 1);
+  return frozenAnswer(f.date, out, t.totals);
 }
 
 function passes(row: BoardRow, f: BoardFilter): boolean {
-  if (f.onlyActive !== false && !isActive(row)) return false;
   if (f.cleaningStatus && !row.cleaning.some((c) => f.cleaningStatus!.includes(c.status))) return false;
   if (f.inspected !== undefined && !row.cleaning.some((c) => c.inspected === f.inspected)) return false;
   if (f.hasIncident !== undefined && row.incidents.length > 0 !== f.hasIncident) return false;
   return true;
 }
-
-const isActive = (row: BoardRow): boolean =>
-  row.departures !== NONE || row.cleaning !== NONE || row.maintenance !== NONE || row.arrivals !== NONE;
 
 /** Times "HH:MM" compare as text; a missing time goes last. */
 const byText = (x: string | null, y: string | null): number => {
@@ -220,7 +453,7 @@ const byCleaningTime = (x: BoardCleaning, y: BoardCleaning) => byText(x.time, y.
 const byMaintenanceHour = (x: BoardMaintenance, y: BoardMaintenance) => byText(x.hour, y.hour) || x.id - y.id;
 
 /** Each list in the board's order (incidents come sorted from their memo); a list of one is left as it is. */
-function sortDay(row: BoardRow): void {
+function sortDay(row: DayLists): void {
   if (row.departures.length > 1) row.departures.sort(byDeparture);
   if (row.arrivals.length > 1) row.arrivals.sort(byArrival);
   if (row.cleaning.length > 1) row.cleaning.sort(byCleaningTime);
@@ -246,33 +479,7 @@ function readiness(row: BoardRow, listing: DirectoryEntry): BoardRow['readiness'
   const arrival = row.arrivals[0]!.arrival_time ?? listing.checkinfrom;
   if (arrival && row.departures.some((d) => (d.departure_time ?? listing.checkout ?? '') > arrival))
     blockers.push('departure_pending');
-  return blockers.length ? { ready: false, blockers } : READY;
-}
-
-function totalsOf(rows: BoardRow[]): BoardDay['totals'] {
-  const open = new Set<number>();
-  let departures = 0;
-  let arrivals = 0;
-  let cleaningOpen = 0;
-  let notInspected = 0;
-  let ready = 0;
-  for (const r of rows) {
-    departures += r.departures.length;
-    arrivals += r.arrivals.length;
-    for (const c of r.cleaning) {
-      if (c.status !== CLEANING_DONE) cleaningOpen++;
-      if (!c.inspected) notInspected++;
-    }
-    for (const i of r.incidents) open.add(i.id);
-    if (r.readiness?.ready) ready++;
-  }
-  return {
-    listings: rows.length,
-    departures,
-    arrivals,
-    cleaningOpen,
-    notInspected,
-    incidentsOpen: open.size,
-    readyForCheckin: ready,
-  };
+  return blockers.length
+    ? Object.freeze({ ready: false, blockers: Object.freeze(blockers) as ReadinessBlocker[] })
+    : READY;
 }

@@ -4,6 +4,7 @@
 import { CommandError } from '../../shared/contract';
 import * as q from '../cache/queries';
 import type { ReadableDB } from '../cache/db';
+import { boardAnswerOf } from './board-answers';
 import type { ServiceContext } from './context';
 import type { HandlerTable } from './types';
 
@@ -71,7 +72,7 @@ type ReadName =
   | 'search.query';
 
 export const readHandlers: HandlerTable<ReadName> = {
-  'board.day': (i, ctx) => q.boardDay(cacheOf(ctx), i),
+  'board.day': ({ since, ...filter }, ctx) => boardAnswerOf(cacheOf(ctx), q.boardDay(cacheOf(ctx), filter), since),
   'listings.list': (i, ctx) => q.listListings(cacheOf(ctx), i),
   'listings.get': (i, ctx) => found(q.getListingDetail(cacheOf(ctx), i.id), `Listing ${i.id}`),
   'prices.list': (i, ctx) => q.listPrices(cacheOf(ctx), i.rateId, i.from, i.to),

@@ -6,6 +6,7 @@ export * from './define';
 export * from './primitives';
 export * from './records';
 export * from './views';
+export * from './board-answer';
 export * from './price-grid';
 export * from './status';
 export * from './commands';

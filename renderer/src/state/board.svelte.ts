@@ -9,7 +9,8 @@ import type {
   BoardMaintenance,
   StayboardBridge,
 } from '../../../shared/contract';
-import { Query } from './query.svelte';
+import { mergeBoardAnswer } from '../../../shared/contract/board-answer';
+import { Query, type Incremental } from './query.svelte';
 import { Selection } from './selection.svelte';
 import { isIsoDateString, today } from './dates';
 import { tri, triBool, type Tri } from './dated-list.svelte';
@@ -87,6 +88,12 @@ export function boardInput(f: BoardFilters): CommandInput<'board.day'> {
   return input;
 }
 
+/** The board is asked for what changed since the answer shown, and rebuilt whole from the two. */
+const BOARD_SINCE: Incremental<'board.day'> = {
+  ask: (input, held) => ({ ...input, since: held.id }),
+  take: mergeBoardAnswer,
+};
+
 export class TodayBoard {
   filters = $state<BoardFilters>(filtersFromQuery({}));
   readonly board: Query<'board.day'>;
@@ -95,7 +102,12 @@ export class TodayBoard {
   focused = $state(0);
 
   constructor(private readonly bridge: StayboardBridge) {
-    this.board = new Query(bridge, 'board.day', ['bookings', 'cleaning', 'maintenance', 'incidents', 'listings']);
+    this.board = new Query(
+      bridge,
+      'board.day',
+      ['bookings', 'cleaning', 'maintenance', 'incidents', 'listings'],
+      BOARD_SINCE,
+    );
   }
 
   get rows(): BoardRow[] {

@@ -1,7 +1,9 @@
 // The board's filters survive a round trip through the URL, and bulk actions
 // never queue an edit that changes nothing.
 import { describe, expect, it } from 'vitest';
-import { appendNote, boardInput, filtersFromQuery, filtersToQuery } from './board.svelte';
+import { COMMAND_EXAMPLES, type BoardAnswer, type BoardRow } from '../../../shared/contract';
+import { fakeBridge } from '../testing/fake-bridge';
+import { TodayBoard, appendNote, boardInput, filtersFromQuery, filtersToQuery } from './board.svelte';
 import { today } from './dates';
 
 describe('board filters', () => {
@@ -30,5 +32,32 @@ describe('board filters', () => {
     expect(appendNote('', ' Towels ')).toBe('Towels');
     expect(appendNote('Keys in box\n', 'Towels')).toBe('Keys in box\nTowels');
     expect(appendNote('x'.repeat(4999), 'more')).toHaveLength(5000);
+  });
+});
+
+describe('the board read', () => {
+  const example = COMMAND_EXAMPLES['board.day'].output;
+  const row = (id: number, name = `L${id}`): BoardRow => ({
+    ...example.rows[0]!,
+    listing: { id, name, city: 'Sitges' },
+  });
+
+  it('asks for what changed since the answer it shows, and shows the whole board rebuilt', async () => {
+    const answers: BoardAnswer[] = [
+      { ...example, id: 'r.1', rows: [row(1), row(2)], base: null, order: null },
+      { ...example, id: 'r.2', rows: [row(2, 'changed')], base: 'r.1', order: [2, 1] },
+      // Built on an answer the board does not hold: asked again, whole.
+      { ...example, id: 'r.4', rows: [], base: 'r.3', order: [1] },
+      { ...example, id: 'r.5', rows: [row(1)], base: null, order: null },
+    ];
+    const bridge = fakeBridge({ 'board.day': () => answers.shift()! });
+    const board = new TodayBoard(bridge);
+    await board.load();
+    expect(board.rows.map((r) => r.listing.name)).toEqual(['L1', 'L2']);
+    await board.board.refresh();
+    expect(board.rows.map((r) => r.listing.name)).toEqual(['changed', 'L1']);
+    await board.board.refresh();
+    expect(board.rows.map((r) => r.listing.name)).toEqual(['L1']);
+    expect(bridge.callsOf('board.day').map((i) => i.since)).toEqual([undefined, 'r.1', 'r.2', undefined]);
   });
 });

@@ -10,6 +10,7 @@ import type {
   ResourceName,
   StayboardBridge,
 } from '../../../shared/contract';
+import { untrack } from 'svelte';
 import { call, isNotImplemented } from './call';
 import { whenReconnected } from './link.svelte';
 
@@ -33,6 +34,14 @@ export function whenStale(bridge: StayboardBridge, resources: readonly ResourceN
   return () => offs.forEach((off) => off());
 }
 
+/** How a read's answers build on the one held (board.day: only the rows changed since; shared/contract/board-answer.ts). */
+export interface Incremental<N extends CommandName> {
+  /** The input to send, given the answer held. */
+  ask(input: CommandInput<N>, held: CommandOutput<N>): CommandInput<N>;
+  /** The whole answer from the one held and the next; null when they do not fit (then it is asked again, whole). */
+  take(held: CommandOutput<N> | undefined, next: CommandOutput<N>): CommandOutput<N> | null;
+}
+
 export class Query<N extends CommandName> {
   value = $state.raw<CommandOutput<N> | undefined>(undefined);
   error = $state.raw<ContractError | null>(null);
@@ -47,6 +56,7 @@ export class Query<N extends CommandName> {
     private readonly bridge: StayboardBridge,
     readonly name: N,
     private readonly resources: readonly ResourceName[],
+    private readonly incremental?: Incremental<N>,
   ) {}
 
   /** True when this version has no such command: screens show "not available yet". */
@@ -62,8 +72,18 @@ export class Query<N extends CommandName> {
     this.#inputKey = key;
     const seq = ++this.#seq;
     this.loading = true;
-    const result = await call(this.bridge, this.name, input);
-    if (seq !== this.#seq) return;
+    let result = await this.#ask(input, seq);
+    if (!result) return;
+    if (result.ok && this.incremental) {
+      // Answered since the value shown (nothing else set it meanwhile: a later load would have won).
+      let whole = this.incremental.take(this.value, result.value);
+      if (whole === null) {
+        result = await this.#ask(input, seq, true);
+        if (!result) return;
+        whole = result.ok ? this.incremental.take(undefined, result.value) : null;
+      }
+      if (result.ok && whole !== null) result = { ok: true, value: whole };
+    }
     this.loading = false;
     if (result.ok) {
       this.value = result.value;
@@ -72,6 +92,15 @@ export class Query<N extends CommandName> {
       if (changed) this.value = undefined;
       this.error = result.error;
     }
+  }
+
+  /** The answer to `input` (since the value held, when incremental and not `whole`); undefined when a later load started meanwhile. */
+  async #ask(input: CommandInput<N>, seq: number, whole = false) {
+    // Not a dependency of the effect that loads (the answer sets it: it would load again, forever).
+    const held = untrack(() => this.value);
+    const asked = this.incremental && held !== undefined && !whole ? this.incremental.ask(input, held) : input;
+    const result = await call(this.bridge, this.name, asked);
+    return seq === this.#seq ? result : undefined;
   }
 
   /** Re-runs the last input (no-op before the first load). */

@@ -24,8 +24,8 @@ import {
   priceRecord,
   threadRecord,
 } from '../records';
+import { boardAnswer } from '../board-answer';
 import {
-  boardDay,
   bookingDetail,
   calendarRange,
   listingDetail,
@@ -58,8 +58,10 @@ export const readCommands = {
       hasIncident: optional(z.boolean()),
       /** Default true: only listings with something happening that day. */
       onlyActive: z.boolean().default(true),
+      /** The id of the answer held: only the rows changed since come back (board-answer.ts). */
+      since: optional(z.string().max(64)),
     }),
-    boardDay,
+    boardAnswer,
   ),
 
   'listings.list': command(

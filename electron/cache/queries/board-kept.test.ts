@@ -202,6 +202,11 @@ describe('the day board kept between reads', () => {
     expect(byId(after, 1)).toBe(byId(first, 1));
     expect(byId(after, 2).cleaning[0]!.status).toBe(2);
     expect(byId(first, 2).cleaning[0]!.status).toBe(0); // an answer given is never changed afterwards
+    // The listing touched on another day only: the same answer, and its row the same row.
+    storeWire(db, cleaningTable, cleaningRead, [
+      { id: 3, listing_id: 1, date: addDays(D, 1), status: 0, inspected: 0 },
+    ]);
+    expect(boardDay(db, { date: D })).toBe(after);
   });
 
   it("follows a multi-unit listing's free units: a night reported full makes its third stay overbooked", () => {

@@ -273,18 +273,25 @@ function bringUpToDate(db: ReadableDB, day: KeptDay, at: TouchPoint): boolean {
     day.plain = null;
   }
   if (!touched.length) return true;
+  // A listing touched on another day (or back to what it was) keeps its row: an answer after it is the same.
   const lists = readDay(db, day.directory, day.date, touched);
+  const changed = touched.filter((id) => !sameLists(day.lists.get(id), lists.get(id)));
+  if (!changed.length) return true;
   const before = day.plain;
   day.plain = null;
-  for (const id of touched) {
+  for (const id of changed) {
     const l = lists.get(id);
     if (l) day.lists.set(id, l);
     else day.lists.delete(id);
     day.rows.delete(id);
   }
-  if (before) day.plain = patched(day, before, touched);
+  if (before) day.plain = patched(day, before, changed);
   return true;
 }
+
+/** The same things happen at the listing that day (lists hold plain values only). */
+const sameLists = (a: DayLists | undefined, b: DayLists | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
 
 /** The listing's row on the day, built once from its lists, incidents and directory entry. */
 function rowOf(day: KeptDay, e: DirectoryEntry): BoardRow {

@@ -20,6 +20,8 @@ export interface BenchReport {
   growth?: GrowthRow[];
   /** Anything a reader of the figures should know (written by hand). */
   note?: string;
+  /** Saved with --only: the other suites' rows are those of this earlier run. */
+  earlier?: { at: string; suites: string[] };
 }
 
 /** A figure more than this fraction worse than its baseline is flagged. */

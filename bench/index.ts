@@ -152,12 +152,21 @@ writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2));
 let regressions = 0;
 if (compare) regressions = printComparison(report);
 if (save) {
-  // With --only, the other suites' rows of the committed baseline are kept.
-  const kept =
-    only && existsSync(baselinePath)
-      ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as BenchReport).rows.filter((r) => !only.has(r.suite))
-      : [];
-  writeFileSync(baselinePath, `${JSON.stringify({ ...report, rows: [...kept, ...report.rows] }, null, 2)}\n`);
+  // With --only, the other suites' rows of the committed baseline are kept (and said to be from their run).
+  const base =
+    only && existsSync(baselinePath) ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as BenchReport) : null;
+  const kept = base ? base.rows.filter((r) => !only!.has(r.suite)) : [];
+  const merged = [...kept, ...report.rows];
+  const mergedGrowth = growthTable(merged);
+  const saved: BenchReport = {
+    ...report,
+    rows: merged,
+    ...(mergedGrowth.length ? { growth: mergedGrowth } : {}),
+    ...(base && kept.length
+      ? { earlier: { at: base.earlier?.at ?? base.at, suites: [...new Set(kept.map((r) => r.suite))] } }
+      : {}),
+  };
+  writeFileSync(baselinePath, `${JSON.stringify(saved, null, 2)}\n`);
   console.log(`\nbaseline saved: bench/${baselineFile(quick)} (commit it)`);
 }
 console.log(

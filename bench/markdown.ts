@@ -33,7 +33,10 @@ export function markdown(report: BenchReport): string {
   const load = report.load ? `, load average ${report.load.join(' / ')}` : '';
   const out = [
     `From \`npm run bench${report.quick ? ' -- --quick' : ''}\` of ${report.at.slice(0, 16).replace('T', ' ')} UTC ` +
-      `(Node ${report.node}, ${Math.round(report.seconds / 60)} min${load}): ${judged - missed} of ${judged} goals met.`,
+      `(Node ${report.node}, ${Math.round(report.seconds / 60)} min${load}): ${judged - missed} of ${judged} goals met.` +
+      (report.earlier
+        ? ` The rows of ${report.earlier.suites.join(', ')} are from the run of ${report.earlier.at.slice(0, 16).replace('T', ' ')} UTC.`
+        : ''),
     '',
     table(['suite', 'what', 'figure', 'baseline (same run)', 'goal', 'met'], rows),
   ];

@@ -6,14 +6,16 @@
 // tables change (board-memos.ts).
 //
 // It is re-read on every change of the day's data, on the main thread, and a
-// whole day grows with the business (5,000 listings ≈ 1,100 rows a day, ≈ 14 ms
-// to read). So a day once read is kept, per connection (`DAYS_KEPT` of them),
-// and a change re-reads only the listings it touched: the connection's touch
-// journal (cache/touched.ts) names them, and their rows are read again with
-// the same queries narrowed to them. A write by another connection, a change
-// of the listings, or more listings touched than `REREAD_WHOLE_DAY_AT` (a
-// share of the day's) read the day whole again. Kept rows are frozen and shared by every answer (a caller
-// never changes them); an answer with unchanged rows is the same object.
+// whole day grows with the business (5,000 listings ≈ 1,100 rows a day, ≈ 14
+// ms to read). So a day once read is kept, per connection (`DAYS_KEPT` of
+// them), and a change re-reads only the listings it touched: the connection's
+// touch journal (cache/touched.ts) names them, and their rows are read again
+// with the same queries narrowed to them. A write by another connection, a
+// change of the listings, or more listings touched than `REREAD_WHOLE_DAY_AT`
+// (a share of the day's) read the day whole again. Kept rows are frozen and
+// shared by every answer (a caller never changes them); an answer with
+// unchanged rows is the same object. Over the bridge only the rows an asker
+// does not hold are sent (services/board-answers.ts).
 //
 // What a read allocates is kept to the answer itself, or the young generation
 // fills every few calls and its collections make the slow calls (`npm run

@@ -77,6 +77,8 @@ export interface TouchPoint {
   seq: number;
   /** SQLite's data_version: moves when another connection commits. */
   others: number;
+  /** The oldest note still kept at this point (later ones all are). */
+  oldest: number;
 }
 
 /** Null when this connection keeps no journal (then nothing may be kept across calls). Lets the oldest notes go. */
@@ -87,9 +89,12 @@ export function touchPoint(db: ReadableDB): TouchPoint | null {
     number | null,
     number | null,
   ];
-  if (newest !== null && oldest !== null && newest - oldest >= JOURNAL_KEEPS + PRUNE_EVERY && !journal.inTransaction)
+  let kept = oldest ?? 1;
+  if (newest !== null && newest - kept >= JOURNAL_KEEPS + PRUNE_EVERY && !journal.inTransaction) {
     journal.run('DELETE FROM temp.touched_listings WHERE seq <= ?', [newest - JOURNAL_KEEPS]);
-  return { seq: newest ?? 0, others: journal.pluck<number>('PRAGMA data_version')[0]! };
+    kept = newest - JOURNAL_KEEPS + 1;
+  }
+  return { seq: newest ?? 0, others: journal.pluck<number>('PRAGMA data_version')[0]!, oldest: kept };
 }
 
 /**
@@ -100,8 +105,7 @@ export function touchPoint(db: ReadableDB): TouchPoint | null {
 export function touchedBetween(db: ReadableDB, from: TouchPoint, to: TouchPoint): number[] | null {
   if (from.others !== to.others) return null;
   if (from.seq === to.seq) return [];
-  const oldest = db.pluck<number | null>('SELECT min(seq) FROM temp.touched_listings')[0] ?? null;
-  if (oldest === null || oldest > from.seq + 1) return null;
+  if (to.oldest > from.seq + 1) return null;
   return db.pluck<number>('SELECT DISTINCT listing_id FROM temp.touched_listings WHERE seq > ? AND seq <= ?', [
     from.seq,
     to.seq,

@@ -139,8 +139,7 @@ function readDay(
   const add = <K extends ListKey>(listingId: unknown, key: K, item: DayLists[K][number]): void => {
     if (!directory.byId.has(listingId as number)) return;
     let lists = out.get(listingId as number);
-    if (!lists)
-      out.set(listingId as number, (lists = { departures: NONE, cleaning: NONE, maintenance: NONE, arrivals: NONE }));
+    if (!lists) out.set(listingId as number, (lists = { ...NOTHING }));
     const list = lists[key] as unknown[];
     if (list === NONE) (lists as unknown as Record<ListKey, unknown[]>)[key] = [item];
     else list.push(item);

@@ -79,6 +79,7 @@ export async function serveSimulator(opts: SimulatorOptions = {}, makeControl?: 
     mutations: () => logs.mutations(),
     requestLog: () => logs.requestLog(),
     counters: () => logs.counters(),
+    spendBudget: (n) => limiter.spend(n),
   };
   const ops: ControlOps = {
     ...drive,

@@ -57,6 +57,8 @@ export interface FirstDayResult {
   outages: Outage[];
   /** ms from each online edit to the server applying it (Infinity: not applied by the end). */
   edits: number[];
+  /** The minute of the run each edit was made in (beside `edits`). */
+  editMinutes: number[];
   busiestHour: number;
   tooMany: number;
   requests: number;
@@ -125,7 +127,7 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
     let fortnightGuestsAt: number | null = null;
     const stamps = () => [...team.requests[0]!.byToken.values()].flat().sort((a, b) => a - b);
 
-    for (let t = start; t < end; ) {
+    for (let t = start; t < end;) {
       // Step to the next minute or the next outage edge, whichever comes first.
       const edges = outages.flatMap((w) => [w.from, w.to]).filter((x) => x > t);
       const next = Math.min(t + MIN - ((t - start) % MIN), ...edges, end);
@@ -135,23 +137,27 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
       if (down === serverUp) {
         if (down) {
           const w = outages.find((x) => x.from <= t && t < x.to)!;
-          w.paused = engine.status().stoppedFor === 'budget';
+          w.paused = engine.status().plan?.pausedUntil != null;
         }
         sim.setOnline(!down);
         serverUp = !down;
       }
-      // An online edit: the server there, the engine knowing it, and no outage due within the minute.
-      const outageSoon = outages.some((w) => w.from > t && w.from - t < MIN);
+      // An online edit: the server there, the engine knowing it, no outage due within the minute (nor the end).
+      const outageSoon = outages.some((w) => w.from > t && w.from - t < MIN) || end - t < 2 * MIN;
       if (serverUp && !outageSoon && t >= nextEdit && engine.connectivity.tracker.kind === 'online') {
         nextEdit = t + o.editEveryMs;
-        const ids = engine.db.pluck<number>('SELECT id FROM cleaning WHERE date = ? ORDER BY id', [TODAY]);
-        if (ids.length) {
-          const id = rng.pick(ids);
-          const receipt = engine.outbox!.enqueue('cleaning.update', {
-            id,
-            changes: { time: `${String(rng.int(8, 20)).padStart(2, '0')}:${rng.pick(['00', '15', '30', '45'])}` },
-          });
-          edits.push({ at: t, id, entryId: Array.isArray(receipt) ? receipt[0]!.entryId : receipt.entryId });
+        const tasks = engine.db.all<{ id: number; time: string | null }>(
+          "SELECT id, json_extract(data, '$.time') AS time FROM cleaning WHERE date = ? ORDER BY id",
+          [TODAY],
+        );
+        if (tasks.length) {
+          const task = rng.pick(tasks);
+          // A time it does not have: an edit that changes nothing is confirmed without a request.
+          let time = task.time;
+          while (time === task.time)
+            time = `${String(rng.int(8, 20)).padStart(2, '0')}:${rng.pick(['00', '15', '30', '45'])}`;
+          const receipt = engine.outbox!.enqueue('cleaning.update', { id: task.id, changes: { time } });
+          edits.push({ at: t, id: task.id, entryId: Array.isArray(receipt) ? receipt[0]!.entryId : receipt.entryId });
         }
       }
       if ((t - start) % MIN === 0) {
@@ -165,7 +171,7 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
           todayAge: todayListsAge(engine, t),
           fortnightGuests: guests,
           online: serverUp,
-          paused: status.stoppedFor === 'budget',
+          paused: status.plan?.pausedUntil != null,
         });
         if (minute % 30 === 0) {
           const m = minutes.at(-1)!;
@@ -194,6 +200,7 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
       minutes,
       outages,
       edits: editDelays,
+      editMinutes: edits.map((e) => (e.at - start) / MIN),
       busiestHour: busiestHour(all),
       tooMany: team.requests[0]!.tooMany,
       requests: all.length,

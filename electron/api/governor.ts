@@ -548,6 +548,7 @@ export function budgetInfo(g: BudgetGovernor): BudgetInfo {
       today: s.slices.today,
       deep: s.slices.deep,
     },
+    others: Math.max(0, s.used - SLICES.reduce((n, p) => n + s.slices[p].used, 0)),
     deepPace: { cap: s.deepPace.cap, used: s.deepPace.used, minutes: Math.round(s.deepPace.windowMs / 60_000) },
   };
 }

@@ -253,7 +253,8 @@ const budget = {
     today: { cap: 500, used: 60 },
     deep: { cap: 3150, used: 40 },
   },
-  deepPace: { cap: 262, used: 40, minutes: 5 },
+  others: 0,
+  deepPace: { cap: 52, used: 40, minutes: 1 },
 };
 const plan = {
   pausedUntil: null,

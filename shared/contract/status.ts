@@ -197,6 +197,8 @@ export const budgetInfo = z.object({
   rateLimited: z.number().int(),
   /** The hour shared out: each slice's cap and use in the current window. */
   slices: z.object({ user: sliceUse, probe: sliceUse, today: sliceUse, deep: sliceUse }),
+  /** Requests the server counted this hour that this app did not make (another device on the same API user). */
+  others: z.number().int(),
   /** The deep fill's pace: at most `cap` requests in any `minutes`, `used` in the current one. */
   deepPace: z.object({ cap: z.number().int(), used: z.number().int(), minutes: z.number().int() }),
 });

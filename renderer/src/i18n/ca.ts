@@ -100,6 +100,7 @@ export const ca: UiCatalog = {
   'budget.slice.today': 'Dades d’avui',
   'budget.slice.deep': 'Completar la resta (com a màxim {pace} per minut)',
   'budget.sliceUse': '{used} de {cap}',
+  'budget.others': '{count} utilitzades per un altre dispositiu o aplicació amb el mateix compte',
   'budget.fill': 'Completant',
   'budget.short':
     'Tenir-ho tot al dia necessita unes {demand} peticions per hora i en queden {capacity}: avui es manté al dia, les dates posteriors s’actualitzen menys sovint.',
@@ -768,7 +769,6 @@ export const ca: UiCatalog = {
   'sync.budget': 'Peticions d’aquesta hora',
   'sync.budgetUsed': '{used} de {limit} utilitzades',
   'sync.budgetRemaining': 'en queden {count}',
-  'sync.reserve': '{count} reservades per als teus canvis',
   'sync.nextFree': 'Més marge {at}',
   'sync.throttled': 'El servidor ha demanat esperar fins a {at}',
   'sync.rateLimited':

@@ -98,6 +98,7 @@ export const en = {
   'budget.slice.today': 'Today’s data',
   'budget.slice.deep': 'Filling in the rest (at most {pace} a minute)',
   'budget.sliceUse': '{used} of {cap}',
+  'budget.others': '{count} used by another device or app signed in with the same account',
   'budget.fill': 'Filling in',
   'budget.short':
     'Keeping everything fresh needs about {demand} requests an hour and {capacity} are left for it: today stays fresh, later dates are refreshed less often.',
@@ -756,7 +757,6 @@ export const en = {
   'sync.budget': 'Request budget this hour',
   'sync.budgetUsed': '{used} of {limit} used',
   'sync.budgetRemaining': '{count} remaining',
-  'sync.reserve': '{count} kept for your edits',
   'sync.nextFree': 'More room {at}',
   'sync.throttled': 'The server asked to wait until {at}',
   'sync.rateLimited':

@@ -100,6 +100,7 @@ export const es: UiCatalog = {
   'budget.slice.today': 'Datos de hoy',
   'budget.slice.deep': 'Completar el resto (como mucho {pace} por minuto)',
   'budget.sliceUse': '{used} de {cap}',
+  'budget.others': '{count} usadas por otro dispositivo o aplicación con la misma cuenta',
   'budget.fill': 'Completando',
   'budget.short':
     'Tenerlo todo al día necesita unas {demand} peticiones por hora y quedan {capacity} para ello: hoy sigue al día, las fechas posteriores se actualizan con menos frecuencia.',
@@ -766,7 +767,6 @@ export const es: UiCatalog = {
   'sync.budget': 'Peticiones de esta hora',
   'sync.budgetUsed': '{used} de {limit} usadas',
   'sync.budgetRemaining': 'quedan {count}',
-  'sync.reserve': '{count} reservadas para tus cambios',
   'sync.nextFree': 'Más margen {at}',
   'sync.throttled': 'El servidor ha pedido esperar hasta {at}',
   'sync.rateLimited':

@@ -12,6 +12,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { open, shoot, simulator } from './screens-helpers';
 
+test.use({ realBudget: true });
+
 const conn = (page: Page) => page.getByTestId('header-status').locator('[data-connectivity]');
 const last = (page: Page) => page.getByTestId('last-sync');
 

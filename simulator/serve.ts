@@ -79,16 +79,17 @@ export async function serveSimulator(opts: SimulatorOptions = {}, makeControl?: 
     mutations: () => logs.mutations(),
     requestLog: () => logs.requestLog(),
     counters: () => logs.counters(),
+    spendBudget: (n) => limiter.spend(n),
+    setRateLimit: (r) => {
+      limiter.config = { ...r };
+      limiter.reset();
+    },
   };
   const ops: ControlOps = {
     ...drive,
     faults: () => ({ ...faults.config }),
     online: () => online,
     rateLimit: () => ({ ...limiter.config }),
-    setRateLimit: (r) => {
-      limiter.config = { ...r };
-      limiter.reset();
-    },
     info: () => ({
       seed,
       listings: store.listings.size,

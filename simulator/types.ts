@@ -73,7 +73,9 @@ export type SimulatorOps =
   | 'stopChurn'
   | 'mutations'
   | 'requestLog'
-  | 'counters';
+  | 'counters'
+  | 'spendBudget'
+  | 'setRateLimit';
 
 export interface Simulator {
   /** Base URL WITHOUT /api/v1, e.g. 'http://127.0.0.1:43121'. */
@@ -87,6 +89,10 @@ export interface Simulator {
   revokeTokens(): void;
   /** false = refuse/destroy every API connection immediately (the "unreachable server" case). */
   setOnline(online: boolean): void;
+  /** Changes the per-token limit (every window starts afresh). */
+  setRateLimit(r: { limit: number; windowSeconds: number }): void;
+  /** Every token's current rate-limit window counts n more requests (another device on the same API user). */
+  spendBudget(n: number): number;
   /** Applies n random "other user" changes now, deterministic from the seed. */
   churn(n: number): Mutation[];
   startChurn(perMinute: number): void;

@@ -37,7 +37,7 @@ export interface CallOptions {
   id?: number | string;
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
-  /** 'user' for reads the UI waits on and for edits; 'background' for sync. Default 'background'. */
+  /** The budget slice it is counted in (budget-plan.ts): 'user' for edits and what the person waits on; sync passes its job's. Default 'today'. */
   priority?: Priority;
   signal?: AbortSignal;
   /** One attempt, no retries of any kind (the connectivity probe: its outcome is the answer). */
@@ -301,7 +301,7 @@ export class ApiClient extends EventEmitter {
   /** One attempt: governor permit → transport → classification. */
   private async send(e: Endpoint, path: string, options: CallOptions, authorization: string): Promise<Raw> {
     const ctx = this.ctx(e, path);
-    const priority = options.priority ?? 'background';
+    const priority = options.priority ?? 'today';
     const permit = await this.governor.acquire(priority, options.signal).catch((err: unknown) => {
       throw errorFromException(ctx, err, { callerAborted: options.signal?.aborted ?? false });
     });

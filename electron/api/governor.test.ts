@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { BUDGET_POLICY, slicesOf } from './budget-plan';
 import { ManualClock, flushMicrotasks } from './clock';
 import { BudgetGovernor, type Permit, type Priority } from './governor';
 
 const HOUR = 3_600_000;
+const MIN = 60_000;
 
+/**
+ * A limit of 1,000: margin 10, the person 200, connectivity 60 (6 %), today
+ * 100 (its minimum share, before any estimate), the deep fill the other 630,
+ * at most 10 in any minute.
+ */
 function setup(opts: ConstructorParameters<typeof BudgetGovernor>[0] = {}) {
   const clock = new ManualClock();
-  const gov = new BudgetGovernor({ limit: 100, reserve: 0.2, margin: 1, maxInFlight: 50, clock, ...opts });
+  const gov = new BudgetGovernor({ limit: 1000, maxInFlight: 50, clock, ...opts });
   return { clock, gov };
 }
 
@@ -31,44 +38,117 @@ function pending(gov: BudgetGovernor, priority: Priority, signal?: AbortSignal) 
   return { state, promise };
 }
 
+describe('the budget plan (slicesOf)', () => {
+  it('shares the limit less its margin among the four slices, none negative', () => {
+    for (const limit of [100, 1000, 5000, 50_000])
+      for (const demand of [null, 0, 300, 4000, 1e9]) {
+        const s = slicesOf(limit, demand, BUDGET_POLICY);
+        expect(s.user + s.probe + s.today + s.deep).toBe(limit - s.margin);
+        for (const n of [s.user, s.probe, s.today, s.deep]) expect(n).toBeGreaterThanOrEqual(0);
+      }
+  });
+
+  it('gives connectivity one check every 12 s at 5,000 an hour, today its estimate with headroom, the deep fill the rest', () => {
+    const s = slicesOf(5000, 1000, BUDGET_POLICY);
+    expect(s).toMatchObject({ margin: 50, user: 1000, probe: 300, today: 1300 });
+    expect(s.deep).toBe(5000 - 50 - 1000 - 300 - 1300);
+    expect(s.deepPace).toBe(Math.floor(s.deep / 60));
+    // A limit the provider raised: every slice follows.
+    expect(slicesOf(20_000, 1000, BUDGET_POLICY)).toMatchObject({ user: 4000, probe: 300, today: 2000 });
+  });
+});
+
 describe('BudgetGovernor', () => {
-  it('stops background work at the reserve while user requests may still go', async () => {
-    const { gov } = setup();
-    // background cap = floor(100 * 0.8) - 1 = 79
-    await spend(gov, 79, 'background');
-    const bg = pending(gov, 'background');
+  it('never lets the deep fill eat the guaranteed slices', async () => {
+    // Paced over the whole hour, so the share can be spent at once here.
+    const { gov } = setup({ policy: { ...BUDGET_POLICY, deepPaceMs: HOUR } });
+    await spend(gov, 630, 'deep');
+    expect(gov.headroom('deep')).toBe(0);
+    const deep = pending(gov, 'deep');
     await flushMicrotasks();
-    expect(bg.state.permit).toBeNull();
-    expect(gov.headroom('background')).toBe(0);
-    expect(gov.headroom('user')).toBe(20);
-    await spend(gov, 20, 'user'); // user cap = 99: the count stays below the limit of 100
+    expect(deep.state.permit).toBeNull();
+    expect(gov.headroom('user')).toBe(200);
+    expect(gov.headroom('today')).toBe(100);
+    expect(gov.headroom('probe')).toBe(60);
+  });
+
+  it('paces the deep fill: its hourly share spread over the hour, not spent at once', async () => {
+    const { clock, gov } = setup();
+    expect(gov.slices.deepPace).toBe(10);
+    await spend(gov, 10, 'deep');
+    const waiting = pending(gov, 'deep');
+    await flushMicrotasks();
+    expect(waiting.state.permit).toBeNull();
+    expect(gov.roomAt('deep')! - clock.now()).toBe(MIN);
+    await clock.advance(MIN - 1000);
+    expect(waiting.state.permit).toBeNull();
+    await clock.advance(2000);
+    expect(waiting.state.permit).not.toBeNull();
+  });
+
+  it('lets a guaranteed slice use the deep fill’s room, never another guaranteed slice’s', async () => {
+    const { gov } = setup();
+    // Today: its 100 and the deep fill's 630.
+    await spend(gov, 730, 'today');
+    expect(gov.headroom('today')).toBe(0);
+    expect(gov.headroom('deep')).toBe(0);
+    expect(gov.headroom('user')).toBe(200);
+    // The person: their 200, then nothing more — today's and connectivity's guarantees are not theirs.
+    await spend(gov, 200, 'user');
     const user = pending(gov, 'user');
     await flushMicrotasks();
     expect(user.state.permit).toBeNull();
-    expect(gov.snapshot().used).toBe(99);
+    expect(gov.headroom('probe')).toBe(60);
+    await spend(gov, 60, 'probe');
+    expect(gov.snapshot().used).toBe(990);
   });
 
-  it('admits again when the oldest requests leave the hour', async () => {
+  it('keeps the person’s share when today’s work has used the rest', async () => {
+    const { gov } = setup();
+    await spend(gov, 730, 'today');
+    const today = pending(gov, 'today');
+    await flushMicrotasks();
+    expect(today.state.permit).toBeNull();
+    expect(gov.headroom('user')).toBe(200);
+    expect(gov.snapshot().slices.today).toEqual({ cap: 100, used: 730 });
+  });
+
+  it('follows today’s estimate: a bigger estimate grows today’s slice and shrinks the deep fill', () => {
+    const { gov } = setup();
+    gov.setTodayDemand(300);
+    expect(gov.slices).toMatchObject({ today: 390, deep: 340 });
+    gov.setTodayDemand(1e9);
+    expect(gov.slices).toMatchObject({ today: 730, deep: 0, deepPace: 0 });
+    expect(gov.headroom('deep')).toBe(0);
+    expect(gov.roomAt('deep')).toBeNull();
+  });
+
+  it('admits again when the oldest requests leave the hour, and says when', async () => {
     const { clock, gov } = setup();
-    await spend(gov, 50, 'user');
-    await clock.advance(10 * 60_000);
-    await spend(gov, 49, 'user');
+    await spend(gov, 500, 'user');
+    await clock.advance(10 * MIN);
+    await spend(gov, 330, 'user');
+    expect(gov.headroom('user')).toBe(0);
+    expect(gov.roomAt('user')! - clock.now()).toBe(HOUR - 10 * MIN);
     const waiting = pending(gov, 'user');
-    await clock.advance(HOUR - 10 * 60_000 - 1000);
+    await clock.advance(HOUR - 10 * MIN - 1000);
     expect(waiting.state.permit).toBeNull();
-    await clock.advance(2000); // the first 50 leave the window
+    await clock.advance(2000);
     expect(waiting.state.permit).not.toBeNull();
-    expect(gov.headroom('user')).toBe(99 - 49 - 1);
   });
 
-  it('pauses every priority for Retry-After after a 429 and counts it', async () => {
+  it('pauses every slice for Retry-After after a 429 and counts it', async () => {
     const { clock, gov } = setup();
     (await gov.acquire('user')).release({ sent: true, status: 429, headers: { 'retry-after': '30' } });
     const user = pending(gov, 'user');
+    const probe = pending(gov, 'probe');
+    expect(gov.roomAt('today')! - clock.now()).toBe(30_000);
     await clock.advance(29_000);
     expect(user.state.permit).toBeNull();
+    expect(probe.state.permit).toBeNull();
     await clock.advance(1_500);
     expect(user.state.permit).not.toBeNull();
+    expect(probe.state.permit).not.toBeNull();
     expect(gov.snapshot().rateLimited).toBe(1);
   });
 
@@ -76,10 +156,10 @@ describe('BudgetGovernor', () => {
     const { clock, gov } = setup({ backoffBaseMs: 1000 });
     const waits: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const p = await gov.acquire('background');
+      const p = await gov.acquire('today');
       const before = clock.now();
       p.release({ sent: true, status: 429 });
-      const next = pending(gov, 'background');
+      const next = pending(gov, 'today');
       while (!next.state.permit) await clock.advance(100);
       waits.push(clock.now() - before);
       next.state.permit.release({ sent: true, status: i === 2 ? 200 : 429 });
@@ -96,66 +176,99 @@ describe('BudgetGovernor', () => {
     expect(gov.snapshot().blockedUntil! - clock.now()).toBe(1000);
   });
 
-  it('believes X-RateLimit-Remaining when the server has counted more than we have', async () => {
-    const { gov } = setup();
+  it('believes X-RateLimit-Remaining when the server has counted more: the deep fill shrinks first', async () => {
+    const { gov } = setup({ policy: { ...BUDGET_POLICY, deepPaceMs: HOUR } });
     (await gov.acquire('user')).release({
       sent: true,
       status: 200,
-      headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '30' },
+      headers: { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '400' },
     });
-    expect(gov.snapshot().used).toBe(70);
-    expect(gov.headroom('background')).toBe(9);
+    expect(gov.snapshot().used).toBe(600);
+    // 990 usable − 600 counted − the others' unused guarantees (199 + 100 + 60).
+    expect(gov.headroom('deep')).toBe(31);
+    // The guaranteed slices keep theirs (and may still take what the deep fill has left).
+    expect(gov.headroom('today')).toBe(100 + 31);
+    expect(gov.headroom('user')).toBe(199 + 31);
+    expect(gov.headroom('probe')).toBe(60);
   });
 
-  it('adopts the limit the server announces', async () => {
+  it('adopts the limit the server announces, and the plan follows', async () => {
     const { gov } = setup();
-    (await gov.acquire('user')).release({ sent: true, status: 200, headers: { 'x-ratelimit-limit': '1000' } });
-    expect(gov.snapshot().limit).toBe(1000);
-    expect(gov.snapshot().backgroundCap).toBe(799);
+    (await gov.acquire('user')).release({ sent: true, status: 200, headers: { 'x-ratelimit-limit': '5000' } });
+    expect(gov.snapshot().limit).toBe(5000);
+    expect(gov.slices).toMatchObject({ user: 1000, probe: 300, today: 500 });
   });
 
-  it('keeps one in-flight slot free for user requests', async () => {
+  it('keeps one in-flight slot free for the person, and one more for a connectivity check', async () => {
     const { gov } = setup({ maxInFlight: 3 });
-    const a = await gov.acquire('background');
-    await gov.acquire('background');
-    const third = pending(gov, 'background');
+    const a = await gov.acquire('today');
+    await gov.acquire('deep');
+    const third = pending(gov, 'today');
     await flushMicrotasks();
     expect(third.state.permit).toBeNull();
     const user = pending(gov, 'user');
     await flushMicrotasks();
     expect(user.state.permit).not.toBeNull();
-    a.release({ sent: true, status: 200 });
+    const probe = pending(gov, 'probe');
     await flushMicrotasks();
-    expect(third.state.permit).toBeNull(); // user still holds a slot: 2 of 3 in flight
+    expect(probe.state.permit).not.toBeNull(); // 4 in flight: the check never waits behind a stuck request
+    a.release({ sent: true, status: 200 });
+    probe.state.permit!.release({ sent: true, status: 200 });
+    await flushMicrotasks();
+    expect(third.state.permit).toBeNull(); // the person still holds a slot: 2 of 3 in flight
     user.state.permit!.release({ sent: true, status: 200 });
     await flushMicrotasks();
     expect(third.state.permit).not.toBeNull();
   });
 
-  it('serves waiting user requests before waiting background requests', async () => {
+  it('serves the person, then connectivity, then today, then the deep fill', async () => {
     const { clock, gov } = setup();
     (await gov.acquire('user')).release({ sent: true, status: 429, headers: { 'retry-after': '5' } });
     const order: string[] = [];
-    const b = gov.acquire('background').then((p) => {
-      order.push('background');
-      p.release({ sent: true, status: 200 });
-    });
-    const u = gov.acquire('user').then((p) => {
-      order.push('user');
-      p.release({ sent: true, status: 200 });
-    });
+    const go = (p: Priority) =>
+      gov.acquire(p).then((permit) => {
+        order.push(p);
+        permit.release({ sent: true, status: 200 });
+      });
+    const all = [go('deep'), go('today'), go('probe'), go('user')];
     await clock.advance(6000);
-    await Promise.all([b, u]);
-    expect(order).toEqual(['user', 'background']);
+    await Promise.all(all);
+    expect(order).toEqual(['user', 'probe', 'today', 'deep']);
+  });
+
+  it('counts requests waiting for today in the person’s share once the person asks for them', async () => {
+    const { gov } = setup();
+    await spend(gov, 730, 'today');
+    const waiting = pending(gov, 'today');
+    await flushMicrotasks();
+    expect(waiting.state.permit).toBeNull();
+    gov.promote('today', 'user');
+    await flushMicrotasks();
+    expect(waiting.state.permit?.priority).toBe('user');
+  });
+
+  it('keeps a few minutes of checks, then the person, then today, when the server says the hour is nearly spent', async () => {
+    const { gov } = setup();
+    (await gov.acquire('user')).release({
+      sent: true,
+      status: 200,
+      headers: { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '110' },
+    });
+    // 990 usable − 890 counted = 100 left: 25 checks, then the person's 75; nothing for today or the fill.
+    expect(gov.headroom('probe')).toBe(25);
+    expect(gov.headroom('user')).toBe(75);
+    expect(gov.headroom('today')).toBe(0);
+    expect(gov.headroom('deep')).toBe(0);
+    expect(gov.roomAt('today')! - gov.clock.now()).toBe(HOUR);
   });
 
   it('counts per token: a new token starts a fresh window', async () => {
     const { gov } = setup();
     gov.setTokenKey('t1');
-    await spend(gov, 99);
+    await spend(gov, 830);
     expect(gov.headroom('user')).toBe(0);
     gov.setTokenKey('t2');
-    expect(gov.headroom('user')).toBe(99);
+    expect(gov.headroom('user')).toBe(830);
   });
 
   it('does not count requests that never left (connection refused)', async () => {
@@ -166,21 +279,12 @@ describe('BudgetGovernor', () => {
 
   it('forgets a waiter whose caller gave up', async () => {
     const { gov } = setup();
-    await spend(gov, 79, 'background');
+    await spend(gov, 10, 'deep');
     const ac = new AbortController();
-    const w = pending(gov, 'background', ac.signal);
+    const w = pending(gov, 'deep', ac.signal);
     ac.abort(new Error('stop'));
     await w.promise;
     expect((w.state.error as Error).message).toBe('stop');
-    expect(gov.snapshot().waiting.background).toBe(0);
-  });
-
-  it('budgetWithin counts what leaves the window by then', async () => {
-    const { clock, gov } = setup();
-    await spend(gov, 60, 'background');
-    await clock.advance(30 * 60_000);
-    await spend(gov, 10, 'background');
-    expect(gov.budgetWithin('background', 0)).toBe(79 - 70);
-    expect(gov.budgetWithin('background', 31 * 60_000)).toBe(79 - 10);
+    expect(gov.snapshot().waiting.deep).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 // The request budget governor: the ONE gate every API request passes (login,
-// sync, outbox replay, reads the UI asks for). It keeps the number of
-// requests made with the current token in the last hour below the server's
-// limit, keeps a reserve that background refresh may not touch (so edits and
-// on-screen reads are never starved), honours Retry-After and
-// X-RateLimit-Remaining, and bounds how many requests are in flight.
+// sync, outbox replay, connectivity checks, reads the person asks for). It
+// keeps the requests made with the current token in the last hour below the
+// server's limit, shared out in the slices of the budget plan
+// (budget-plan.ts: the person, connectivity, today's freshness, the deep fill
+// paced over the hour), honours Retry-After and X-RateLimit-*, and bounds how
+// many requests are in flight.
 //
 // Counting is exact and conservative: a request counts from the moment it is
 // admitted (in flight) and, once answered, is timestamped at its completion —
@@ -12,20 +13,25 @@
 import { backoffDelay } from '../../shared/backoff';
 import { EventEmitter } from 'node:events';
 import type { BudgetInfo } from '../../shared/contract';
+import { BUDGET_POLICY, SLICES, slicesOf, type BudgetPolicy, type Slices } from './budget-plan';
 import { abortReason, systemClock, type Clock, type Timer } from './clock';
 import { header, parseRetryAfter } from './errors';
 
-export type Priority = 'user' | 'background';
+/**
+ * The slice a request is counted in (budget-plan.ts): `user` the person (edits,
+ * on-screen reads, what they ask for now), `probe` a connectivity check,
+ * `today` today's freshness, `deep` the deep fill.
+ */
+export type Priority = 'user' | 'probe' | 'today' | 'deep';
 
 export interface GovernorOptions {
   /** Requests per window per token (the spec: 5000 per hour). */
   limit?: number;
-  windowMs?: number;
-  /** Share of the limit background work may not use (0.2 = 20%). */
+  /** The plan's numbers (default budget-plan.ts BUDGET_POLICY). */
+  policy?: BudgetPolicy;
+  /** The person's share (0..0.9; default the policy's userShare). */
   reserve?: number;
-  /** Requests never used by anyone, to absorb clock skew (default 1% of the limit, at least 1). */
-  margin?: number;
-  /** Requests in flight at once; background may use all but one. */
+  /** Requests in flight at once; today's and deep work may use all but one, a probe one more. */
   maxInFlight?: number;
   clock?: Clock;
   /** Back-off after a 429 without Retry-After: base · 2^n, capped. */
@@ -46,24 +52,30 @@ export interface Permit {
   release(outcome: Outcome): void;
 }
 
+export interface SliceUse {
+  /** Requests this slice may count in one window. */
+  cap: number;
+  /** Counted in the current window (answered and in flight). */
+  used: number;
+}
+
 export interface GovernorSnapshot {
   limit: number;
-  /** Requests counted in the current window (including in flight). */
+  /** Requests counted in the current window (including in flight, and what the server said it counted beyond ours). */
   used: number;
   inFlight: number;
-  /** Most requests background work may have counted at once. */
-  backgroundCap: number;
-  /** Most requests anyone may have counted at once. */
-  userCap: number;
+  slices: Record<Priority, SliceUse>;
+  /** The deep fill's most requests in any pace window, and its count in the current one. */
+  deepPace: { cap: number; used: number; windowMs: number };
   /** When the server asked us to pause until (ms epoch), or null. */
   blockedUntil: number | null;
   /** When the oldest counted request leaves the window (more room then), or null. */
   nextFreeAt: number | null;
-  waiting: { user: number; background: number };
+  waiting: Record<Priority, number>;
   /** 429 answers received since start. */
   rateLimited: number;
-  /** Requests admitted since start, per priority. */
-  admitted: { user: number; background: number };
+  /** Requests admitted since start, per slice. */
+  admitted: Record<Priority, number>;
 }
 
 interface Waiter {
@@ -98,6 +110,16 @@ class SlidingWindow {
     for (let i = this.stamps.length - 1; i >= this.head && this.stamps[i]! > cutoff; i--) n++;
     return n;
   }
+  /** The oldest stamp strictly newer than cutoff. */
+  oldestNewerThan(cutoff: number): number | undefined {
+    let found: number | undefined;
+    for (let i = this.stamps.length - 1; i >= this.head && this.stamps[i]! > cutoff; i--) found = this.stamps[i];
+    return found;
+  }
+  /** The stamps in the window, oldest first (a copy). */
+  list(): number[] {
+    return this.stamps.slice(this.head);
+  }
   /** Adds a stamp keeping order (completions can finish out of order by a few ms). */
   add(t: number, count = 1): void {
     for (let i = 0; i < count; i++) {
@@ -108,23 +130,67 @@ class SlidingWindow {
   }
 }
 
+/**
+ * What is left of the window (the limit less the margin and every request
+ * counted) is kept for the guaranteed slices, each up to its unused share, in
+ * this order: a few minutes of connectivity checks, the person, the rest of
+ * the checks, today. In a normal hour everything is kept in full and the
+ * order does not matter; when the server has counted more than we did, it
+ * decides who goes first. A slice's room is what is kept for it plus what
+ * nobody keeps (the deep fill has only the latter); a check never more than
+ * its own share.
+ */
+function roomOf(
+  priority: Priority,
+  sl: Slices,
+  used: Record<Priority, number>,
+  counted: number,
+  policy: BudgetPolicy,
+): number {
+  let left = sl.limit - sl.margin - counted;
+  const unused = (p: Priority) => Math.max(0, sl[p] - used[p]);
+  const firstChecks = Math.min(unused('probe'), policy.probeKeep);
+  const kept: Record<Priority, number> = { user: 0, probe: 0, today: 0, deep: 0 };
+  for (const [p, want] of [
+    ['probe', firstChecks],
+    ['user', unused('user')],
+    ['probe', unused('probe') - firstChecks],
+    ['today', unused('today')],
+  ] as const) {
+    const k = Math.max(0, Math.min(want, left));
+    kept[p] += k;
+    left -= k;
+  }
+  const room = kept[priority] + Math.max(0, left);
+  return priority === 'probe' ? Math.min(room, unused('probe')) : room;
+}
+
+/** One token's counts: every request, and per slice (stamps the server counted beyond ours are in `all` only). */
+interface TokenWindows {
+  all: SlidingWindow;
+  slice: Record<Priority, SlidingWindow>;
+}
+
+const zeroPerSlice = (): Record<Priority, number> => ({ user: 0, probe: 0, today: 0, deep: 0 });
+
 export class BudgetGovernor extends EventEmitter {
   private limit: number;
-  private readonly windowMs: number;
-  private reserve: number;
-  private readonly marginOption: number | undefined;
+  private readonly policy: BudgetPolicy;
   private readonly maxInFlight: number;
   readonly clock: Clock;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
+  private userShare: number;
+  private todayDemand: number | null = null;
+  private slices_: Slices;
 
-  private windows = new Map<string, SlidingWindow>();
+  private windows = new Map<string, TokenWindows>();
   private tokenKey = 'anonymous';
-  private inFlight = 0;
+  private inFlight = zeroPerSlice();
   private blockedUntil = 0;
   private consecutive429 = 0;
   private rateLimited = 0;
-  private admitted = { user: 0, background: 0 };
+  private admitted = zeroPerSlice();
   private queue: Waiter[] = [];
   private timer: Timer | null = null;
   private timerAt = 0;
@@ -132,30 +198,69 @@ export class BudgetGovernor extends EventEmitter {
   constructor(options: GovernorOptions = {}) {
     super();
     this.limit = options.limit ?? 5000;
-    this.windowMs = options.windowMs ?? 3_600_000;
-    this.reserve = options.reserve ?? 0.2;
-    this.marginOption = options.margin;
+    this.policy = options.policy ?? BUDGET_POLICY;
+    this.userShare = options.reserve ?? this.policy.userShare;
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 6);
     this.clock = options.clock ?? systemClock;
     this.backoffBaseMs = options.backoffBaseMs ?? 1000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60_000;
+    this.slices_ = this.plan();
   }
 
-  private get margin(): number {
-    return this.marginOption ?? Math.max(1, Math.ceil(this.limit * 0.01));
+  private plan(): Slices {
+    return slicesOf(this.limit, this.todayDemand, { ...this.policy, userShare: this.userShare });
   }
-  private cap(priority: Priority): number {
-    const user = Math.max(1, this.limit - this.margin);
-    return priority === 'user' ? user : Math.max(0, Math.floor(this.limit * (1 - this.reserve)) - this.margin);
+  private replan(): void {
+    this.slices_ = this.plan();
+    this.pump();
   }
+
+  /** The slices in force now (budget-plan.ts). */
+  get slices(): Slices {
+    return this.slices_;
+  }
+
   private flightCap(priority: Priority): number {
-    return priority === 'user' || this.maxInFlight === 1 ? this.maxInFlight : this.maxInFlight - 1;
+    if (priority === 'probe') return this.maxInFlight + 1;
+    if (priority === 'user' || this.maxInFlight === 1) return this.maxInFlight;
+    return this.maxInFlight - 1;
   }
-  private window(): SlidingWindow {
+  private totalInFlight(): number {
+    return SLICES.reduce((n, p) => n + this.inFlight[p], 0);
+  }
+  private windowsOf(): TokenWindows {
     let w = this.windows.get(this.tokenKey);
-    if (!w) this.windows.set(this.tokenKey, (w = new SlidingWindow()));
-    w.prune(this.clock.now() - this.windowMs);
+    if (!w) {
+      const slice = {} as Record<Priority, SlidingWindow>;
+      for (const p of SLICES) slice[p] = new SlidingWindow();
+      this.windows.set(this.tokenKey, (w = { all: new SlidingWindow(), slice }));
+    }
+    const cutoff = this.clock.now() - this.policy.windowMs;
+    w.all.prune(cutoff);
+    for (const p of SLICES) w.slice[p].prune(cutoff);
     return w;
+  }
+
+  /** Requests of `p` counted now (answered in the window, and in flight). */
+  private usedBy(w: TokenWindows, p: Priority): number {
+    return w.slice[p].size + this.inFlight[p];
+  }
+
+  /**
+   * How many more requests of `priority` the window has room for now (not
+   * counting the pause or the in-flight bound): what each guaranteed slice
+   * keeps of what is left (keptOf), plus what nobody keeps; the deep fill has
+   * only the latter, and its pace.
+   */
+  private room(priority: Priority, w: TokenWindows): number {
+    const used = zeroPerSlice();
+    for (const p of SLICES) used[p] = this.usedBy(w, p);
+    let room = roomOf(priority, this.slices_, used, w.all.size + this.totalInFlight(), this.policy);
+    if (priority === 'deep') {
+      const paced = w.slice.deep.countNewerThan(this.clock.now() - this.policy.deepPaceMs) + this.inFlight.deep;
+      room = Math.min(room, this.slices_.deepPace - paced);
+    }
+    return Math.max(0, room);
   }
 
   /**
@@ -167,53 +272,110 @@ export class BudgetGovernor extends EventEmitter {
     this.pump();
   }
 
-  /** Changes the limit (a provider-granted higher limit, or what the server's headers say). */
+  /** Changes the limit (a provider-granted higher limit, or what the server's headers say): the plan follows. */
   setLimit(limit: number): void {
     if (Number.isFinite(limit) && limit > 0 && limit !== this.limit) {
       this.limit = limit;
-      this.pump();
+      this.replan();
     }
   }
 
-  /** Changes the share kept for user work (0..0.9). */
+  /** Changes the person's share (0..0.9). */
   setReserve(reserve: number): void {
-    if (Number.isFinite(reserve) && reserve >= 0 && reserve <= 0.9) {
-      this.reserve = reserve;
-      this.pump();
+    if (Number.isFinite(reserve) && reserve >= 0 && reserve <= 0.9 && reserve !== this.userShare) {
+      this.userShare = reserve;
+      this.replan();
     }
   }
 
-  /** Requests of this priority that could start now without waiting for the window. */
+  /** The planner's estimate of today's refreshes an hour: today's slice follows it. */
+  setTodayDemand(perHour: number): void {
+    if (Number.isFinite(perHour) && perHour >= 0 && perHour !== this.todayDemand) {
+      this.todayDemand = perHour;
+      this.replan();
+    }
+  }
+
+  /** Requests waiting in slice `from` are counted in `to` instead (the person asked for them: "Sync now"). */
+  promote(from: Priority, to: Priority): void {
+    for (const q of this.queue) if (q.priority === from) q.priority = to;
+    this.pump();
+  }
+
+  /** Requests of this slice that could start now without waiting for the window. */
   headroom(priority: Priority): number {
     if (this.clock.now() < this.blockedUntil) return 0;
-    return Math.max(0, this.cap(priority) - this.window().size - this.inFlight);
+    return this.room(priority, this.windowsOf());
   }
 
   /**
-   * Requests this priority may still make within the next `horizonMs`,
-   * counting the stamps that will have left the window by then.
+   * When a request of this slice could start (ms epoch): now when it has room,
+   * else when enough counted requests have left the window (and the pace
+   * window, for the deep fill) or the server's pause ends. Null: not within
+   * the window (the slice has no share at all). In-flight requests are taken
+   * as counted at their start.
    */
-  budgetWithin(priority: Priority, horizonMs: number): number {
-    const w = this.window();
-    const stillCounted = w.countNewerThan(this.clock.now() + horizonMs - this.windowMs);
-    return Math.max(0, this.cap(priority) - stillCounted - this.inFlight);
+  roomAt(priority: Priority): number | null {
+    const now = this.clock.now();
+    const w = this.windowsOf();
+    const earliest = Math.max(now, this.blockedUntil);
+    if (this.room(priority, w) > 0) return earliest;
+    // Walk the stamps leaving the window (and the deep pace window) in order until there is room.
+    const leaving: { at: number; p: Priority | null; pace: boolean }[] = [];
+    // Every stamp of the window: those of a slice, and those the server counted beyond ours (in no slice).
+    const unsliced = new Map<number, number>();
+    for (const t of w.all.list()) unsliced.set(t, (unsliced.get(t) ?? 0) + 1);
+    for (const p of SLICES)
+      for (const t of w.slice[p].list()) {
+        leaving.push({ at: t + this.policy.windowMs, p, pace: false });
+        unsliced.set(t, (unsliced.get(t) ?? 0) - 1);
+      }
+    for (const [t, n] of unsliced)
+      for (let i = 0; i < n; i++) leaving.push({ at: t + this.policy.windowMs, p: null, pace: false });
+    if (priority === 'deep')
+      for (const t of w.slice.deep.list())
+        if (t > now - this.policy.deepPaceMs) leaving.push({ at: t + this.policy.deepPaceMs, p: 'deep', pace: true });
+    leaving.sort((a, b) => a.at - b.at);
+    const sl = this.slices_;
+    const used = zeroPerSlice();
+    for (const p of SLICES) used[p] = this.usedBy(w, p);
+    let all = w.all.size + this.totalInFlight();
+    let paced =
+      priority === 'deep' ? w.slice.deep.countNewerThan(now - this.policy.deepPaceMs) + this.inFlight.deep : 0;
+    const fits = () =>
+      roomOf(priority, sl, used, all, this.policy) > 0 && !(priority === 'deep' && paced >= sl.deepPace);
+    if ((priority === 'deep' || priority === 'probe') && sl[priority] === 0) return null;
+    for (const l of leaving) {
+      if (l.pace) paced--;
+      else {
+        all--;
+        if (l.p) used[l.p]--;
+      }
+      if (fits()) return Math.max(earliest, l.at);
+    }
+    return null;
   }
 
   snapshot(): GovernorSnapshot {
-    const w = this.window();
+    const w = this.windowsOf();
     const now = this.clock.now();
+    const slices = {} as Record<Priority, SliceUse>;
+    for (const p of SLICES) slices[p] = { cap: this.slices_[p], used: this.usedBy(w, p) };
+    const waiting = zeroPerSlice();
+    for (const q of this.queue) waiting[q.priority]++;
     return {
       limit: this.limit,
-      used: w.size + this.inFlight,
-      inFlight: this.inFlight,
-      backgroundCap: this.cap('background'),
-      userCap: this.cap('user'),
-      blockedUntil: this.blockedUntil > now ? this.blockedUntil : null,
-      nextFreeAt: w.oldest() === undefined ? null : w.oldest()! + this.windowMs,
-      waiting: {
-        user: this.queue.filter((q) => q.priority === 'user').length,
-        background: this.queue.filter((q) => q.priority === 'background').length,
+      used: w.all.size + this.totalInFlight(),
+      inFlight: this.totalInFlight(),
+      slices,
+      deepPace: {
+        cap: this.slices_.deepPace,
+        used: w.slice.deep.countNewerThan(now - this.policy.deepPaceMs) + this.inFlight.deep,
+        windowMs: this.policy.deepPaceMs,
       },
+      blockedUntil: this.blockedUntil > now ? this.blockedUntil : null,
+      nextFreeAt: w.all.oldest() === undefined ? null : w.all.oldest()! + this.policy.windowMs,
+      waiting,
       rateLimited: this.rateLimited,
       admitted: { ...this.admitted },
     };
@@ -241,19 +403,15 @@ export class BudgetGovernor extends EventEmitter {
     });
   }
 
-  private admissible(priority: Priority, now: number, w: SlidingWindow): boolean {
-    return (
-      now >= this.blockedUntil &&
-      this.inFlight < this.flightCap(priority) &&
-      w.size + this.inFlight < this.cap(priority)
-    );
+  private admissible(priority: Priority, now: number, w: TokenWindows): boolean {
+    return now >= this.blockedUntil && this.totalInFlight() < this.flightCap(priority) && this.room(priority, w) > 0;
   }
 
-  /** Admits every waiter that may go, users before background, FIFO within; arms a timer for the rest. */
+  /** Admits every waiter that may go — the person, connectivity, today, then the deep fill; FIFO within — and arms a timer for the rest. */
   private pump(): void {
     const now = this.clock.now();
-    const w = this.window();
-    for (const priority of ['user', 'background'] as const) {
+    const w = this.windowsOf();
+    for (const priority of SLICES) {
       for (let i = 0; i < this.queue.length;) {
         const waiter = this.queue[i]!;
         if (waiter.priority !== priority) {
@@ -270,7 +428,7 @@ export class BudgetGovernor extends EventEmitter {
   }
 
   private admit(priority: Priority): Permit {
-    this.inFlight++;
+    this.inFlight[priority]++;
     this.admitted[priority]++;
     let released = false;
     return {
@@ -278,26 +436,31 @@ export class BudgetGovernor extends EventEmitter {
       release: (outcome) => {
         if (released) return;
         released = true;
-        this.inFlight--;
-        this.record(outcome);
+        this.inFlight[priority]--;
+        this.record(priority, outcome);
         this.pump();
       },
     };
   }
 
-  private armTimer(now: number, w: SlidingWindow): void {
+  private armTimer(now: number, w: TokenWindows): void {
     if (this.queue.length === 0) {
       this.timer?.cancel();
       this.timer = null;
       return;
     }
-    // Wake when the pause ends or the oldest stamp leaves the window; a
-    // request finishing also pumps, so in-flight limits need no timer.
+    // Wake when the pause ends, the oldest stamp leaves the window, or (deep
+    // waiting) the oldest stamp of the pace window leaves it; a request
+    // finishing also pumps, so in-flight limits need no timer.
     let wake = Infinity;
     if (now < this.blockedUntil) wake = this.blockedUntil;
     else {
-      const oldest = w.oldest();
-      if (oldest !== undefined) wake = oldest + this.windowMs + 1;
+      const oldest = w.all.oldest();
+      if (oldest !== undefined) wake = oldest + this.policy.windowMs + 1;
+      if (this.queue.some((q) => q.priority === 'deep')) {
+        const paced = w.slice.deep.oldestNewerThan(now - this.policy.deepPaceMs);
+        if (paced !== undefined) wake = Math.min(wake, paced + this.policy.deepPaceMs + 1);
+      }
     }
     if (!Number.isFinite(wake) || (this.timer && this.timerAt === wake)) return;
     this.timer?.cancel();
@@ -308,19 +471,26 @@ export class BudgetGovernor extends EventEmitter {
     }, wake - now);
   }
 
-  private record(outcome: Outcome): void {
+  private record(priority: Priority, outcome: Outcome): void {
     const now = this.clock.now();
-    const w = this.window();
-    if (outcome.sent) w.add(now);
+    const w = this.windowsOf();
+    if (outcome.sent) {
+      w.all.add(now);
+      w.slice[priority].add(now);
+    }
     const headers = outcome.headers ?? {};
     const limitHeader = Number(header(headers, 'x-ratelimit-limit'));
-    if (Number.isInteger(limitHeader) && limitHeader > 0) this.limit = limitHeader;
+    if (Number.isInteger(limitHeader) && limitHeader > 0 && limitHeader !== this.limit) {
+      this.limit = limitHeader;
+      this.slices_ = this.plan();
+    }
     const remaining = Number(header(headers, 'x-ratelimit-remaining') ?? NaN);
     if (Number.isInteger(remaining) && remaining >= 0) {
       // The server has counted more than we have (another client on the same
-      // token, or a restart that lost our window): believe it.
+      // token, or a restart that lost our window): believe it. Those requests
+      // are in no slice: they shrink the deep fill's room first.
       const serverUsed = this.limit - remaining;
-      if (serverUsed > w.size) w.add(now, serverUsed - w.size);
+      if (serverUsed > w.all.size) w.all.add(now, serverUsed - w.all.size);
       if (remaining === 0 && outcome.status !== 429) this.pauseUntilReset(headers, now);
     }
     if (outcome.status === 429) {
@@ -347,7 +517,7 @@ export class BudgetGovernor extends EventEmitter {
     if (!Number.isFinite(reset) || reset <= 0) return;
     // Epoch seconds or seconds from now; both forms are in use.
     const at = reset > 1e9 ? reset * 1000 : now + reset * 1000;
-    if (at > now) this.blockedUntil = Math.max(this.blockedUntil, Math.min(at, now + this.windowMs));
+    if (at > now) this.blockedUntil = Math.max(this.blockedUntil, Math.min(at, now + this.policy.windowMs));
   }
 
   /** Rejects every waiter (engine shutdown). */
@@ -368,9 +538,17 @@ export function budgetInfo(g: BudgetGovernor): BudgetInfo {
     limit: s.limit,
     used: s.used,
     remaining: Math.max(0, s.limit - s.used),
-    reserve: s.limit - s.backgroundCap,
+    reserve: s.slices.user.cap,
     nextFreeAt: iso(s.nextFreeAt),
     throttledUntil: iso(s.blockedUntil),
     rateLimited: s.rateLimited,
+    slices: {
+      user: s.slices.user,
+      probe: s.slices.probe,
+      today: s.slices.today,
+      deep: s.slices.deep,
+    },
+    others: Math.max(0, s.used - SLICES.reduce((n, p) => n + s.slices[p].used, 0)),
+    deepPace: { cap: s.deepPace.cap, used: s.deepPace.used, minutes: Math.round(s.deepPace.windowMs / 60_000) },
   };
 }

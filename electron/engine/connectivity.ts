@@ -60,14 +60,19 @@ export class EngineConnectivity {
       policy: this.policy,
       ping: () =>
         client.request(this.policy.probeEndpoint, {
-          priority: 'background',
+          priority: 'probe',
           once: true,
           timeoutMs: this.policy.probeTimeoutMs,
         }),
-      headroom: () => governor.headroom('background'),
+      headroom: () => governor.headroom('probe'),
       limit: () => governor.snapshot().limit,
     });
     this.probe.start();
+  }
+
+  /** Checks the server now ("Sync now" while it is not answering): the next probe, without its back-off. */
+  checkNow(): boolean {
+    return this.probe?.fireNow() ?? false;
   }
 
   /** The session ended (sign-out, close): no more probes; nothing is known about the server any more. */

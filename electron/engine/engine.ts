@@ -17,6 +17,7 @@ import {
   type Interest,
   type OutboxSummary,
   type Settings,
+  type SyncNowAnswer,
   type SyncStatus,
 } from '../../shared/contract';
 import { ApiClient, type Credentials } from '../api/client';
@@ -33,7 +34,7 @@ import type { IngestObserver } from '../sync/ingest';
 import { Planner } from '../sync/planner';
 import { Reconciler } from '../sync/reconcile';
 import { today } from '../../shared/dates';
-import { SyncService, lastDataAt, type PassSummary } from '../sync/service';
+import { SyncService, lastDataAt, planInfoOf, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
 import { PhotoFiles, type FetchImage } from './photo-files';
@@ -332,11 +333,39 @@ export class Engine extends EventEmitter<ContractEventMap> {
     return this.sync_.runPass({ full: opts.full ?? false, waitForBudget: opts.waitForBudget ?? true });
   }
 
-  /** Starts a pass unless one is running (the `sync.now` command); answers whether it started. */
-  startSync(full = false): boolean {
-    if (!this.sync_ || this.sync_.busy) return false;
-    void this.sync_.runPass({ full }).catch(() => undefined);
-    return true;
+  /**
+   * "Sync now" (the `sync.now` command): always does something the person
+   * can see, or says why not and until when. The server not answering: a
+   * check of it now. Asked to wait by the server: nothing until then. Else
+   * today's lists and what is on screen are refreshed now in the person's
+   * slice of the budget (`full`: a pass over everything the budget allows,
+   * unless one is running).
+   */
+  requestSync(full = false): SyncNowAnswer {
+    const sync = this.sync_;
+    if (!sync) throw new CommandError('not_signed_in', 'Sign in first.');
+    const c = this.connectivity.snapshot();
+    const none = (reason: SyncNowAnswer['reason'], until: string | null): SyncNowAnswer => ({
+      started: false,
+      action: 'none',
+      reason,
+      until,
+    });
+    if (c.kind === 'sessionExpired') return none('signedOut', null);
+    if (c.kind === 'unreachable' || c.kind === 'failing')
+      return this.connectivity.checkNow()
+        ? { started: true, action: 'check', reason: null, until: null }
+        : none('offline', c.nextProbeAt);
+    if (c.kind === 'rateLimited') return none('rateLimited', c.until);
+    if (full) {
+      if (sync.busy) return none('running', null);
+      void sync.runPass({ full }).catch(() => undefined);
+      return { started: true, action: 'sync', reason: null, until: null };
+    }
+    const r = sync.syncNow();
+    return r.started
+      ? { started: true, action: 'sync', reason: null, until: null }
+      : none('budget', r.until === null ? null : new Date(r.until).toISOString());
   }
 
   /** "Check against the server" with this session's client and budget (one per session: it keeps the last check). */
@@ -388,7 +417,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
         interest: null,
         caps: { globalLists: true, globalRates: true },
         passStart: null,
-        backgroundPerHour: this.governor.snapshot().backgroundCap,
+        capacityPerHour: this.governor.slices.today + this.governor.slices.deep,
       });
       return {
         state: 'signedOut',
@@ -402,7 +431,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
         current: null,
         budget: budgetOf(this.governor),
         freshness: plan.freshness,
-        degraded: plan.degraded,
+        plan: planInfoOf(plan, this.governor, null, this.clock.now()),
         quarantined: quarantineCount(this.db),
         outbox,
       };
@@ -420,7 +449,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
       current: s.current,
       budget: s.budget,
       freshness: s.freshness,
-      degraded: s.degraded,
+      plan: s.plan,
       quarantined: s.quarantined,
       outbox,
     };

@@ -9,8 +9,8 @@ import type { EngineLifecycle } from './workspace';
 
 export interface SyncPort {
   status(): HandlerResult<'sync.status'>;
-  /** Starts a pass unless one is running; answers whether it started. */
-  syncNow(full: boolean): boolean;
+  /** "Sync now": what it did, or why nothing and until when (engine.ts requestSync). */
+  syncNow(full: boolean): HandlerResult<'sync.now'>;
   setInterest(interest: Interest): void;
   /** "Check against the server" (electron/sync/reconcile.ts) and its fix (absent in fakes: `unavailable`). */
   check?(): Promise<HandlerResult<'sync.check'>>;

@@ -10,7 +10,10 @@ function parts() {
   const calls: unknown[][] = [];
   const sync: SyncPort = {
     status: () => COMMAND_EXAMPLES['sync.status'].output,
-    syncNow: (full) => (calls.push(['syncNow', full]), true),
+    syncNow: (full) => (
+      calls.push(['syncNow', full]),
+      { started: true, action: 'sync' as const, reason: null, until: null }
+    ),
     setInterest: (i) => void calls.push(['interest', i]),
   };
   const outbox: OutboxPort = {

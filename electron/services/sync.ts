@@ -22,7 +22,7 @@ export const syncHandlers: HandlerTable<'sync.status' | 'sync.now' | 'sync.setIn
   'sync.check': (_i, ctx) => reconcileOf(ctx).check(),
   'sync.fix': (_i, ctx) => reconcileOf(ctx).fix(),
   'sync.status': (_i, ctx) => syncOf(ctx).status(),
-  'sync.now': (i, ctx) => ({ started: syncOf(ctx).syncNow(i.full) }),
+  'sync.now': (i, ctx) => syncOf(ctx).syncNow(i.full),
   'sync.setInterest': (i, ctx) => {
     syncOf(ctx).setInterest(i);
     return { accepted: true as const };

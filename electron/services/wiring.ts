@@ -151,7 +151,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       db: engine.db,
       sync: {
         status: () => engine.status(),
-        syncNow: (full) => engine.startSync(full),
+        syncNow: (full) => engine.requestSync(full),
         setInterest: (interest) => engine.setInterest(interest),
         check: async () => contractReconcile(await engine.reconciler().check(), null),
         fix: async () => {

@@ -19,7 +19,7 @@ function fixture(listings = 5): WritableDB {
 }
 
 function input(over: Partial<PlanInput> = {}): PlanInput {
-  return { now: NOW, today: TODAY, interest: null, caps: GLOBAL, passStart: null, backgroundPerHour: 3950, ...over };
+  return { now: NOW, today: TODAY, interest: null, caps: GLOBAL, passStart: null, capacityPerHour: 3950, ...over };
 }
 
 /** Marks every job of a plan fetched at `at` (and tells the planner, as the sync service does). */
@@ -122,15 +122,58 @@ describe('Planner', () => {
     expect(lastNear).toBeLessThan(firstFarBooking);
   });
 
-  it('says when keeping everything fresh does not fit the background budget', () => {
+  it('says when keeping everything fresh needs more than today and the deep fill have', () => {
     const db = fixture(20);
     const planner = new Planner(db, DEFAULT_POLICY);
-    const roomy = planner.plan(input({ backgroundPerHour: 1_000_000 }));
-    expect(roomy.degraded).toBeNull();
-    const tight = planner.plan(input({ backgroundPerHour: 100 }));
+    expect(planner.plan(input({ capacityPerHour: 1_000_000 })).short).toBeNull();
+    const tight = planner.plan(input({ capacityPerHour: 100 }));
     expect(tight.demandPerHour).toBeGreaterThan(100);
-    expect(tight.degraded).toMatch(/Today's data and what is on screen stay fresh/);
-    expect(tight.degraded).toContain(String(tight.demandPerHour));
+    expect(tight.short).toEqual({ demandPerHour: tight.demandPerHour, capacityPerHour: 100 });
+  });
+
+  it('tells whether today is complete and fresh, how far the next 14 days are and what the deep fill still needs', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const first = planner.plan(input());
+    expect(first.today).toMatchObject({ complete: false, fresh: false, listsAt: null });
+    expect(first.fortnight.done).toBe(0);
+    expect(first.fortnight.total).toBeGreaterThan(0);
+    expect(first.deepLeft).toBeGreaterThan(0);
+    // Today's work only (near and reference): today complete, the fill untouched.
+    fetchAll(
+      db,
+      first.queue.filter((j) => j.tier === 'near' || j.tier === 'reference'),
+      NOW,
+      planner,
+    );
+    const todayIn = planner.plan(input({ now: NOW + MIN }));
+    expect(todayIn.today).toEqual({ complete: true, fresh: true, listsAt: NOW, overdue: 0 });
+    // The fill still has every far booking's guests and messages to fetch (today's people are not its work any more).
+    expect(todayIn.deepLeft).toBeGreaterThan(0);
+    expect(todayIn.deepLeft).toBeLessThan(first.deepLeft!);
+    // Everything: the fill is done and the 14 days complete.
+    fetchAll(db, todayIn.queue, NOW + MIN, planner);
+    planner.invalidateBookings();
+    const all = planner.plan(input({ now: NOW + 2 * MIN }));
+    expect(all.deepLeft).toBe(0);
+    expect(all.fortnight.done).toBe(all.fortnight.total);
+    // Five minutes later today's lists are overdue: complete, not fresh.
+    const later = planner.plan(input({ now: NOW + 2 * MIN + DEFAULT_POLICY.maxAge.near }));
+    expect(later.today.complete).toBe(true);
+    expect(later.today.fresh).toBe(false);
+    expect(later.today.overdue).toBeGreaterThan(0);
+  });
+
+  it('makes today’s lists and what is on screen due at once after "Sync now", and nothing else', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    fetchAll(db, planner.plan(input()).queue, NOW, planner);
+    planner.invalidateBookings();
+    const at = NOW + MIN;
+    expect(planner.plan(input({ now: at })).queue).toEqual([]);
+    const pressed = planner.plan(input({ now: at, todayFrom: at }));
+    expect(pressed.queue.length).toBeGreaterThan(0);
+    expect(pressed.queue.every((j) => j.tier === 'near' && j.spec.kind === 'window')).toBe(true);
   });
 
   it('asks per listing when the server cannot list every listing at once', () => {

@@ -3,8 +3,9 @@
 // due jobs run highest score first, so what is on screen and today + 48 h
 // come before the rest of the year, and far data that keeps losing to near
 // data still ages into the queue. It also says how many requests an hour
-// keeping everything fresh would take, and when that does not fit the
-// background budget it reports the degradation in plain words.
+// keeping today fresh and everything fresh would take (today's slice of the
+// budget follows the first), whether today is complete and fresh, how far
+// the next 14 days are, and what the deep fill still has to fetch.
 import type { Freshness, Interest } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
 import { longestStay } from '../cache/queries/bookings';
@@ -14,7 +15,8 @@ import type { Policy } from './policy';
 import {
   farBookingCount,
   farBookingJobs,
-  farBookingOldest,
+  farBookingSummary,
+  fortnightGuests,
   listingJobs,
   nearBookingJobs,
   nearBookings,
@@ -45,7 +47,7 @@ interface FarCache {
   done: Set<string>;
   summaryAt: number;
   count: number;
-  oldest: { guests: number | null; threads: number | null };
+  summary: Record<'guests' | 'threads', { never: number; oldest: number | null }>;
 }
 
 export interface PlanInput {
@@ -55,8 +57,13 @@ export interface PlanInput {
   caps: Capabilities;
   /** Set during a full pass: every job not fetched since then is due. */
   passStart: number | null;
-  /** Requests per hour background sync may use (the governor's background cap). */
-  backgroundPerHour: number;
+  /** Requests per hour today's refreshes and the deep fill may use together (their slices of the budget). */
+  capacityPerHour: number;
+  /**
+   * "Sync now" was pressed at this time: today's lists and what is on screen,
+   * if fetched before it, are due now (the rest keeps its own maximum age).
+   */
+  todayFrom?: number | null;
   /** Background sync switched off: only what is on screen is refreshed. */
   onlyOnScreen?: boolean;
   /**
@@ -74,9 +81,18 @@ export interface Plan {
   nextDueAt: number | null;
   /** Requests an hour keeping everything within its maximum age would take. */
   demandPerHour: number;
-  /** The part of it for today + 48 h and what is on screen (kept free of far work). */
-  nearDemandPerHour: number;
-  degraded: string | null;
+  /** The part of it for today ± 48 h and the listings and reference data: today's slice of the budget. */
+  todayDemandPerHour: number;
+  /** Keeping everything fresh needs more than capacityPerHour (null: it fits). */
+  short: { demandPerHour: number; capacityPerHour: number } | null;
+  /** Today ± 48 h: every part received at least once, none overdue; when the oldest list came; how many are overdue. */
+  today: { complete: boolean; fresh: boolean; listsAt: number | null; overdue: number };
+  /** The next 14 days: its lists and the guests of the bookings arriving, received of all. */
+  fortnight: { done: number; total: number };
+  /** Requests the deep fill still needs for what was never received (null: not counted in a partial plan). */
+  deepLeft: number | null;
+  /** Requests an hour refreshing what the deep fill already holds costs (it slows the fill). */
+  farRefreshPerHour: number;
   freshness: Freshness[];
   windows: Windows;
   /** Planned `withoutFar`: no far-booking jobs, freshness rows or demand. */
@@ -133,9 +149,9 @@ export class Planner {
       done: new Set(),
       summaryAt: keepSummary ? cached.summaryAt : now,
       count: keepSummary ? cached.count : farBookingCount(this.db, w, stay),
-      oldest: keepSummary
-        ? cached.oldest
-        : { guests: farBookingOldest(this.db, w, 'guests'), threads: farBookingOldest(this.db, w, 'threads') },
+      summary: keepSummary
+        ? cached.summary
+        : { guests: farBookingSummary(this.db, w, 'guests'), threads: farBookingSummary(this.db, w, 'threads') },
     };
     return this.far;
   }
@@ -197,6 +213,8 @@ export class Planner {
       const ratio = preselected ? 1 : fetched === null ? NEVER : age / c.maxAge;
       let dueAt = fetched === null ? input.now : fetched + c.maxAge;
       if (input.passStart !== null) dueAt = fetched === null || fetched < input.passStart ? input.now : Infinity;
+      else if (input.todayFrom != null && pressed(c) && (fetched === null || fetched < input.todayFrom))
+        dueAt = input.now;
       if (state?.error && state.attempted_at !== null && state.attempted_at >= (fetched ?? 0)) {
         dueAt = Math.max(dueAt, state.attempted_at + Math.min(c.maxAge, p.failureBackoffMs));
       }
@@ -216,23 +234,33 @@ export class Planner {
 
     const queue = [...best.values()].sort((a, b) => b.score - a.score);
     const farCount = farPicture?.count ?? 0;
+    const perHour = (cs: readonly Candidate[]) => cs.reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0);
     const demandPerHour = Math.round(
-      candidates.filter((c) => c.tier !== 'onScreen').reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0) +
-        (farCount * 2 * HOUR) / p.maxAge.farBooking,
+      perHour(candidates.filter((c) => c.tier !== 'onScreen')) + (farCount * 2 * HOUR) / p.maxAge.farBooking,
     );
-    const nearDemandPerHour = Math.round(
-      candidates
-        .filter((c) => c.tier === 'near' || c.tier === 'onScreen')
-        .reduce((n, c) => n + (c.cost * HOUR) / c.maxAge, 0),
+    const todayDemandPerHour = Math.round(
+      perHour(candidates.filter((c) => c.tier === 'near' || c.tier === 'reference')),
     );
-    const freshness = this.freshness(candidates, states, w, input.now, farPicture?.oldest ?? null);
+    const fetchedOf = (c: Candidate) => states.get(jobKey(identify(c.spec)))?.fetched_at ?? null;
+    const farLists = candidates.filter((c) => c.tier === 'far');
+    let deepLeft: number | null = null;
+    if (farPicture) {
+      const s = farPicture.summary;
+      // Never-fetched far bookings counted at the last summary, less the far jobs done since.
+      const bookingsLeft = Math.max(0, s.guests.never + s.threads.never - farPicture.done.size);
+      deepLeft = bookingsLeft + farLists.filter((c) => fetchedOf(c) === null).reduce((n, c) => n + c.cost, 0);
+    }
     return {
       queue,
       nextDueAt,
       demandPerHour,
-      nearDemandPerHour,
-      degraded: degradation(demandPerHour, input.backgroundPerHour, freshness, input.now),
-      freshness,
+      todayDemandPerHour,
+      short: demandPerHour > input.capacityPerHour ? { demandPerHour, capacityPerHour: input.capacityPerHour } : null,
+      today: todaySummary(candidates, (c) => fetchedOf(c), input.now),
+      fortnight: fortnightOf(candidates, fetchedOf, w.today, fortnightGuests(this.db, w)),
+      deepLeft,
+      farRefreshPerHour: Math.round(perHour(farLists.filter((c) => fetchedOf(c) !== null))),
+      freshness: this.freshness(candidates, states, w, input.now, farPicture?.summary ?? null),
       windows: w,
       partial: farPicture === null,
     };
@@ -244,7 +272,7 @@ export class Planner {
     states: Map<string, StateRow>,
     w: Windows,
     now: number,
-    farOldest: FarCache['oldest'] | null,
+    farSummary: FarCache['summary'] | null,
   ): Freshness[] {
     const groups = new Map<string, Freshness & { maxAge: number }>();
     for (const c of candidates) {
@@ -276,8 +304,8 @@ export class Planner {
     const out: Freshness[] = [...groups.values()].map(({ maxAge: _m, ...f }) => f);
     // Near bookings' customer/guest and thread freshness is part of "today ±48 h" above;
     // far bookings are summarised by SQL.
-    for (const resource of farOldest ? (['guests', 'threads'] as const) : []) {
-      const oldest = farOldest![resource];
+    for (const resource of farSummary ? (['guests', 'threads'] as const) : []) {
+      const oldest = farSummary![resource].oldest;
       out.push({
         resource,
         scope: 'all bookings',
@@ -291,25 +319,42 @@ export class Planner {
   }
 }
 
-function degradation(demand: number, capacity: number, freshness: Freshness[], now: number): string | null {
-  if (demand <= capacity) return null;
-  const far = freshness.filter((f) => f.scope !== 'today ±48 h');
-  const oldest = far.reduce<number | null>((min, f) => {
-    if (f.fetchedAt === null) return min;
-    const t = Date.parse(f.fetchedAt);
-    return min === null || t < min ? t : min;
-  }, null);
-  const never = far.some((f) => f.fetchedAt === null);
-  const age = never
-    ? 'some of it has not been fetched yet'
-    : oldest === null
-      ? ''
-      : `the oldest is ${Math.round((now - oldest) / 60_000)} min old`;
-  return (
-    `Keeping everything fresh needs about ${demand} requests an hour, and ${capacity} are available for ` +
-    `background sync. Today's data and what is on screen stay fresh; later dates are refreshed less often` +
-    (age ? ` (${age}).` : '.')
-  );
+/** Near jobs "Sync now" makes due at once: today's lists and what is on screen (not every person of today). */
+const pressed = (c: Candidate) => c.tier === 'onScreen' || (c.tier === 'near' && c.spec.kind === 'window');
+
+/** Today ± 48 h from its near jobs: all received once, none overdue, the oldest list's fetch, how many overdue. */
+function todaySummary(
+  candidates: readonly Candidate[],
+  fetchedOf: (c: Candidate) => number | null,
+  now: number,
+): Plan['today'] {
+  let complete = true;
+  let overdue = 0;
+  let listsAt: number | null = null;
+  let listNever = false;
+  for (const c of candidates) {
+    if (c.tier !== 'near') continue;
+    const fetched = fetchedOf(c);
+    if (fetched === null) complete = false;
+    if (fetched === null || now - fetched > c.maxAge) overdue++;
+    if (c.spec.kind === 'window') {
+      if (fetched === null) listNever = true;
+      else if (listsAt === null || fetched < listsAt) listsAt = fetched;
+    }
+  }
+  return { complete, fresh: complete && overdue === 0, listsAt: listNever ? null : listsAt, overdue };
+}
+
+/** The next 14 days: the far lists (they cover it) and the guests of the bookings arriving in it. */
+function fortnightOf(
+  candidates: readonly Candidate[],
+  fetchedOf: (c: Candidate) => number | null,
+  today: string,
+  guests: { done: number; total: number },
+): Plan['fortnight'] {
+  const lists = candidates.filter((c) => c.tier === 'far' && c.spec.kind === 'window' && c.spec.to >= today);
+  const listsDone = lists.filter((c) => fetchedOf(c) !== null).length;
+  return { done: guests.done + listsDone, total: guests.total + lists.length };
 }
 
 export { describeJob };

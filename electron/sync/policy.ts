@@ -67,7 +67,7 @@ export const DEFAULT_POLICY: Policy = {
   nearDaysBefore: 1,
   nearDaysAfter: 2,
   maxAge: {
-    near: 5 * MIN,
+    near: 4 * MIN,
     far: 6 * HOUR,
     reference: 24 * HOUR,
     listings: 24 * HOUR,
@@ -97,13 +97,16 @@ export function policyFor(settings: { horizonDays?: number } = {}, base: Policy 
  * electron/sync/watchdog.ts, in one place.
  */
 export interface ConnectivityPolicy {
-  /** The probe: one cheap GET, one attempt, background priority (it never touches the reserve). */
+  /** The probe: one cheap GET, one attempt, in the budget's connectivity slice (no other slice can eat it). */
   probeEndpoint: 'customerTypes.list';
   /** A probe with no complete answer within this long counts as unreachable (a black-holed network). */
   probeTimeoutMs: number;
   /** While unreachable or failing: first probe after this long, doubling per failed probe… */
   probeBackoffMs: number;
-  /** …up to this long. */
+  /**
+   * …up to this long: the server's return is noticed within it. A probe that
+   * finds nothing there never reached the server, so it costs no budget.
+   */
   probeBackoffMaxMs: number;
   /** ± this share of random spread on every probe delay (many desks must not probe in step). */
   probeJitter: number;
@@ -126,10 +129,10 @@ export const CONNECTIVITY_POLICY: ConnectivityPolicy = {
   probeEndpoint: 'customerTypes.list',
   probeTimeoutMs: 5_000,
   probeBackoffMs: 5_000,
-  probeBackoffMaxMs: 2 * MIN,
+  probeBackoffMaxMs: 30_000,
   probeJitter: 0.2,
-  heartbeatMs: 7_000,
-  heartbeatShare: 0.1,
+  heartbeatMs: 12_000,
+  heartbeatShare: 0.06,
   serverFailuresToFail: 3,
   stallAfterMs: 2 * MIN,
   stallFailures: 5,

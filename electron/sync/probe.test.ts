@@ -37,7 +37,7 @@ function setup(o: { limit?: number; headroom?: number } = {}) {
 }
 
 describe('ConnectivityProbe', () => {
-  it('backs off from 5 s doubling to 2 min while unreachable, and stops once the server answers', async () => {
+  it('backs off from 5 s doubling to 30 s while unreachable, and stops once the server answers', async () => {
     const { clock, tracker, probe, pings, setServer } = setup();
     const t0 = clock.now();
     probe.start();
@@ -45,17 +45,17 @@ describe('ConnectivityProbe', () => {
     tracker.report({ kind: 'network' });
     await clock.advance(10 * 60_000);
     const gaps = pings.map((p, i) => p - (i === 0 ? t0 : pings[i - 1]!));
-    expect(gaps.slice(0, 6)).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 120_000]);
-    expect(gaps.slice(6).every((g) => g === 120_000)).toBe(true);
-    expect(probe.nextProbeAt).toBe(pings.at(-1)! + 120_000);
+    expect(gaps.slice(0, 4)).toEqual([5_000, 10_000, 20_000, 30_000]);
+    expect(gaps.slice(4).every((g) => g === 30_000)).toBe(true);
+    expect(probe.nextProbeAt).toBe(pings.at(-1)! + 30_000);
 
     setServer(true);
     const before = pings.length;
-    await clock.advance(120_000);
+    await clock.advance(30_000);
     expect(tracker.kind).toBe('online');
     const back = pings[before]!;
     // Back online: the next probe is a heartbeat after a silence, and the back-off starts afresh next time.
-    expect(pings[before + 1]! - back).toBe(7_200);
+    expect(pings[before + 1]! - back).toBe(12_000);
     setServer(false);
     tracker.report({ kind: 'network' });
     const t1 = clock.now();
@@ -70,7 +70,7 @@ describe('ConnectivityProbe', () => {
     const high = new ConnectivityProbe({ ...probe['o'], random: () => 0.999999 });
     expect(low.backoffMs(0)).toBe(4_000);
     expect(high.backoffMs(0)).toBe(6_000);
-    expect(low.backoffMs(10)).toBe(96_000);
+    expect(low.backoffMs(10)).toBe(24_000);
   });
 
   it('probes once the rate limit ends, not before', async () => {
@@ -91,26 +91,26 @@ describe('ConnectivityProbe', () => {
     const t0 = clock.now();
     tracker.report({ kind: 'answered' });
     probe.start();
-    expect(probe.heartbeatMs()).toBe(7_200); // 10 % of 5,000 an hour
+    expect(probe.heartbeatMs()).toBe(12_000); // 300 an hour: 6 % of 5,000
     // Other requests keep the server talking: no probe.
     for (let i = 0; i < 5; i++) {
       await clock.advance(5_000);
       tracker.report({ kind: 'answered' });
     }
     expect(pings).toEqual([]);
-    await clock.advance(7_200);
-    expect(pings).toEqual([t0 + 25_000 + 7_200]);
-    // A request 1 s after that probe: the next one comes 7.2 s after it, not later.
+    await clock.advance(12_000);
+    expect(pings).toEqual([t0 + 25_000 + 12_000]);
+    // A request 1 s after that probe: the next one comes 12 s after it, not later.
     await clock.advance(1_000);
     tracker.report({ kind: 'answered' });
-    await clock.advance(7_200);
-    expect(pings).toEqual([t0 + 25_000 + 7_200, t0 + 25_000 + 7_200 + 1_000 + 7_200]);
+    await clock.advance(12_000);
+    expect(pings).toEqual([t0 + 25_000 + 12_000, t0 + 25_000 + 12_000 + 1_000 + 12_000]);
     probe.stop();
   });
 
-  it('stretches the heartbeat for a small limit and skips it when background work has no room', async () => {
+  it('stretches the heartbeat for a small limit and skips it when the connectivity slice has no room', async () => {
     const small = setup({ limit: 100 });
-    expect(small.probe.heartbeatMs()).toBe(360_000);
+    expect(small.probe.heartbeatMs()).toBe(600_000);
     const full = setup({ headroom: 0 });
     full.tracker.report({ kind: 'answered' });
     full.probe.start();

@@ -18,7 +18,7 @@ export interface ProbeOptions {
   policy: ConnectivityPolicy;
   /** Sends the probe request (errors are ignored: the client has reported the outcome). */
   ping: () => Promise<unknown>;
-  /** Requests background work may start now (the governor's headroom): no room, no heartbeat. */
+  /** Requests the connectivity slice of the budget may start now (the governor's headroom): no room, no heartbeat. */
   headroom: () => number;
   /** The hourly request limit now in force. */
   limit: () => number;
@@ -77,6 +77,17 @@ export class ConnectivityProbe {
     );
   }
 
+  /** Probes now, unless one is on the wire already (then its answer is the news): whether one is underway. */
+  fireNow(): boolean {
+    if (!this.running) return false;
+    if (this.inFlight) return true;
+    this.timer?.cancel();
+    this.timer = null;
+    this.at = null;
+    void this.fire(true);
+    return true;
+  }
+
   /** Plans the next probe from the state now; called on every change and after every probe. */
   private schedule(): void {
     if (!this.running || this.inFlight) return;
@@ -110,20 +121,21 @@ export class ConnectivityProbe {
     this.timer = this.o.clock.setTimeout(() => void this.fire(), at - this.o.clock.now());
   }
 
-  private async fire(): Promise<void> {
+  /** `asked`: the person asked for it (fireNow): no heartbeat wait. */
+  private async fire(asked = false): Promise<void> {
     this.timer = null;
     this.at = null;
     if (!this.running) return;
     const s = this.o.tracker.snapshot();
     const now = this.o.clock.now();
     const quietSince = s.lastReportAt ?? 0;
-    if (s.kind === 'online' || s.kind === 'unknown') {
+    if (!asked && (s.kind === 'online' || s.kind === 'unknown')) {
       // Requests flowed meanwhile (they told the tracker all it needs): at the end of the new silence.
       if (now - quietSince < this.heartbeatMs()) {
         this.arm(quietSince + this.heartbeatMs());
         return;
       }
-      // No room in the background budget: look again a little later.
+      // The connectivity slice of the hour is spent (it never is at one check per heartbeat): look again later.
       if (this.o.headroom() < 1) {
         this.arm(now + this.o.policy.probeBackoffMs);
         return;

@@ -6,7 +6,7 @@
 // writes). Counting takes one list request per kind when the server answers
 // for every listing at once (these lists are not paginated), else one per
 // listing and kind. Background priority: it asks the governor first and stops
-// with the numbers when the hour's background share has no room.
+// with the numbers when the person's share of the hour has no room.
 import type { ResourceName } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
 import type { BudgetGovernor } from '../api/governor';
@@ -80,7 +80,7 @@ export class Reconciler {
   }
 
   private budgetStop(need: number, requests: number): ReconcileResult | null {
-    const left = this.deps.governor.headroom('background');
+    const left = this.deps.governor.headroom('user');
     if (left >= need) return null;
     return { stopped: 'budget', ...this.window(), requests, need, left };
   }
@@ -98,7 +98,7 @@ export class Reconciler {
       const server = new Map<string, number>();
       for (const listingId of scopes) {
         const r = await this.deps.client.list(SOURCE[kind].endpoint, {
-          priority: 'background',
+          priority: 'user',
           query: { listing_id: listingId ?? undefined, start_date: from, end_date: to },
         });
         requests++;
@@ -166,7 +166,7 @@ export class Reconciler {
           db: this.deps.db,
           client: this.deps.client,
           now: this.deps.now,
-          priority: 'background',
+          priority: 'user',
           ...(this.deps.observe ? { observe: this.deps.observe } : {}),
         },
         { kind: 'window', ...job },

@@ -11,6 +11,7 @@ import type {
   Interest,
   ResourceName,
   SyncActivity,
+  SyncPlan,
 } from '../../shared/contract';
 import type { ApiClient, RequestEvent } from '../api/client';
 import type { Clock, Timer } from '../api/clock';
@@ -18,12 +19,12 @@ import { backoffDelay } from '../../shared/backoff';
 import { today } from '../../shared/dates';
 import { contractErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
-import { budgetInfo, type BudgetGovernor } from '../api/governor';
+import { budgetInfo, type BudgetGovernor, type Priority } from '../api/governor';
 import type { ReadableDB, WritableDB } from '../cache/db';
 import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state';
 import { CapabilityMissing, runJob } from './fetchers';
 import type { IngestObserver } from './ingest';
-import { describeJob, jobKey, type Job } from './jobs';
+import { describeJob, jobKey, type Job, type Tier } from './jobs';
 import { Planner, type Plan, type PlanInput } from './planner';
 import { DEFAULT_POLICY, OFFLINE_RETRY, type Policy } from './policy';
 import type { Capabilities } from './sources';
@@ -42,8 +43,13 @@ export interface PassSummary {
   quarantined: number;
   rateLimited: number;
   durationMs: number;
-  /** Why the pass ended early, if it did ('budget': the background share of the hour is used up). */
-  stopped: 'offline' | 'signedOut' | 'aborted' | 'budget' | null;
+  /**
+   * Why the pass ended early, if it did: 'paced' only deep-fill work is left,
+   * for when its paced share of the hour has room again (the normal course of
+   * a first sign-in, not a problem); 'budget' today's or on-screen work found
+   * no room (the CLI, which does not wait for the window to move).
+   */
+  stopped: 'offline' | 'signedOut' | 'aborted' | 'budget' | 'paced' | null;
   /** Due jobs left undone when the pass stopped early. */
   remaining: number;
   errors: { job: string; message: string }[];
@@ -86,21 +92,44 @@ export function lastDataAt(db: ReadableDB): string | null {
 }
 
 /** Why the last pass did not complete ('failed': some refreshes failed), or null. */
-export type StoppedFor = NonNullable<PassSummary['stopped']> | 'failed';
+export type StoppedFor = Exclude<NonNullable<PassSummary['stopped']>, 'paced'> | 'failed';
 
-/** Sync's push events, under their contract names and shapes (the engine passes them on as they are). */
+/** The slice of the budget each tier's requests are counted in (electron/api/budget-plan.ts). */
+export const TIER_SLICE: Record<Tier, Priority> = { onScreen: 'user', near: 'today', reference: 'today', far: 'deep' };
+
+const HOUR = 3_600_000;
+
+/** A running pass looks at the plan again at least this often (new due work, new per-booking jobs). */
+const REPLAN_MS = 5_000;
+
 /** How long after the first status ask the early plan is made (see earlyPlan). */
 const EARLY_PLAN_DELAY_MS = 1_000;
 
 /**
- * Far work leaves this many hours of today's estimated refreshes in the budget. The estimate is
- * each near job's cost over its max age; the hour also holds the outbox's writes (user priority,
- * same window), retries, extra pages, and near jobs that come due together. Measured with five
- * engines on one business (bench/suites/team.ts): near + user work ran ≈ 1.3× the estimate; with
- * exactly 1× the near work ran dry before the token's hour ended and other engines' changes
- * waited for the next login.
+ * The budget plan's meaning for the person (the contract's SyncPlan), from a
+ * plan and the governor: structure only, worded by the renderer. `deepLeft`:
+ * the last count of the deep fill (a partial plan has none).
  */
-export const NEAR_HEADROOM = 1.5;
+export function planInfoOf(plan: Plan, g: BudgetGovernor, deepLeft: number | null, now: number): SyncPlan {
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  const blocked = g.snapshot().blockedUntil;
+  const pausedUntil = blocked ?? (g.headroom('today') < 1 ? g.roomAt('today') : null);
+  const perHour = g.slices.deep;
+  const left = deepLeft ?? plan.deepLeft ?? 0;
+  // The fill goes at its share of the hour less what refreshing what it already holds costs.
+  const fillPerHour = perHour - plan.farRefreshPerHour;
+  return {
+    pausedUntil: iso(pausedUntil),
+    today: { ...plan.today, listsAt: iso(plan.today.listsAt) },
+    fortnight: plan.fortnight,
+    deep: {
+      left,
+      perHour,
+      doneAt: left === 0 ? iso(now) : fillPerHour <= 0 ? null : iso(now + Math.ceil((left / fillPerHour) * HOUR)),
+    },
+    short: plan.short,
+  };
+}
 
 export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' | 'sync.freshness' | 'cache.changed'>> {
   private readonly db: WritableDB;
@@ -122,8 +151,16 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
   private lastPlan: Plan | null = null;
   private readonly early: { plan: Plan | null; timer: Timer | null } = { plan: null, timer: null };
   private lastSuccessAt: number | null = null;
-  /** Due jobs the last pass left for budget (the initial load of a big host, a full pass). */
-  private backlog = 0;
+  /** The deep fill's last count (a partial plan does not count it). */
+  private deepLeft: number | null = null;
+  /**
+   * "Sync now": today's lists and what is on screen are due from this time,
+   * and today's work goes in the person's slice, until the pass that took it
+   * in ends (see syncNow).
+   */
+  private pressed: { at: number; planned: boolean } | null = null;
+  /** The running pass must plan again now (Sync now pressed during it). */
+  private replanNow = false;
   private lastError: ContractError | null = null;
   private lastErrorAt: number | null = null;
   private stoppedFor: StoppedFor | null = null;
@@ -173,13 +210,18 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       interest: this.interest,
       caps: this.capabilities,
       passStart,
-      backgroundPerHour: this.governor.snapshot().backgroundCap,
+      capacityPerHour: this.governor.slices.today + this.governor.slices.deep,
       onlyOnScreen: this.onlyOnScreen,
+      todayFrom: this.pressed?.at ?? null,
     };
   }
 
   private plan(passStart: number | null): Plan {
+    if (this.pressed) this.pressed.planned = true;
     this.lastPlan = this.planner.plan(this.planInput(passStart));
+    if (this.lastPlan.deepLeft !== null) this.deepLeft = this.lastPlan.deepLeft;
+    // Today's slice of the budget follows the estimate of today's refreshes.
+    this.governor.setTodayDemand(this.lastPlan.todayDemandPerHour);
     this.announce(this.lastPlan);
     return this.lastPlan;
   }
@@ -188,8 +230,12 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     this.emit('sync.freshness', {
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
       freshness: plan.freshness,
-      degraded: this.degraded(plan),
+      plan: this.planInfo(plan),
     });
+  }
+
+  private planInfo(plan: Plan): SyncPlan {
+    return planInfoOf(plan, this.governor, this.deepLeft, this.clock.now());
   }
 
   /**
@@ -209,24 +255,15 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     return null;
   }
 
-  private degraded(plan: Plan): string | null {
-    if (plan.degraded) return plan.degraded;
-    if (this.backlog === 0) return null;
-    return (
-      `This hour's request budget is used up: ${this.backlog} refreshes of later dates wait for the next hours. ` +
-      `Today's data and what is on screen stay fresh.`
-    );
-  }
-
   /** True while a pass runs. */
   get busy(): boolean {
     return this.running !== null;
   }
 
-  /** One pass: every due job (full: every job not fetched since the pass began), then stop. */
   /**
-   * `waitForBudget: false` (the CLI) ends the pass when the background share
-   * of the hourly budget is used up instead of waiting for the window to move.
+   * One pass: every due job (full: every job not fetched since the pass began), then stop.
+   * `waitForBudget: false` (the CLI) ends the pass when today's share of the
+   * hourly budget is used up instead of waiting for the window to move.
    */
   runPass(opts: { full?: boolean; waitForBudget?: boolean } = {}): Promise<PassSummary> {
     this.running ??= this.pass(opts.full ?? false, opts.waitForBudget ?? true).finally(() => {
@@ -262,7 +299,10 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     };
     this.client.on('request', onRequest);
     const done = new Set<string>();
-    const inFlight = new Map<string, Promise<void>>();
+    /** Jobs running, with the slice they were started in. */
+    const inFlight = new Map<string, { run: Promise<void>; slice: Priority }>();
+    /** Jobs of this slice started and not finished (their requests may not hold a permit yet). */
+    const startedIn = (slice: Priority) => [...inFlight.values()].filter((f) => f.slice === slice).length;
     /** Jobs skipped for budget since the last plan (looked at again after the next one). */
     const pricedOut = new Set<string>();
     let plan = this.plan(passStart);
@@ -271,23 +311,31 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     /** A bookings list of today's window came in: its bookings' guests are due now, not at the next 5 s look. */
     let nearBookingsIn = false;
     let stop = null as PassSummary['stopped'];
+    const affordable = (job: Job) => this.affordable(job, startedIn(this.sliceOf(job)), waitForBudget);
     this.setState('syncing');
     try {
       for (;;) {
         while (!stop && inFlight.size < this.policy.concurrency) {
+          // The deep fill never holds every slot: a job of today that comes due starts at once.
+          const deepFull = startedIn('deep') >= this.policy.concurrency - 1;
           const job = plan.queue.find(
-            (j) => !done.has(jobKey(j)) && !inFlight.has(jobKey(j)) && !pricedOut.has(jobKey(j)),
+            (j) =>
+              !done.has(jobKey(j)) &&
+              !inFlight.has(jobKey(j)) &&
+              !pricedOut.has(jobKey(j)) &&
+              !(deepFull && this.sliceOf(j) === 'deep'),
           );
           if (!job) break;
-          if (!this.affordable(job, plan.nearDemandPerHour, inFlight.size, waitForBudget)) {
-            // Not now: its share of the hour belongs to today's data. It stays due for a later pass.
+          if (!affordable(job)) {
+            // Not now: its slice of the hour has no room. It stays due for a later pass.
             pricedOut.add(jobKey(job));
             continue;
           }
           const key = jobKey(job);
-          inFlight.set(
-            key,
-            this.runOne(job, summary).then((why) => {
+          const slice = this.sliceOf(job);
+          inFlight.set(key, {
+            slice,
+            run: this.runOne(job, slice, summary).then((why) => {
               inFlight.delete(key);
               done.add(key);
               this.planner.jobDone(key);
@@ -296,7 +344,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
               if (why) stop ??= why;
               this.progress(job, done.size, planned);
             }),
-          );
+          });
         }
         if (inFlight.size === 0) {
           if (stop) break;
@@ -305,19 +353,26 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
           pricedOut.clear();
           const left = plan.queue.filter((j) => !done.has(jobKey(j)));
           if (left.length === 0) break;
-          if (!left.some((j) => this.affordable(j, plan.nearDemandPerHour, 0, waitForBudget))) {
-            stop = 'budget';
+          if (!left.some(affordable)) {
+            // Only the deep fill waiting for its pace is the normal course of a first sign-in.
+            stop = left.every((j) => this.sliceOf(j) === 'deep') ? 'paced' : 'budget';
             break;
           }
           planned = done.size + left.length;
           continue;
         }
-        await Promise.race(inFlight.values());
+        // A job finishing, or the next look: a deep job can wait minutes for its pace while today's work comes due.
+        const look: { timer: Timer | null } = { timer: null };
+        const lookDue = new Promise<void>((resolve) => (look.timer = this.clock.setTimeout(resolve, REPLAN_MS)));
+        await Promise.race([...[...inFlight.values()].map((f) => f.run), lookDue]);
+        look.timer?.cancel();
         // New bookings found by a window job bring new per-booking jobs: look again now and then.
-        if (!stop && (nearBookingsIn || this.clock.now() - lastPlanAt > 5_000)) {
+        if (!stop && (nearBookingsIn || this.replanNow || this.clock.now() - lastPlanAt >= REPLAN_MS)) {
           nearBookingsIn = false;
+          this.replanNow = false;
           plan = this.plan(passStart);
           lastPlanAt = this.clock.now();
+          pricedOut.clear();
           planned = Math.max(
             planned,
             done.size + inFlight.size + plan.queue.filter((j) => !done.has(jobKey(j))).length,
@@ -327,20 +382,23 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     } finally {
       this.client.off('request', onRequest);
       this.flushChanges();
+      // "Sync now" ends with the pass that took it in.
+      if (this.pressed?.planned) this.pressed = null;
     }
     summary.stopped = stop;
     if (stop) summary.remaining = plan.queue.filter((j) => !done.has(jobKey(j))).length;
-    this.backlog = stop === 'budget' ? summary.remaining : 0;
     summary.rateLimited = this.governor.snapshot().rateLimited - limited0;
     summary.durationMs = Math.round(performance.now() - t0);
-    // Only a pass that fetched something and completed is a success: a pass with nothing due (or
-    // none of whose requests got through) must never make "Synced just now" out of an outage.
-    if (!stop && summary.failed === 0 && summary.jobs > 0) {
+    // Only a pass that fetched something and did all but the paced deep fill is a success: a pass
+    // with nothing due (or none of whose requests got through) must never make "Synced just now"
+    // out of an outage.
+    const finished = stop === null || stop === 'paced';
+    if (finished && summary.failed === 0 && summary.jobs > 0) {
       this.lastSuccessAt = this.clock.now();
       this.lastError = null;
       this.lastErrorAt = null;
     }
-    if (stop || summary.failed > 0) this.stoppedFor = stop ?? 'failed';
+    if (!finished || summary.failed > 0) this.stoppedFor = finished ? 'failed' : (stop as StoppedFor);
     else if (summary.jobs > 0) this.stoppedFor = null;
     this.current = null;
     this.setState(stop === 'offline' ? 'offline' : stop === 'signedOut' ? 'signedOut' : 'idle');
@@ -349,20 +407,43 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     return summary;
   }
 
+  /** The slice a job's requests are counted in: its tier's, or the person's for today's work after "Sync now". */
+  private sliceOf(job: Job): Priority {
+    const slice = TIER_SLICE[job.tier];
+    return slice === 'today' && this.pressed ? 'user' : slice;
+  }
+
   /**
-   * Whether a job may start now. Today's data and what is on screen may use
-   * the whole background share (and wait for it, in the app); everything else
-   * must leave room for an hour of today's refreshes, so a big host's initial
-   * load or full pass can never starve the board.
+   * Whether a job may start now. Today's data and what is on screen may wait
+   * for room in their slices (in the app); the deep fill goes only when its
+   * paced share has room, so it can never starve the others.
    */
-  private affordable(job: Job, nearDemandPerHour: number, inFlight: number, waitForBudget: boolean): boolean {
-    const room = this.governor.headroom('background') - inFlight;
-    if (job.tier === 'near' || job.tier === 'onScreen') return waitForBudget || room >= job.cost;
-    return room - job.cost >= Math.ceil(nearDemandPerHour * NEAR_HEADROOM);
+  private affordable(job: Job, startedInSlice: number, waitForBudget: boolean): boolean {
+    const slice = this.sliceOf(job);
+    const room = this.governor.headroom(slice) - startedInSlice;
+    if (slice === 'deep') return room >= job.cost;
+    return waitForBudget || room >= job.cost;
+  }
+
+  /**
+   * "Sync now": today's lists and what is on screen are refreshed now, in the
+   * person's slice of the budget (with the rest of today's due work), by the
+   * running pass or a new one. Answers whether it started, or until when the
+   * person's slice has no room.
+   */
+  syncNow(): { started: boolean; until: number | null } {
+    if (this.governor.headroom('user') < 1) return { started: false, until: this.governor.roomAt('user') };
+    this.pressed = { at: this.clock.now(), planned: false };
+    // Today's requests already waiting for room go in the person's slice now.
+    this.governor.promote('today', 'user');
+    if (this.running) this.replanNow = true;
+    else if (this.loop) this.wake();
+    else void this.runPass().catch(() => undefined);
+    return { started: true, until: null };
   }
 
   /** Runs one job; returns why the whole pass must stop, if it must. */
-  private async runOne(job: Job, summary: PassSummary): Promise<PassSummary['stopped']> {
+  private async runOne(job: Job, slice: Priority, summary: PassSummary): Promise<PassSummary['stopped']> {
     this.current = { resource: job.resource, scope: describeJob(job), done: 0, planned: 0 };
     try {
       const r = await runJob(
@@ -370,7 +451,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
           db: this.db,
           client: this.client,
           now: () => this.clock.now(),
-          priority: 'background',
+          priority: slice,
           signal: this.abort.signal,
           ...(this.observe ? { observe: this.observe } : {}),
         },
@@ -457,7 +538,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     current: SyncActivity | null;
     budget: BudgetInfo;
     freshness: Freshness[];
-    degraded: string | null;
+    plan: SyncPlan | null;
     quarantined: number;
     demandPerHour: number | null;
   } {
@@ -468,7 +549,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
         ? 'signedOut'
         : this.client.isOnline === false
           ? 'offline'
-          : this.state === 'syncing' && this.governor.snapshot().waiting.background > 0
+          : this.state === 'syncing' && this.governor.snapshot().waiting.today > 0
             ? 'waiting'
             : this.state;
     return {
@@ -481,7 +562,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       current: this.current,
       budget: this.budget(),
       freshness: plan?.freshness ?? [],
-      degraded: plan ? this.degraded(plan) : null,
+      plan: plan ? this.planInfo(plan) : null,
       quarantined: quarantineCount(this.db),
       demandPerHour: !plan || plan.partial ? null : plan.demandPerHour,
     };
@@ -536,7 +617,10 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
           continue;
         }
         offlinePasses = 0;
-        const next = this.lastPlan?.nextDueAt ?? null;
+        // Sleep until the next refresh is due or, with the deep fill left for its pace, until it has room.
+        const due = this.lastPlan?.nextDueAt ?? null;
+        const room = s?.stopped === 'paced' ? this.governor.roomAt('deep') : null;
+        const next = due === null ? room : room === null ? due : Math.min(due, room);
         const wait = next === null ? 60_000 : Math.min(60_000, Math.max(1_000, next - this.clock.now()));
         await sleep(wait);
       }

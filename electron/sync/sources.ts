@@ -243,15 +243,35 @@ export function farBookingCount(db: ReadableDB, w: Windows, longestStay = 400): 
   );
 }
 
-/** Oldest fetch among the far bookings (null when some were never fetched). */
-export function farBookingOldest(db: ReadableDB, w: Windows, resource: 'guests' | 'threads'): number | null {
-  const r = db.get<{ never: number; oldest: number | null }>(
+/** Among the far bookings: how many were never fetched, and the oldest fetch (null when some never were). */
+export function farBookingSummary(
+  db: ReadableDB,
+  w: Windows,
+  resource: 'guests' | 'threads',
+): { never: number; oldest: number | null } {
+  const r = db.get<{ never: number | null; oldest: number | null }>(
     `SELECT sum(s.fetched_at IS NULL) AS never, min(s.fetched_at) AS oldest FROM bookings b
      LEFT JOIN sync_state s ON s.resource = ? AND s.scope = 'booking:' || b.booking_number AND s.win = ''
      WHERE b.start_date <= ? AND b.end_date >= ? AND b.state IN ${LIVE}`,
     [resource, w.full.to, w.full.from],
   );
-  return !r || r.never > 0 ? null : r.oldest;
+  const never = r?.never ?? 0;
+  return { never, oldest: never > 0 ? null : (r?.oldest ?? null) };
+}
+
+/**
+ * The next 14 days' people: live bookings arriving in [today, today + 13], and
+ * how many of them have had their customer and guests received. One indexed
+ * range scan of the arrivals.
+ */
+export function fortnightGuests(db: ReadableDB, w: Windows): { done: number; total: number } {
+  const r = db.get<{ total: number; done: number }>(
+    `SELECT count(*) AS total, count(s.fetched_at) AS done FROM bookings b
+     LEFT JOIN sync_state s ON s.resource = 'guests' AND s.scope = 'booking:' || b.booking_number AND s.win = ''
+     WHERE b.start_date BETWEEN ? AND ? AND b.state IN ${LIVE}`,
+    [w.today, addDays(w.today, 13)],
+  );
+  return { done: r?.done ?? 0, total: r?.total ?? 0 };
 }
 
 export { identify, jobKey };

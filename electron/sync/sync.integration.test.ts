@@ -10,7 +10,6 @@ import { quarantineList } from '../cache/state';
 import type { Engine, EngineOptions } from '../engine';
 import { windowsFor } from './sources';
 import { DEFAULT_POLICY } from './policy';
-import { NEAR_HEADROOM } from './service';
 import { compareWithServer } from './testing/compare';
 import { engineRig } from './testing/engines';
 
@@ -94,10 +93,12 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
       },
       close: () => inner.close(),
     };
-    const e = engine({ transport: quiet });
+    // An hourly limit so large that the deep fill's pace never binds: the pass runs into the per-second limit.
+    const e = engine({ transport: quiet, settings: { budgetPerHour: 1_000_000 } });
     await rig.signIn(e, s);
     const r = await e.syncNow({ full: true });
     expect(r.failed).toBe(0);
+    expect(r.stopped).toBeNull();
     expect(r.rateLimited).toBeGreaterThan(0);
     const c = s.counters();
     expect(c['status:429']).toBeGreaterThan(0);
@@ -170,28 +171,32 @@ describe('sync against the simulator', { timeout: 90_000 }, () => {
     expect(await compareWithServer(await rig.reader(s), e.db, windows)).toEqual([]);
   });
 
-  it('when the hour cannot hold everything, keeps the room today needs and reports the degradation', async () => {
+  it('when the hour cannot hold everything, fetches today, leaves the deep fill to its pace and says what is left', async () => {
     const s = await rig.simulator({ listings: 6, rateLimit: { limit: 400, windowSeconds: 3600 } });
     const e = engine({ settings: { budgetPerHour: 400, reservePercent: 20 } });
     await rig.signIn(e, s);
     const r = await e.syncNow({ full: true, waitForBudget: false });
-    expect(r.stopped).toBe('budget');
+    expect(r.stopped).toBe('paced');
     expect(r.remaining).toBeGreaterThan(0);
     const status = e.status();
-    // Today's lists were fetched; far work stopped short of the share today's refreshes need.
+    // Today's lists were fetched; the deep fill stopped at its pace, within its share of the hour.
     for (const resource of ['bookings', 'cleaning', 'maintenance', 'incidents', 'blocks'])
       expect(
         status.freshness.find((f) => f.resource === resource && f.scope === 'today ±48 h')?.fetchedAt,
       ).not.toBeNull();
-    const plan = e.sync!['lastPlan']!;
-    // With room to spare: the outbox's writes, extra pages and near jobs due together share the hour.
-    expect(e.governor.headroom('background')).toBeGreaterThanOrEqual(plan.nearDemandPerHour * NEAR_HEADROOM);
-    expect(status.degraded).toMatch(/budget is used up: \d+ refreshes of later dates wait/);
+    const { slices, deepPace } = status.budget;
+    expect(slices.deep.used).toBeLessThanOrEqual(deepPace.cap);
+    expect(deepPace.used).toBeLessThanOrEqual(deepPace.cap);
+    // The others' shares are untouched by it.
+    expect(e.governor.headroom('user')).toBeGreaterThanOrEqual(slices.user.cap - slices.user.used);
+    expect(e.governor.headroom('today')).toBeGreaterThanOrEqual(slices.today.cap - slices.today.used);
+    expect(status.plan).toMatchObject({ pausedUntil: null, today: { complete: true } });
+    expect(status.plan!.deep.left).toBeGreaterThan(0);
+    expect(status.plan!.deep.doneAt).not.toBeNull();
     expect(status.budget.rateLimited).toBe(0);
-    // Item 6: the pass stopped at the budget, yet today's data came in: never "never synced".
-    expect(status.lastSuccessAt).toBeNull();
-    expect(status.stoppedFor).toBe('budget');
-    expect(status.lastDataAt).not.toBeNull();
+    // Today complete is a success; the fill going on at its pace is not a problem.
+    expect(status.lastSuccessAt).not.toBeNull();
+    expect(status.stoppedFor).toBeNull();
   });
 
   it('stops when the server is unreachable and says so, then resumes', async () => {

@@ -247,6 +247,21 @@ const budget = {
   nextFreeAt: null,
   throttledUntil: null,
   rateLimited: 0,
+  slices: {
+    user: { cap: 1000, used: 12 },
+    probe: { cap: 300, used: 8 },
+    today: { cap: 500, used: 60 },
+    deep: { cap: 3150, used: 40 },
+  },
+  others: 0,
+  deepPace: { cap: 52, used: 40, minutes: 1 },
+};
+const plan = {
+  pausedUntil: null,
+  today: { complete: true, fresh: true, listsAt: NOW, overdue: 0 },
+  fortnight: { done: 120, total: 300 },
+  deep: { left: 2400, perHour: 3150, doneAt: NOW },
+  short: null,
 };
 const freshness = [
   { resource: 'bookings' as const, scope: 'all', from: '2026-05-04', to: '2026-05-06', fetchedAt: NOW, stale: false },
@@ -263,7 +278,7 @@ const syncStatus: SyncStatus = {
   current: null,
   budget,
   freshness,
-  degraded: null,
+  plan,
   quarantined: 0,
   outbox: outboxSummary,
 };
@@ -741,7 +756,7 @@ export const COMMAND_EXAMPLES: Examples = {
     output: { ...exampleOutboxEntry, state: 'pending', conflicts: [] },
   },
   'sync.status': { input: {}, output: syncStatus },
-  'sync.now': { input: { full: false }, output: { started: true } },
+  'sync.now': { input: { full: false }, output: { started: true, action: 'sync', reason: null, until: null } },
   'sync.check': {
     input: {},
     output: {
@@ -795,7 +810,7 @@ export const EVENT_EXAMPLES: EventExamples = {
     current: { resource: 'bookings', scope: 'all', done: 3, planned: 10 },
     budget,
   },
-  'sync.freshness': { lastSuccessAt: NOW, freshness, degraded: null },
+  'sync.freshness': { lastSuccessAt: NOW, freshness, plan },
   'outbox.changed': { summary: outboxSummary, entryIds: [17] },
   'outbox.upload': { entryId: 17, sent: 12_582_912, total: 34_952_533 },
   'connectivity.changed': {

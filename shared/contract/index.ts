@@ -14,7 +14,14 @@ export * from './push-events';
 export * from './notifications';
 export * from './bridge';
 export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
-export { SCREENS, interestInput, type Interest, type CountDiff, type ReconcileResult } from './commands/sync';
+export {
+  SCREENS,
+  interestInput,
+  type Interest,
+  type CountDiff,
+  type ReconcileResult,
+  type SyncNowAnswer,
+} from './commands/sync';
 export { UPDATE_KINDS, updateState, installAnswer, type UpdateState, type InstallAnswer } from './commands/platform';
 export {
   EXPORT_LISTS,

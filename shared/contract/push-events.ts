@@ -11,6 +11,7 @@ import {
   budgetInfo,
   connectivity,
   freshness,
+  syncPlan,
   outboxSummary,
   sessionInfo,
   stallInfo,
@@ -28,11 +29,11 @@ export const EVENTS = {
     }),
   ),
   'sync.freshness': event(
-    'Freshness changed after a complete fetch (or the planner degraded).',
+    'Freshness changed after a complete fetch, or the budget plan did.',
     z.object({
       lastSuccessAt: nullable(instant),
       freshness: z.array(freshness),
-      degraded: nullable(z.string()),
+      plan: nullable(syncPlan),
     }),
   ),
   'outbox.changed': event(

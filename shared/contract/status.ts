@@ -173,6 +173,14 @@ export const stallInfo = z.object({
 });
 export type StallInfo = z.output<typeof stallInfo>;
 
+/** One slice of the hour's budget (electron/api/budget-plan.ts): what it may count, what it has. */
+export const sliceUse = z.object({ cap: z.number().int(), used: z.number().int() });
+export type SliceUse = z.output<typeof sliceUse>;
+
+/** The slices: the person, connectivity checks, today's freshness, the deep fill (paced over the hour). */
+export const BUDGET_SLICES = ['user', 'probe', 'today', 'deep'] as const;
+export type BudgetSlice = (typeof BUDGET_SLICES)[number];
+
 export const budgetInfo = z.object({
   /** Requests allowed per hour per token. */
   limit: z.number().int(),
@@ -187,6 +195,12 @@ export const budgetInfo = z.object({
   throttledUntil: nullable(instant),
   /** 429 answers received this session (the goal is zero). */
   rateLimited: z.number().int(),
+  /** The hour shared out: each slice's cap and use in the current window. */
+  slices: z.object({ user: sliceUse, probe: sliceUse, today: sliceUse, deep: sliceUse }),
+  /** Requests the server counted this hour that this app did not make (another device on the same API user). */
+  others: z.number().int(),
+  /** The deep fill's pace: at most `cap` requests in any `minutes`, `used` in the current one. */
+  deepPace: z.object({ cap: z.number().int(), used: z.number().int(), minutes: z.number().int() }),
 });
 export type BudgetInfo = z.output<typeof budgetInfo>;
 
@@ -202,6 +216,35 @@ export const freshness = z.object({
   stale: z.boolean(),
 });
 export type Freshness = z.output<typeof freshness>;
+
+/**
+ * What the budget plan means for the person: whether today's data waits for
+ * the budget, whether it is complete and fresh, how far the next 14 days are,
+ * and when the deep fill (guests, customers and messages of every booking;
+ * far dates) will be done at the account's request limit. Structure only:
+ * the renderer words it.
+ */
+export const syncPlan = z.object({
+  /** Today's share of the hour is used up (or the server asked to wait): today's refreshes wait until then. */
+  pausedUntil: nullable(instant),
+  today: z.object({
+    /** Every list and person of today ±48 h has been received at least once. */
+    complete: z.boolean(),
+    /** …and none is older than its refresh interval. */
+    fresh: z.boolean(),
+    /** When the oldest of today's lists was received (null: one never was). */
+    listsAt: nullable(instant),
+    /** Today's refreshes overdue now. */
+    overdue: z.number().int(),
+  }),
+  /** The next 14 days: the lists, and the guests of every live booking arriving (parts received of all). */
+  fortnight: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** The deep fill: requests still needed for what was never received, its requests an hour, when it ends at that pace. */
+  deep: z.object({ left: z.number().int(), perHour: z.number().int(), doneAt: nullable(instant) }),
+  /** Keeping everything fresh needs more requests an hour than today's and the deep fill's share (null: it fits). */
+  short: nullable(z.object({ demandPerHour: z.number().int(), capacityPerHour: z.number().int() })),
+});
+export type SyncPlan = z.output<typeof syncPlan>;
 
 export const syncActivity = z.object({
   resource: resourceName,
@@ -229,8 +272,8 @@ export const syncStatus = z.object({
   current: nullable(syncActivity),
   budget: budgetInfo,
   freshness: z.array(freshness),
-  /** Set when a full refresh does not fit the budget: today stays fresh, the far future ages. */
-  degraded: nullable(z.string()),
+  /** The budget plan's meaning for the person (null before the first plan). */
+  plan: nullable(syncPlan),
   /** Records that failed validation and were kept aside. */
   quarantined: z.number().int(),
   outbox: outboxSummary,

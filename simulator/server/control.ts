@@ -131,6 +131,10 @@ export function createControl(secret: string, ops: ControlOps) {
           return json(res, 200, { requests: ops.requestLog().slice(since(url)) });
         case 'GET /_control/counters':
           return json(res, 200, ops.counters());
+        case 'POST /_control/budget/spend': {
+          const body = await readObject(req);
+          return json(res, 200, { windows: ops.spendBudget(positiveInt(body['n'], 'n', 100_000_000)) });
+        }
         case 'PUT /_control/rate-limit':
         case 'POST /_control/rate-limit': {
           const body = await readObject(req);

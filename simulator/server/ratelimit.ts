@@ -40,6 +40,22 @@ export class RateLimiter {
     return { allowed: true, limit, remaining: limit - w.count };
   }
 
+  /**
+   * Every token's current window counts `n` more requests, as if another
+   * device signed in as the same API user had made them (the client only
+   * learns of them from X-RateLimit-Remaining). Answers how many windows.
+   */
+  spend(n: number): number {
+    const now = this.now();
+    let windows = 0;
+    for (const w of this.windows.values())
+      if (now < w.start + this.config.windowSeconds * 1000) {
+        w.count = Math.min(this.config.limit, w.count + n);
+        windows++;
+      }
+    return windows;
+  }
+
   reset(): void {
     this.windows.clear();
   }

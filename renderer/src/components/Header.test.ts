@@ -69,6 +69,46 @@ describe('Header', () => {
     stop();
   });
 
+  it('says today’s refreshes are paused for the budget, until when — never "Synced just now" — and then the fill', async () => {
+    const { bridge, stop } = await showHeader();
+    const example = COMMAND_EXAMPLES['sync.status'].output;
+    const until = new Date();
+    until.setHours(10, 42, 0, 0);
+    const now = new Date().toISOString();
+    const paused = {
+      ...example.plan!,
+      pausedUntil: until.toISOString(),
+      today: { complete: true, fresh: false, listsAt: now, overdue: 3 },
+    };
+    bridge.emit('sync.freshness', { lastSuccessAt: now, freshness: example.freshness, plan: paused });
+    await settle();
+    const last = screen.getByTestId('last-sync');
+    expect(last.textContent).toContain('Paused until 10:42 — this hour’s requests are used');
+    expect(last.textContent).toContain('3 of today’s refreshes wait');
+    expect(last.textContent).not.toContain('Synced');
+    // The budget back: today's age, and how far the first fill is.
+    const filling = {
+      ...paused,
+      pausedUntil: null,
+      today: { complete: true, fresh: true, listsAt: now, overdue: 0 },
+      fortnight: { done: 40, total: 100 },
+      deep: { left: 2400, perHour: 3000, doneAt: new Date(Date.now() + 14 * 3_600_000).toISOString() },
+    };
+    bridge.emit('sync.freshness', { lastSuccessAt: now, freshness: example.freshness, plan: filling });
+    await settle();
+    expect(screen.getByTestId('last-sync').textContent).toContain('Synced');
+    const fill = screen.getByTestId('fill');
+    expect(fill.textContent).toMatch(/^next 14 days 40 % · the rest in about 14\s?h$/);
+    expect(fill.getAttribute('title')).toContain('Today ready');
+    // Still arriving: said where the age would be.
+    const arriving = { ...filling, today: { complete: false, fresh: false, listsAt: null, overdue: 5 } };
+    bridge.emit('sync.freshness', { lastSuccessAt: null, freshness: example.freshness, plan: arriving });
+    await settle();
+    expect(screen.getByTestId('last-sync').textContent).toContain('Today’s data arriving…');
+    expect(screen.queryByTestId('fill')).toBeNull();
+    stop();
+  });
+
   it('takes the language from the settings', async () => {
     const { stop } = await showHeader(fakeBridge());
     expect(screen.getByText('En línea')).toBeTruthy();

@@ -12,6 +12,8 @@ import type {
   StayboardBridge,
   StallInfo,
   SyncActivity,
+  SyncNowAnswer,
+  SyncPlan,
   SyncStatus,
 } from '../../../shared/contract';
 import { call, callThen } from './call';
@@ -22,23 +24,57 @@ const UNKNOWN: Connectivity = { kind: 'unknown', since: null, until: null, lastA
 
 /**
  * The one line about sync that sits beside the connection: never "Up to
- * date" beside a problem newer than the last success, a stalled outbox, a
- * pass cut short by the budget, or a server that is not answering.
+ * date" beside a problem newer than the last success, a stalled outbox,
+ * today's refreshes paused for the budget, today's data still arriving or
+ * overdue, or a server that is not answering.
  */
 export type SyncVerdict =
-  'notConnected' | 'signedOut' | 'stalled' | 'syncing' | 'waiting' | 'budgetPaused' | 'problem' | 'notYet' | 'upToDate';
+  | 'notConnected'
+  | 'signedOut'
+  | 'stalled'
+  | 'budgetPaused'
+  | 'arriving'
+  | 'syncing'
+  | 'waiting'
+  | 'problem'
+  | 'overdue'
+  | 'notYet'
+  | 'upToDate';
 
 export function syncVerdict(s: SyncStatus, lastSyncAt: string | null): SyncVerdict {
   if (s.state === 'signedOut' || s.connectivity.kind === 'sessionExpired') return 'signedOut';
   if (s.connectivity.kind !== 'online') return 'notConnected';
   if (s.stall) return 'stalled';
+  if (s.plan?.pausedUntil || s.stoppedFor === 'budget') return 'budgetPaused';
+  if (s.plan && !s.plan.today.complete) return 'arriving';
   if (s.state === 'syncing') return 'syncing';
   if (s.state === 'waiting') return 'waiting';
-  if (s.stoppedFor === 'budget') return 'budgetPaused';
   if (s.lastErrorAt && (!lastSyncAt || s.lastErrorAt > lastSyncAt)) return 'problem';
   if (s.stoppedFor) return 'problem';
   if (!lastSyncAt) return 'notYet';
+  if (s.plan && !s.plan.today.fresh) return 'overdue';
   return 'upToDate';
+}
+
+/** How far the first sign-in's fill is: the next 14 days (0–100), and when the rest is in (null: not within the limit). */
+export interface FillProgress {
+  fortnightPercent: number;
+  /** Requests the deep fill still needs. */
+  left: number;
+  /** When it ends at the request limit's pace (null: the limit leaves it no room). */
+  doneAt: string | null;
+}
+
+/** The fill while it is going on (null once everything was received at least once). */
+export function fillProgress(plan: SyncPlan | null): FillProgress | null {
+  if (!plan) return null;
+  const { fortnight, deep } = plan;
+  if (deep.left === 0 && fortnight.done >= fortnight.total) return null;
+  return {
+    fortnightPercent: fortnight.total === 0 ? 100 : Math.floor((fortnight.done / fortnight.total) * 100),
+    left: deep.left,
+    doneAt: deep.doneAt,
+  };
 }
 
 export class SyncState {
@@ -61,13 +97,23 @@ export class SyncState {
   get lastSuccessAt(): string | null {
     return this.status?.lastSuccessAt ?? null;
   }
+  get plan(): SyncPlan | null {
+    return this.status?.plan ?? null;
+  }
+  get fill(): FillProgress | null {
+    return fillProgress(this.plan);
+  }
   /**
-   * When data last came in successfully: the last complete pass, or the
-   * newest data received if that is later. (A pass stopped by the hourly
-   * budget never counts as complete, yet what it fetched is fresh; saying
-   * "not synced yet" then would not be true.) Never the time of an attempt.
+   * How old the data the person works from is: when the OLDEST of today's
+   * lists was received, once all of them have been (the plan says); never
+   * the newest fetch of anything, which made "Synced just now" out of one
+   * list among stale ones. Without a plan (signed out): the last complete
+   * pass, or the newest data received if that is later. Never the time of an
+   * attempt.
    */
   get lastSyncAt(): string | null {
+    const plan = this.plan;
+    if (plan) return plan.today.listsAt;
     let newest = this.lastSuccessAt;
     const data = this.status?.lastDataAt ?? null;
     if (data && (!newest || data > newest)) newest = data;
@@ -109,7 +155,7 @@ export class SyncState {
     const offs = [
       this.bridge.on('sync.progress', (p) => this.#patch({ state: p.state, current: p.current, budget: p.budget })),
       this.bridge.on('sync.freshness', (p) =>
-        this.#patch({ lastSuccessAt: p.lastSuccessAt, freshness: p.freshness, degraded: p.degraded }),
+        this.#patch({ lastSuccessAt: p.lastSuccessAt, freshness: p.freshness, plan: p.plan }),
       ),
       this.bridge.on('outbox.changed', (p) => this.#patch({ outbox: p.summary })),
       this.bridge.on('sync.stall', (p) => this.#patch({ stall: p.stall })),
@@ -127,9 +173,10 @@ export class SyncState {
     };
   }
 
-  async syncNow(full: boolean): Promise<ContractError | null> {
+  /** "Sync now": what it did (to be said to the person), or the error. */
+  async syncNow(full: boolean): Promise<{ ok: true; value: SyncNowAnswer } | { ok: false; error: ContractError }> {
     const r = await call(this.bridge, 'sync.now', { full });
     if (r.ok) void this.load();
-    return r.ok ? null : r.error;
+    return r;
   }
 }

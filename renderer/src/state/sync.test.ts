@@ -1,5 +1,6 @@
-// The sync status as the header reads it: the last time data came in is true
-// even when a budget-stopped pass never "completed".
+// The sync status as the header reads it: how old today's data is (the oldest
+// of today's lists, never the newest fetch of anything), paused for the
+// budget, still arriving or overdue — never "up to date" beside any of those.
 import { describe, expect, it } from 'vitest';
 import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../../shared/contract';
 import { fakeBridge, settle } from '../testing/fake-bridge';
@@ -8,11 +9,12 @@ import { SyncState, syncVerdict } from './sync.svelte';
 const status = COMMAND_EXAMPLES['sync.status'].output;
 
 describe('SyncState', () => {
-  it('takes the newest complete fetch when no pass completed', async () => {
+  it('without a plan (signed out) takes the newest complete fetch when no pass completed', async () => {
     const sync = new SyncState(
       fakeBridge({
         'sync.status': () => ({
           ...status,
+          plan: null,
           lastSuccessAt: null,
           lastDataAt: null,
           freshness: [
@@ -25,6 +27,22 @@ describe('SyncState', () => {
     );
     await sync.load();
     expect(sync.lastSyncAt).toBe('2026-05-04T09:20:00.000Z');
+  });
+
+  it('with a plan, dates the data by the OLDEST of today’s lists, not the newest fetch of anything', async () => {
+    const plan = status.plan!;
+    const sync = new SyncState(
+      fakeBridge({
+        'sync.status': () => ({
+          ...status,
+          lastSuccessAt: '2026-05-04T09:40:00.000Z',
+          lastDataAt: '2026-05-04T09:41:00.000Z',
+          plan: { ...plan, today: { ...plan.today, listsAt: '2026-05-04T09:30:00.000Z' } },
+        }),
+      }),
+    );
+    await sync.load();
+    expect(sync.lastSyncAt).toBe('2026-05-04T09:30:00.000Z');
   });
 
   it('follows events onto the last full status', async () => {
@@ -67,14 +85,12 @@ describe('syncVerdict', () => {
     expect(syncVerdict({ ...base, stall: EVENT_EXAMPLES['sync.stall'].stall }, at(0))).toBe('stalled');
   });
 
-  it('takes the newest data received as the last sync when the pass stopped at the budget', async () => {
-    const sync = new SyncState(
-      fakeBridge({
-        'sync.status': () => ({ ...status, lastSuccessAt: null, lastDataAt: at(20), stoppedFor: 'budget' as const }),
-      }),
-    );
-    await sync.load();
-    expect(sync.lastSyncAt).toBe(at(20));
-    expect(sync.verdict).toBe('budgetPaused');
+  it('never says "up to date" while today’s refreshes wait for the budget, arrive or are late', () => {
+    const plan = base.plan!;
+    expect(syncVerdict({ ...base, plan: { ...plan, pausedUntil: at(42) } }, at(0))).toBe('budgetPaused');
+    const arriving = { ...plan, today: { complete: false, fresh: false, listsAt: null, overdue: 3 } };
+    expect(syncVerdict({ ...base, plan: arriving }, at(0))).toBe('arriving');
+    const late = { ...plan, today: { complete: true, fresh: false, listsAt: at(0), overdue: 1 } };
+    expect(syncVerdict({ ...base, plan: late }, at(0))).toBe('overdue');
   });
 });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { wDate } from '../../api/primitives';
 import { command } from '../define';
-import { isoDate, noInput, nullable, recordId, serverId } from '../primitives';
+import { instant, isoDate, noInput, nullable, recordId, serverId } from '../primitives';
 import { syncStatus } from '../status';
 
 export const SCREENS = [
@@ -43,20 +43,32 @@ export const countDiff = z.object({
 export type CountDiff = z.output<typeof countDiff>;
 
 export const reconcileResult = z.object({
-  /** 'budget': the hour's background share had no room; nothing (more) was asked. */
+  /** 'budget': the person's share of the hour had no room; nothing (more) was asked. */
   stopped: nullable(z.literal('budget')),
   from: isoDate,
   to: isoDate,
   /** Requests the check took. */
   requests: z.number().int(),
   diffs: z.array(countDiff),
-  /** When stopped: requests it needed and those left for background work. */
+  /** When stopped: requests it needed and those left in the person's share. */
   need: nullable(z.number().int()),
   left: nullable(z.number().int()),
   /** sync.fix: the refetch requests made before checking again. */
   fixRequests: nullable(z.number().int()),
 });
 export type ReconcileResult = z.output<typeof reconcileResult>;
+
+/** What "Sync now" did, or why it did nothing and until when. */
+export const syncNowAnswer = z.object({
+  started: z.boolean(),
+  /** 'sync': a refresh in the person's share; 'check': the server is not answering, it is checked now; 'none': nothing. */
+  action: z.enum(['sync', 'check', 'none']),
+  /** Why nothing: the person's share of the hour is used ('budget'), the server asked to wait, a full pass runs already, offline, signed out. */
+  reason: nullable(z.enum(['budget', 'rateLimited', 'running', 'offline', 'signedOut'])),
+  /** Until when (budget, rateLimited, offline: the next check). */
+  until: nullable(instant),
+});
+export type SyncNowAnswer = z.output<typeof syncNowAnswer>;
 
 export const syncCommands = {
   'sync.status': command(
@@ -65,9 +77,9 @@ export const syncCommands = {
     syncStatus,
   ),
   'sync.now': command(
-    'Run a planned pass now (full: refresh everything the budget allows, ignoring staleness).',
+    "Refresh today's lists and what is on screen now in the person's share of the budget, or check the server when it is not answering (full: refresh everything the budget allows).",
     z.strictObject({ full: z.boolean().default(false) }),
-    z.object({ started: z.boolean() }),
+    syncNowAnswer,
   ),
   'sync.check': command(
     'Check against the server: bookings (by arrival day), cleaning and maintenance tasks per day and listing for the next 14 days, here and there.',

@@ -245,7 +245,7 @@ export async function daySheet(
     { header: say('sheet.col.time'), share: 0.08 },
     { header: say('sheet.col.details'), share: 0.67 },
   ];
-  if (!rows.length) sheet.paragraph(say('sheet.empty'));
+  if (!rows.length) sheet.paragraph(missing.length ? say('incomplete.empty') : say('sheet.empty'));
   for (const row of rows) {
     const secrets = input.includeSecrets ? secretsOf(db, row) : null;
     sheet.section(row.listing.name, row.listing.city || undefined);

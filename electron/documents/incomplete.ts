@@ -20,6 +20,12 @@ export interface Received {
 /** Names shown per part before "and N more". */
 const SHOWN = 8;
 
+/** Whether a listing's figures of this resource rest on something missing (a gap naming it, or every listing). */
+export function missingListing(missing: Missing, resource: CoverageGap['resource']): (listingId: number) => boolean {
+  const gaps = missing.filter((g) => g.resource === resource);
+  return (id) => gaps.some((g) => g.listingIds === null || g.listingIds.includes(id));
+}
+
 /** "Owner statement — INCOMPLETE" when something is missing. */
 export function titled(say: Say, title: string, missing: Missing): string {
   return missing.length ? `${title} — ${say('incomplete.mark')}` : title;

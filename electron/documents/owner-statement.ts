@@ -8,7 +8,7 @@ import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { toCsv, type CsvCell, type CsvColumn } from './csv';
 import type { MadeFile } from './file';
-import { csvNote, fileMark, missingLines, titled, type Received } from './incomplete';
+import { csvNote, fileMark, missingLines, missingListing, titled, type Received } from './incomplete';
 import { PdfSheet, type Column } from './pdf';
 import { changeWord, LOCALE_TAG, wordsFor, type Say } from './words';
 
@@ -51,6 +51,7 @@ export async function ownerStatementPdf(
   const o = s.owner;
 
   const missing = input.received?.missing ?? [];
+  const unknown = missingListing(missing, 'bookings');
   const title = titled(say, say('statement.title'), missing);
   const sheet = await PdfSheet.open({ title: `${title} ${ownerName(s)} ${s.month}`, lang: tag });
   sheet.title(title, `${ownerName(s)} · ${say('statement.month', { month: monthName })}`);
@@ -80,8 +81,16 @@ export async function ownerStatementPdf(
       { header: say('col.nights'), share: 0.14, align: 'right' },
     ];
     sheet.table(columns, [
-      ...s.listings.map((l) => ({ cells: [l.name, l.city, String(l.stays), String(l.nights)] })),
-      { cells: [say('col.total'), '', '', String(s.nights)], bold: true },
+      // A listing whose month was not received shows no figure (never a zero); the total is then a floor.
+      ...s.listings.map((l) => ({
+        cells: unknown(l.id)
+          ? [l.name, l.city, say('incomplete.cell'), say('incomplete.cell')]
+          : [l.name, l.city, String(l.stays), String(l.nights)],
+      })),
+      {
+        cells: [say('col.total'), '', '', s.listings.some((l) => unknown(l.id)) ? `≥ ${s.nights}` : String(s.nights)],
+        bold: true,
+      },
     ]);
   }
   sheet.gap();
@@ -122,8 +131,10 @@ type Line = {
 export function ownerStatementCsv(db: ReadableDB, input: StatementInput): MadeFile {
   const s = read(db, input);
   const say = wordsFor(input.locale);
+  const unknown = missingListing(input.received?.missing ?? [], 'bookings');
   const lines: Line[] = [
-    ...s.listings.map((l) => ({ listing: l.name, city: l.city, nights: l.nights })),
+    // A listing whose month was not received: no figure (an empty cell, never a zero).
+    ...s.listings.map((l) => ({ listing: l.name, city: l.city, nights: unknown(l.id) ? undefined : l.nights })),
     ...s.costs.map((c) => ({ concept: c.concept ?? '', amount: c.amount, state: changeWord(say, c.outbox) })),
   ];
   const cell = (v: CsvCell) => v;

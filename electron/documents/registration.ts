@@ -271,7 +271,7 @@ async function dayList(
   const stamp = new Intl.DateTimeFormat(w.tag, { dateStyle: 'medium', timeStyle: 'short' }).format(now);
   sheet.paragraph(say('sheet.printed', { when: stamp }), { muted: true });
   sheet.paragraph(say('reg.legal'), { muted: true }).gap();
-  if (!stays.length) sheet.paragraph(say('reg.empty'));
+  if (!stays.length) sheet.paragraph(missing.length ? say('incomplete.empty') : say('reg.empty'));
   for (const stay of stays) {
     const b = stay.booking;
     sheet.section(

@@ -208,6 +208,8 @@ export const ca: Words = {
   'file.registrationCards': 'fulls-d-entrada-{n}',
   'file.registrationList': 'registre-de-viatgers-{date}',
   'incomplete.mark': 'INCOMPLET',
+  'incomplete.empty': 'Res aquest dia en el que s’ha rebut; la resta no s’ha rebut.',
+  'incomplete.cell': 'sense rebre',
   'incomplete.lead': 'No tot el que llegeix aquest document s’ha rebut del servidor: el que hi falta no s’hi compta.',
   'incomplete.listings': 'allotjaments: {names}',
   'incomplete.allListings': 'tots els allotjaments',

@@ -208,6 +208,8 @@ export const es: Words = {
   'file.registrationCards': 'partes-de-entrada-{n}',
   'file.registrationList': 'registro-de-viajeros-{date}',
   'incomplete.mark': 'INCOMPLETO',
+  'incomplete.empty': 'Nada este día en lo recibido; el resto no se ha recibido.',
+  'incomplete.cell': 'sin recibir',
   'incomplete.lead': 'No todo lo que lee este documento se ha recibido del servidor: lo que falta no se cuenta en él.',
   'incomplete.listings': 'alojamientos: {names}',
   'incomplete.allListings': 'todos los alojamientos',

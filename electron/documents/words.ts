@@ -216,6 +216,8 @@ const en = {
   'file.registrationCards': 'registration-cards-{n}',
   'file.registrationList': 'registration-list-{date}',
   'incomplete.mark': 'INCOMPLETE',
+  'incomplete.empty': 'Nothing on this day in what was received; the rest was not received.',
+  'incomplete.cell': 'not received',
   'incomplete.lead':
     'Not everything this document reads was received from the server: what is missing is not counted in it.',
   'incomplete.listings': 'listings: {names}',

@@ -7,9 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../simulator';
 import type { CoverageSubjectArgs } from '../../shared/contract';
-import { daysBetween } from '../../shared/dates';
-import type { ApiClient } from '../api/client';
-import { LIVE_STATES, addDays, ownerStatement } from '../cache/queries';
+import { LIVE_STATES, ownerStatement } from '../cache/queries';
 import { monthDays } from '../cache/queries/owners';
 import { ownerStatementPdf } from '../documents/owner-statement';
 import { registrationDocument } from '../documents/registration';
@@ -17,31 +15,11 @@ import { pdfText } from '../documents/testing/look';
 import type { Engine } from '../engine';
 import { checkCoverage, fetchCoverage } from './coverage-answers';
 import { engineRig } from './testing/engines';
+import { serverNights } from './testing/server-counts';
 
 const TODAY = '2026-06-10';
 const MONTH = '2026-02';
 const rig = engineRig(TODAY);
-
-/** The server's own nights of an owner's listings in a month: its bookings touching the month, clipped to it. */
-async function serverNights(reader: ApiClient, listingIds: readonly number[], month: string) {
-  const { first, last } = monthDays(month);
-  const end = addDays(last, 1);
-  const out = new Map<number, { stays: number; nights: number }>();
-  for (const id of listingIds) {
-    const r = await reader.list('bookings.list', { query: { listing_id: id, start_date: first, end_date: last } });
-    const stays = r.items
-      .map((i) => i.value)
-      .filter((b) => LIVE_STATES.includes(b.state) && b.start_date < end && b.end_date > first);
-    out.set(id, {
-      stays: stays.length,
-      nights: stays.reduce(
-        (n, b) => n + daysBetween(b.start_date < first ? first : b.start_date, b.end_date > end ? end : b.end_date),
-        0,
-      ),
-    });
-  }
-  return out;
-}
 
 /** A signed-in engine after a full pass: everything sync fetches, nothing of MONTH. */
 async function synced(sim: Simulator, extra: Parameters<typeof rig.engine>[0] = {}): Promise<Engine> {

@@ -69,7 +69,7 @@ describe('an incomplete document', () => {
     expect(text).toContain('Liquidación al propietario — INCOMPLETO');
     expect(text).toContain('No todo lo que lee este documento se ha recibido del servidor');
     expect(text).toContain('Reservas · 1 oct 2025 – 31 oct 2025 · alojamientos: Casa Ñandú, Àtic Øresund');
-    // No zero where the month was not received: those listings show no figure, the total is a floor.
+    // No zero where the month was not received: those listings show a floor or "not received", so does the total.
     expect(text).toMatch(/Casa Ñandú\s+\S+\s+sin recibir\s+sin recibir/);
     expect(text).toMatch(/Loft Mar\s+\S+\s+0\s+0/);
     expect(text).toMatch(/Total\s+≥ 0/);

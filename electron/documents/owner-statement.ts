@@ -52,6 +52,8 @@ export async function ownerStatementPdf(
 
   const missing = input.received?.missing ?? [];
   const unknown = missingListing(missing, 'bookings');
+  const figure = (listingId: number, n: number) =>
+    !unknown(listingId) ? String(n) : n > 0 ? `≥ ${n}` : say('incomplete.cell');
   const title = titled(say, say('statement.title'), missing);
   const sheet = await PdfSheet.open({ title: `${title} ${ownerName(s)} ${s.month}`, lang: tag });
   sheet.title(title, `${ownerName(s)} · ${say('statement.month', { month: monthName })}`);
@@ -81,11 +83,10 @@ export async function ownerStatementPdf(
       { header: say('col.nights'), share: 0.14, align: 'right' },
     ];
     sheet.table(columns, [
-      // A listing whose month was not received shows no figure (never a zero); the total is then a floor.
+      // A listing whose month was not received whole shows what is known as a floor ("≥ 5"), or "not
+      // received" — never a zero; the total is then a floor too.
       ...s.listings.map((l) => ({
-        cells: unknown(l.id)
-          ? [l.name, l.city, say('incomplete.cell'), say('incomplete.cell')]
-          : [l.name, l.city, String(l.stays), String(l.nights)],
+        cells: [l.name, l.city, figure(l.id, l.stays), figure(l.id, l.nights)],
       })),
       {
         cells: [say('col.total'), '', '', s.listings.some((l) => unknown(l.id)) ? `≥ ${s.nights}` : String(s.nights)],

@@ -13,7 +13,8 @@ import { ownerStatementPdf } from '../documents/owner-statement';
 import { registrationDocument } from '../documents/registration';
 import { pdfText } from '../documents/testing/look';
 import type { Engine } from '../engine';
-import { checkCoverage, fetchCoverage } from './coverage-answers';
+import { coverageAnswer, coverageFetched } from '../../shared/contract/commands/coverage';
+import { checkCoverage as check, fetchCoverage as fetch } from './coverage-answers';
 import { engineRig } from './testing/engines';
 import { serverNights } from './testing/server-counts';
 
@@ -40,6 +41,10 @@ function busyOwner(e: Engine): { id: number; listings: number[] } {
     listings: e.db.pluck<number>('SELECT id FROM listings WHERE owner_id = ? ORDER BY id', [row.owner_id]),
   };
 }
+
+// Every answer as the contract checks it on its way out (the dispatcher refuses one that does not fit).
+const checkCoverage = (...a: Parameters<typeof check>) => coverageAnswer.parse(check(...a));
+const fetchCoverage = async (...a: Parameters<typeof fetch>) => coverageFetched.parse(await fetch(...a));
 
 const statementInput = (id: number) => ({ id, month: MONTH, format: 'pdf' as const, locale: 'en' as const });
 const statementOf = (id: number): CoverageSubjectArgs => ({

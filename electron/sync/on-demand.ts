@@ -97,7 +97,7 @@ export class OnDemand {
   /** Requests these gaps take and about how long (ms): rounds of `concurrency` requests at the median latency. */
   estimate(gaps: readonly Gap[]): { requests: number; estimateMs: number } {
     const requests = gaps.reduce((n, g) => n + g.jobs.reduce((m, j) => m + jobCost(this.deps.db, j), 0), 0);
-    const estimateMs = Math.ceil(requests / ON_DEMAND.concurrency) * this.latency.median();
+    const estimateMs = Math.round(Math.ceil(requests / ON_DEMAND.concurrency) * this.latency.median());
     return { requests, estimateMs };
   }
 

@@ -59,12 +59,22 @@ async function statement(page: import('@playwright/test').Page, ownerId: number,
   return downloaded(page, () => page.getByRole('button', { name: 'Print PDF' }).click());
 }
 
-test('documents of a month never fetched: fetched first online (the server’s numbers), INCOMPLETE offline', async ({
+test('documents and screens of a month never fetched: fetched first online (the server’s numbers); offline INCOMPLETE, never a silent zero', async ({
   page,
   demoHost,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(480_000);
   await firstSyncPass(demoHost);
+  const sim = simulator(demoHost);
+  // A booking whose messages sync has not fetched yet (it fetches those of far bookings a few at a time).
+  const booking = await eventually('a booking whose messages were never fetched', async () => {
+    const list = await ask(demoHost, 'bookings.list', { from: addDays(today(), 60), to: addDays(today(), 200) });
+    for (const b of list.slice(0, 300)) {
+      const c = await ask(demoHost, 'coverage.check', { of: 'messages', bookingNumber: b.booking_number });
+      if (!c.complete) return b;
+    }
+    return null;
+  });
   const server = await reader(demoHost);
   const month = monthOf(addDays(today(), -100));
   const { owner, listings, nights } = await ownerWithStays(demoHost, server, month);
@@ -84,6 +94,7 @@ test('documents of a month never fetched: fetched first online (the server’s n
   const note = page.getByTestId('paper-note');
   await expect(note).toHaveAttribute('data-phase', 'complete');
   await expect(note).toContainText(/Fetched what was missing \(\d+ requests?\): the file is complete\./);
+  await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shoot(page, SHOTS, 'statement-fetched-en');
   png(pdf.bytes, 'statement-fetched');
   const printed = text(pdf.bytes);
@@ -130,7 +141,6 @@ test('documents of a month never fetched: fetched first online (the server’s n
   expect(listText).not.toContain('Guests not received from the server yet');
 
   // Offline: the month before is made anyway, marked, naming what it lacks; the note says why.
-  const sim = simulator(demoHost);
   sim.setOnline(false);
   const earlier = monthOf(addDays(`${month}-01`, -1));
   const offline = await statement(page, owner.id, earlier);
@@ -138,6 +148,7 @@ test('documents of a month never fetched: fetched first online (the server’s n
   await expect(note).toHaveAttribute('data-phase', 'incomplete', { timeout: 30_000 });
   await expect(note).toContainText('Made, marked INCOMPLETE — the server cannot be reached. Missing:');
   await expect(note).toContainText('Bookings ·');
+  await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shoot(page, SHOTS, 'statement-offline-en');
   png(offline.bytes, 'statement-offline');
   const offlineText = text(offline.bytes);
@@ -153,16 +164,18 @@ test('documents of a month never fetched: fetched first online (the server’s n
     expect(file.name).toMatch(new RegExp(`-${word}\\.pdf$`));
     expect(text(file.bytes)).toContain(`— ${word}`);
     await expect(note).toHaveAttribute('data-phase', 'incomplete');
+    await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shoot(page, SHOTS, `statement-offline-${locale}`);
   }
   await page.getByTestId('language').selectOption('en');
 
   // The day sheet and registration list of a day never fetched, offline: INCOMPLETE too.
-  const otherDay = addDays(day, -1);
+  const otherDay = `${earlier}-14`;
   await open(page, `#/today?date=${otherDay}`);
   // The board says its figures were not received, where the numbers would be.
-  await expect(page.locator('[data-total="incidentsOpen"]')).toHaveAttribute('data-arrival', 'missing');
+  await expect(page.locator('[data-total="arrivals"]')).toHaveAttribute('data-arrival', 'missing');
   await expect(page.locator('[data-total="arrivals"]')).toContainText('not received yet');
+  await expect(page.locator('[data-total="departures"]')).toContainText('not received yet');
   await expect(
     page.getByText('This day’s bookings and tasks have not been received yet: the server cannot be reached.'),
   ).toBeVisible();
@@ -182,52 +195,65 @@ test('documents of a month never fetched: fetched first online (the server’s n
   expect(pdfText(new Uint8Array(Buffer.from(regOffline.base64, 'base64'))).join('\n')).toContain(
     'Registre de viatgers — entrades — INCOMPLET',
   );
-  sim.setOnline(true);
-  await server.close();
-});
 
-test('the calendar at a past month and a booking’s messages: still arriving, then fetched at the person’s priority', async ({
-  page,
-  demoHost,
-}) => {
-  test.setTimeout(300_000);
-  await firstSyncPass(demoHost);
+  // The calendar at a past month and a booking's messages, offline: never shown as empty; back online,
+  // fetched at the person's priority (or by sync, whichever comes first) and shown.
   const from = `${monthOf(addDays(today(), -130))}-01`;
-  await page.goto(demoHost.url);
-  await expect(page.getByRole('heading', { name: 'Board' })).toBeVisible();
-  const sim = simulator(demoHost);
-  // Slow answers, so the "still arriving" state can be seen before the fetch ends.
-  sim.setFaults({ latencyMs: 1500 });
   await open(page, `#/calendar?from=${from}`);
   const arrival = page.getByTestId('calendar-arrival');
-  await expect(arrival).toContainText('are still arriving from the server');
-  await shoot(page, SHOTS, 'calendar-arriving-en');
-  await expect(arrival).toBeHidden({ timeout: 60_000 });
-  await expect(page.locator('.day.unreceived')).toHaveCount(0);
-  const window = await ask(demoHost, 'coverage.check', {
-    of: 'calendar',
-    from,
-    to: addDays(from, 364),
-    listingIds: (await ask(demoHost, 'listings.list', {})).map((l) => l.id).slice(0, 5),
-  });
-  expect(window.complete).toBe(true);
-  await shoot(page, SHOTS, 'calendar-fetched-en');
-
-  // A booking of that month, whose messages sync has not fetched: "still arriving", then its threads.
-  const booking = await eventually('a booking of that month in the cache', async () => {
-    const list = await ask(demoHost, 'bookings.list', { from, to: addDays(from, 20) });
-    for (const b of list) {
-      const c = await ask(demoHost, 'coverage.check', { of: 'messages', bookingNumber: b.booking_number });
-      if (!c.complete) return b;
-    }
-    return null;
-  });
+  await expect(arrival).toContainText('have not been received: the server cannot be reached.');
+  // The calendar opens at today; its first days (the month never received) are hatched.
+  await page.locator('.cal .body').evaluate((el) => el.scrollTo({ left: 0 }));
+  await expect(page.locator('.day.unreceived').first()).toBeVisible();
+  await expect(arrival).toBeVisible();
+  await shoot(page, SHOTS, 'calendar-not-received-en');
+  for (const [locale, words] of [
+    ['es', 'no se han recibido: no se puede contactar con el servidor'],
+    ['ca', 'no s’han rebut: no es pot contactar amb el servidor'],
+  ] as const) {
+    await page.getByTestId('language').selectOption(locale);
+    await expect(arrival).toContainText(words);
+    await shoot(page, SHOTS, `calendar-not-received-${locale}`);
+  }
+  await page.getByTestId('language').selectOption('en');
   await open(page, `#/booking/${booking.booking_number}`);
-  await expect(page.getByTestId('messages-arrival')).toHaveText('Messages still arriving from the server…');
-  await shoot(page, SHOTS, 'messages-arriving-en');
-  await expect(page.getByTestId('messages-arrival')).toBeHidden({ timeout: 60_000 });
+  const messages = page.getByTestId('messages-arrival');
+  await expect(messages).toHaveText(
+    'This booking’s messages have not been received yet: the server cannot be reached.',
+  );
+  await messages.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shoot(page, SHOTS, 'messages-not-received-en');
+
+  // Back online: fetched at the person's priority (or by sync, whichever is first), and shown.
+  sim.setOnline(true);
+  await expect(messages).toBeHidden({ timeout: 90_000 });
   expect(
     (await ask(demoHost, 'coverage.check', { of: 'messages', bookingNumber: booking.booking_number })).complete,
   ).toBe(true);
+  await open(page, `#/calendar?from=${from}`);
+  await expect(arrival).toBeHidden({ timeout: 90_000 });
+  await expect(page.locator('.day.unreceived')).toHaveCount(0);
+  await shoot(page, SHOTS, 'calendar-fetched-en');
+
+  // A day never fetched, online with a slow server: the board says its figures are still arriving while
+  // the person's fetch runs, in every language, then shows them.
+  sim.setFaults({ latencyMs: 15_000 });
+  await open(page, `#/today?date=${addDays(from, -40)}`);
+  const arrivals = page.locator('[data-total="arrivals"]');
+  await expect(arrivals).toHaveAttribute('data-arrival', 'arriving');
+  await expect(arrivals).toContainText('still arriving');
+  await shoot(page, SHOTS, 'board-arriving-en', false, [[1024, 700]]);
+  for (const [locale, word] of [
+    ['es', 'recibiendo…'],
+    ['ca', 'rebent…'],
+  ] as const) {
+    await page.getByTestId('language').selectOption(locale);
+    await expect(arrivals).toContainText(word);
+    await shoot(page, SHOTS, `board-arriving-${locale}`, false, [[1024, 700]]);
+  }
+  await page.getByTestId('language').selectOption('en');
+  await expect(arrivals).toHaveAttribute('data-arrival', 'whole', { timeout: 90_000 });
+  await expect(arrivals).toContainText(/\d/);
   sim.resetFaults();
+  await server.close();
 });

@@ -61,7 +61,9 @@ export class ScreenCoverage {
     if (key === this.#key) return;
     this.#key = key;
     this.#subject = subject;
-    this.answer = null;
+    // The answer shown stays until the new one comes (a notice that vanished and came back would move the
+    // page, change the rows in view, and so the subject again).
+    if (!subject) this.answer = null;
     if (this.#settle !== null) clearTimeout(this.#settle);
     this.#settle = setTimeout(() => {
       this.#settle = null;

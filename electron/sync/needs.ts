@@ -83,7 +83,7 @@ export function needsOf(db: ReadableDB, s: CoverageSubjectArgs, ctx: NeedsContex
         {
           kind: 'perBooking',
           resource: 'guests',
-          bookingNumbers: arriving.filter((st) => !st.guestsKnown).map((st) => st.booking.booking_number),
+          bookingNumbers: arriving.map((st) => st.booking.booking_number),
         },
       ];
     }

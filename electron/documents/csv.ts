@@ -39,12 +39,21 @@ function cellText(cell: CsvCell, decimalMark: '.' | ','): string {
   return cell.money.toFixed(2).replace('.', decimalMark);
 }
 
-/** The CSV bytes of `rows` under `columns`, headers in the UI language. */
-export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[], locale: Locale): Uint8Array {
+/**
+ * The CSV bytes of `rows` under `columns`, headers in the UI language. `note`: lines of one cell each
+ * before the header (an incomplete file's title and what it lacks: see incomplete.ts).
+ */
+export function toCsv<R>(
+  columns: readonly CsvColumn<R>[],
+  rows: readonly R[],
+  locale: Locale,
+  note: readonly string[] = [],
+): Uint8Array {
   const say = wordsFor(locale);
   const delimiter = separatorOf(locale);
   const decimalMark = delimiter === ';' ? ',' : '.';
   const records = [
+    ...note.map((line) => [csvText(line)]),
     columns.map((c) => csvText(say(c.header))),
     ...rows.map((r) => columns.map((c) => cellText(c.cell(r, say), decimalMark))),
   ];

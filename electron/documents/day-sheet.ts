@@ -21,6 +21,7 @@ import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { fetchedCovering } from '../cache/state';
 import type { MadeFile } from './file';
+import { fileMark, missingLines, titled, type Received } from './incomplete';
 import { PdfSheet, TICK, type Column, type Row } from './pdf';
 import { LOCALE_TAG, changeWord, numbered, party, wordsFor, type Say } from './words';
 
@@ -31,6 +32,8 @@ export interface DaySheetInput {
   listingIds?: readonly number[] | undefined;
   includeSecrets: boolean;
   locale: Locale;
+  /** What the coverage check found (absent: "last received" from the cache's own record only). */
+  received?: Received | undefined;
 }
 
 interface Secrets {
@@ -212,22 +215,23 @@ export async function daySheet(
     new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
   const stamp = (ms: number) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
   const rows = sheetRows(db, input);
-  const fresh = receivedAt(db, input.date);
+  const missing = input.received?.missing ?? [];
+  const fresh = input.received ? input.received.asOf : receivedAt(db, input.date);
+  const title = titled(say, say('sheet.title'), missing);
 
-  const sheet = await PdfSheet.open({ title: `${say('sheet.title')} ${input.date}`, lang: tag });
-  sheet.title(say('sheet.title'), longDate);
+  const sheet = await PdfSheet.open({ title: `${title} ${input.date}`, lang: tag });
+  sheet.title(title, longDate);
+  missingLines(db, say, input.locale, missing).forEach((line, i) => sheet.paragraph(line, { bold: i === 0 }));
   const filters = [
     input.city && `${say('sheet.city')}: ${input.city}`,
     extra.destinationName && `${say('sheet.destination')}: ${extra.destinationName}`,
     input.listingIds?.length ? say('sheet.listings', { n: rows.length }) : null,
   ].filter(Boolean);
   sheet.paragraph(`${say('sheet.filters')}: ${filters.length ? filters.join(' · ') : say('sheet.allListings')}`);
-  sheet.paragraph(
-    `${say('sheet.printed', { when: stamp(now.getTime()) })} ${
-      fresh === null ? say('sheet.notReceived') : say('sheet.received', { fresh: stamp(fresh) })
-    }`,
-    { muted: true },
-  );
+  // The missing lines above already say what was not received.
+  const hint =
+    fresh === null ? (missing.length ? '' : say('sheet.notReceived')) : say('sheet.received', { fresh: stamp(fresh) });
+  sheet.paragraph(`${say('sheet.printed', { when: stamp(now.getTime()) })} ${hint}`.trim(), { muted: true });
   sheet.paragraph(input.includeSecrets ? say('sheet.secretsIncluded') : say('sheet.noSecrets'), {
     bold: input.includeSecrets,
     muted: !input.includeSecrets,
@@ -241,14 +245,16 @@ export async function daySheet(
     { header: say('sheet.col.time'), share: 0.08 },
     { header: say('sheet.col.details'), share: 0.67 },
   ];
-  if (!rows.length) sheet.paragraph(say('sheet.empty'));
+  if (!rows.length) sheet.paragraph(missing.length ? say('incomplete.empty') : say('sheet.empty'));
   for (const row of rows) {
     const secrets = input.includeSecrets ? secretsOf(db, row) : null;
     sheet.section(row.listing.name, row.listing.city || undefined);
     sheet.table(columns, listingRows(db, row, { say, locale: input.locale, secrets, dateOf: shortDate }));
   }
-  const bytes = await sheet.finish(
-    (n, total) => `${say('sheet.title')} · ${longDate} · ${say('sheet.page', { n, total })}`,
-  );
-  return { filename: `${say('file.daySheet')}-${input.date}.pdf`, mime: 'application/pdf', bytes };
+  const bytes = await sheet.finish((n, total) => `${title} · ${longDate} · ${say('sheet.page', { n, total })}`);
+  return {
+    filename: `${say('file.daySheet')}-${input.date}${fileMark(say, missing)}.pdf`,
+    mime: 'application/pdf',
+    bytes,
+  };
 }

@@ -26,6 +26,7 @@ import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { toCsv, type CsvColumn } from './csv';
 import type { MadeFile } from './file';
+import { csvNote, fileMark, type Received } from './incomplete';
 import { changeWord, departmentWord, numbered, wordsFor, type Say, type WordKey } from './words';
 
 type Args = z.output<typeof exportInput>;
@@ -263,21 +264,29 @@ interface ListExport<Q, R> {
   span?: (query: Q) => string;
 }
 
-/** The one CSV writer of every list: its rows under its columns, in a file named by its word and span. */
+/**
+ * The one CSV writer of every list: its rows under its columns, in a file named by its word and span.
+ * Incomplete (something it reads was never received): the file's name says so, and so do its first lines.
+ */
 const listExport =
   <Q, R>(spec: ListExport<Q, R>) =>
-  (db: ReadableDB, query: Q, locale: Locale): MadeFile => {
+  (db: ReadableDB, query: Q, locale: Locale, missing: Missing): MadeFile => {
     const say = wordsFor(locale);
     const what = typeof spec.file === 'string' ? spec.file : spec.file(query);
     const span = spec.span?.(query) ?? '';
+    const note = csvNote(db, say, locale, missing);
     return {
-      filename: `${say(what)}${span ? `-${span}` : ''}.csv`,
+      filename: `${say(what)}${span ? `-${span}` : ''}${fileMark(say, missing)}.csv`,
       mime: 'text/csv;charset=utf-8',
-      bytes: toCsv(spec.columns(db), spec.rows(db, query), locale),
+      bytes: toCsv(spec.columns(db), spec.rows(db, query), locale, note),
     };
   };
 
-const EXPORTS: { [L in ExportList]: (db: ReadableDB, query: QueryOf<L>, locale: Locale) => MadeFile } = {
+type Missing = Received['missing'];
+
+const EXPORTS: {
+  [L in ExportList]: (db: ReadableDB, query: QueryOf<L>, locale: Locale, missing: Missing) => MadeFile;
+} = {
   board: listExport({
     rows: (db, query) => q.boardDay(db, query).rows,
     columns: boardColumns,
@@ -327,8 +336,14 @@ const EXPORTS: { [L in ExportList]: (db: ReadableDB, query: QueryOf<L>, locale: 
   admins: listExport({ rows: q.listAdmins, columns: adminColumns, file: 'file.admins' }),
 };
 
-export function exportList(db: ReadableDB, input: Args): MadeFile {
+/** `received`: what the coverage check found (absent: not checked). */
+export function exportList(db: ReadableDB, input: Args, received?: Received): MadeFile {
   // TypeScript cannot tie `input.query` to `input.list` through the table's index; EXPORTS's type ties them per list.
-  const write = EXPORTS[input.list] as (db: ReadableDB, query: Args['query'], locale: Locale) => MadeFile;
-  return write(db, input.query, input.locale);
+  const write = EXPORTS[input.list] as (
+    db: ReadableDB,
+    query: Args['query'],
+    locale: Locale,
+    missing: Missing,
+  ) => MadeFile;
+  return write(db, input.query, input.locale, received?.missing ?? []);
 }

@@ -8,6 +8,7 @@ import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { toCsv, type CsvCell, type CsvColumn } from './csv';
 import type { MadeFile } from './file';
+import { csvNote, fileMark, missingLines, missingListing, titled, type Received } from './incomplete';
 import { PdfSheet, type Column } from './pdf';
 import { changeWord, LOCALE_TAG, wordsFor, type Say } from './words';
 
@@ -15,6 +16,8 @@ export interface StatementInput {
   id: number;
   month: string;
   locale: Locale;
+  /** What the coverage check found (absent: only the old "last received" hint, from the cache's own record). */
+  received?: Received | undefined;
 }
 
 const join = (parts: readonly (string | null | undefined | false)[], sep = ' · ') => parts.filter(Boolean).join(sep);
@@ -47,19 +50,27 @@ export async function ownerStatementPdf(
     n === null ? '' : new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' }).format(n);
   const o = s.owner;
 
-  const sheet = await PdfSheet.open({ title: `${say('statement.title')} ${ownerName(s)} ${s.month}`, lang: tag });
-  sheet.title(say('statement.title'), `${ownerName(s)} · ${say('statement.month', { month: monthName })}`);
+  const missing = input.received?.missing ?? [];
+  const unknown = missingListing(missing, 'bookings');
+  const figure = (listingId: number, n: number) =>
+    !unknown(listingId) ? String(n) : n > 0 ? `≥ ${n}` : say('incomplete.cell');
+  const title = titled(say, say('statement.title'), missing);
+  const sheet = await PdfSheet.open({ title: `${title} ${ownerName(s)} ${s.month}`, lang: tag });
+  sheet.title(title, `${ownerName(s)} · ${say('statement.month', { month: monthName })}`);
+  missingLines(db, say, input.locale, missing).forEach((line, i) => sheet.paragraph(line, { bold: i === 0 }));
   sheet.paragraph(join([o.email, o.phone, o.document_number]));
   const fiscal = join([o.fiscal_address, join([o.fiscal_postal_code, o.fiscal_city], ' '), o.fiscal_phone]);
   if (fiscal) sheet.paragraph(`${say('statement.fiscal')}: ${fiscal}`);
-  sheet.paragraph(
-    `${say('statement.printed', { when: stamp(now.getTime()) })} ${
-      s.bookingsAsOf === null
-        ? say('statement.notReceived')
-        : say('statement.received', { fresh: stamp(s.bookingsAsOf) })
-    }`,
-    { muted: true },
-  );
+  // With the coverage known, the missing lines above say what the hint below only guessed.
+  const asOf = input.received ? input.received.asOf : s.bookingsAsOf;
+  const hint = input.received
+    ? asOf === null
+      ? ''
+      : say('statement.received', { fresh: stamp(asOf) })
+    : asOf === null
+      ? say('statement.notReceived')
+      : say('statement.received', { fresh: stamp(asOf) });
+  sheet.paragraph(`${say('statement.printed', { when: stamp(now.getTime()) })} ${hint}`.trim(), { muted: true });
   sheet.gap();
 
   sheet.section(say('statement.listings'));
@@ -72,8 +83,15 @@ export async function ownerStatementPdf(
       { header: say('col.nights'), share: 0.14, align: 'right' },
     ];
     sheet.table(columns, [
-      ...s.listings.map((l) => ({ cells: [l.name, l.city, String(l.stays), String(l.nights)] })),
-      { cells: [say('col.total'), '', '', String(s.nights)], bold: true },
+      // A listing whose month was not received whole shows what is known as a floor ("≥ 5"), or "not
+      // received" — never a zero; the total is then a floor too.
+      ...s.listings.map((l) => ({
+        cells: [l.name, l.city, figure(l.id, l.stays), figure(l.id, l.nights)],
+      })),
+      {
+        cells: [say('col.total'), '', '', s.listings.some((l) => unknown(l.id)) ? `≥ ${s.nights}` : String(s.nights)],
+        bold: true,
+      },
     ]);
   }
   sheet.gap();
@@ -96,9 +114,9 @@ export async function ownerStatementPdf(
     ]);
   }
   const bytes = await sheet.finish(
-    (n, total) => `${say('statement.title')} · ${ownerName(s)} · ${s.month} · ${say('sheet.page', { n, total })}`,
+    (n, total) => `${title} · ${ownerName(s)} · ${s.month} · ${say('sheet.page', { n, total })}`,
   );
-  return { filename: `${fileBase(say, s)}.pdf`, mime: 'application/pdf', bytes };
+  return { filename: `${fileBase(say, s)}${fileMark(say, missing)}.pdf`, mime: 'application/pdf', bytes };
 }
 
 /** One row per listing (nights) and per cost (amount), so a spreadsheet can total either. */
@@ -114,8 +132,10 @@ type Line = {
 export function ownerStatementCsv(db: ReadableDB, input: StatementInput): MadeFile {
   const s = read(db, input);
   const say = wordsFor(input.locale);
+  const unknown = missingListing(input.received?.missing ?? [], 'bookings');
   const lines: Line[] = [
-    ...s.listings.map((l) => ({ listing: l.name, city: l.city, nights: l.nights })),
+    // A listing whose month was not received: no figure (an empty cell, never a zero).
+    ...s.listings.map((l) => ({ listing: l.name, city: l.city, nights: unknown(l.id) ? undefined : l.nights })),
     ...s.costs.map((c) => ({ concept: c.concept ?? '', amount: c.amount, state: changeWord(say, c.outbox) })),
   ];
   const cell = (v: CsvCell) => v;
@@ -129,9 +149,12 @@ export function ownerStatementCsv(db: ReadableDB, input: StatementInput): MadeFi
     { header: 'col.amount', cell: (l) => (l.concept === undefined ? null : { money: l.amount ?? null }) },
     { header: 'col.changeState', cell: (l) => cell(l.state) },
   ];
+  const missing = input.received?.missing ?? [];
+  // An incomplete file says so on its first lines, before the header: no one reads it as whole.
+  const note = csvNote(db, say, input.locale, missing);
   return {
-    filename: `${fileBase(say, s)}.csv`,
+    filename: `${fileBase(say, s)}${fileMark(say, missing)}.csv`,
     mime: 'text/csv;charset=utf-8',
-    bytes: toCsv(columns, lines, input.locale),
+    bytes: toCsv(columns, lines, input.locale, note),
   };
 }

@@ -15,12 +15,17 @@ import { missingForRegistration, registrationDeadline } from '../../shared/domai
 import type { ReadableDB } from '../cache/db';
 import { registeredGuests, registrationDay, stayWithGuests, type StayGuests } from '../cache/queries/registration';
 import type { MadeFile } from './file';
+import { fileMark, missingLines, titled, type Received } from './incomplete';
 import { PdfSheet, type Column, type Row } from './pdf';
 import { LOCALE_TAG, changeWord, party, wordsFor, type Say, type WordKey } from './words';
 
-export type RegistrationDocInput =
+export type RegistrationDocInput = (
   | { document: 'cards'; bookingNumber: number; guestId?: number | undefined; locale: Locale }
-  | { document: 'dayList'; date: string; listingIds?: readonly number[] | undefined; locale: Locale };
+  | { document: 'dayList'; date: string; listingIds?: readonly number[] | undefined; locale: Locale }
+) & {
+  /** What the coverage check found (absent: not checked; the list still says which guests were not received). */
+  received?: Received | undefined;
+};
 
 type Guest = StayGuests['guests'][number];
 
@@ -118,11 +123,21 @@ const facts = (sheet: PdfSheet, list: readonly (readonly [string, string])[]) =>
     { header: false },
   );
 
-function card(sheet: PdfSheet, w: Writer, stay: StayGuests, place: Establishment | null, g: Guest | null, n: number) {
+function card(
+  sheet: PdfSheet,
+  w: Writer,
+  stay: StayGuests,
+  place: Establishment | null,
+  g: Guest | null,
+  n: number,
+  /** The title ("— INCOMPLETE" when guests were never received) and the lines saying what is missing. */
+  head: { title: string; lines: readonly string[] },
+) {
   const { say } = w;
   const b = stay.booking;
   const total = Math.max(b.adults + b.children, stay.guests.length);
-  sheet.title(say('reg.cardTitle'), say('reg.guestOf', { n, total }));
+  sheet.title(head.title, say('reg.guestOf', { n, total }));
+  head.lines.forEach((line, i) => sheet.paragraph(line, { bold: i === 0 }));
   sheet.paragraph(say('reg.legal'), { muted: true }).gap();
   sheet.section(say('reg.establishment'));
   facts(sheet, [
@@ -174,7 +189,12 @@ async function cards(db: ReadableDB, input: Extract<RegistrationDocInput, { docu
   const stay = stayWithGuests(db, input.bookingNumber);
   if (!stay) return null;
   const place = establishmentOf(db, stay.booking.listing_id);
-  const sheet = await PdfSheet.open({ title: w.say('reg.cardTitle'), lang: w.tag });
+  const missing = input.received?.missing ?? [];
+  const head = {
+    title: titled(w.say, w.say('reg.cardTitle'), missing),
+    lines: missingLines(db, w.say, w.locale, missing),
+  };
+  const sheet = await PdfSheet.open({ title: head.title, lang: w.tag });
   const chosen = input.guestId === undefined ? stay.guests : stay.guests.filter((g) => g.id === input.guestId);
   const blanks =
     input.guestId === undefined
@@ -185,11 +205,11 @@ async function cards(db: ReadableDB, input: Extract<RegistrationDocInput, { docu
   list.forEach((g, i) => {
     if (i > 0) sheet.page();
     const n = g ? stay.guests.indexOf(g) + 1 : stay.guests.length + i - chosen.length + 1;
-    card(sheet, w, stay, place, g, n);
+    card(sheet, w, stay, place, g, n, head);
   });
-  const bytes = await sheet.finish((n, total) => `${w.say('reg.cardTitle')} · ${w.say('sheet.page', { n, total })}`);
+  const bytes = await sheet.finish((n, total) => `${head.title} · ${w.say('sheet.page', { n, total })}`);
   const name = w.say('file.registrationCards', { n: input.bookingNumber < 0 ? 'new' : input.bookingNumber });
-  return { filename: `${name}.pdf`, mime: 'application/pdf', bytes } satisfies MadeFile;
+  return { filename: `${name}${fileMark(w.say, missing)}.pdf`, mime: 'application/pdf', bytes } satisfies MadeFile;
 }
 
 const LIST_COLUMNS = (say: Say): Column[] => [
@@ -242,13 +262,16 @@ async function dayList(
       s + registeredGuests(x.guests).filter((g) => !missingForRegistration(g, x.booking.start_date).length).length,
     0,
   );
-  const sheet = await PdfSheet.open({ title: `${say('reg.listTitle')} ${input.date}`, lang: w.tag });
-  sheet.title(say('reg.listTitle'), w.longDate(input.date));
+  const missing = input.received?.missing ?? [];
+  const title = titled(say, say('reg.listTitle'), missing);
+  const sheet = await PdfSheet.open({ title: `${title} ${input.date}`, lang: w.tag });
+  sheet.title(title, w.longDate(input.date));
+  missingLines(db, say, w.locale, missing).forEach((line, i) => sheet.paragraph(line, { bold: i === 0 }));
   sheet.paragraph(say('reg.summary', { arrivals: stays.length, registered, expected }), { bold: true });
   const stamp = new Intl.DateTimeFormat(w.tag, { dateStyle: 'medium', timeStyle: 'short' }).format(now);
   sheet.paragraph(say('sheet.printed', { when: stamp }), { muted: true });
   sheet.paragraph(say('reg.legal'), { muted: true }).gap();
-  if (!stays.length) sheet.paragraph(say('reg.empty'));
+  if (!stays.length) sheet.paragraph(missing.length ? say('incomplete.empty') : say('reg.empty'));
   for (const stay of stays) {
     const b = stay.booking;
     sheet.section(
@@ -265,10 +288,10 @@ async function dayList(
     sheet.table(LIST_COLUMNS(say), guestRows(w, stay));
   }
   const bytes = await sheet.finish(
-    (n, total) => `${say('reg.listTitle')} · ${w.longDate(input.date)} · ${say('sheet.page', { n, total })}`,
+    (n, total) => `${title} · ${w.longDate(input.date)} · ${say('sheet.page', { n, total })}`,
   );
   return {
-    filename: `${say('file.registrationList', { date: input.date })}.pdf`,
+    filename: `${say('file.registrationList', { date: input.date })}${fileMark(say, missing)}.pdf`,
     mime: 'application/pdf',
     bytes,
   } satisfies MadeFile;

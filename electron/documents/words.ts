@@ -215,6 +215,27 @@ const en = {
   ...DOCUMENT_TYPE_WORDS.en,
   'file.registrationCards': 'registration-cards-{n}',
   'file.registrationList': 'registration-list-{date}',
+  'incomplete.mark': 'INCOMPLETE',
+  'incomplete.empty': 'Nothing on this day in what was received; the rest was not received.',
+  'incomplete.cell': 'not received',
+  'incomplete.lead':
+    'Not everything this document reads was received from the server: what is missing is not counted in it.',
+  'incomplete.listings': 'listings: {names}',
+  'incomplete.allListings': 'every listing',
+  'incomplete.more': 'and {n} more',
+  'incomplete.bookings': '{what} of bookings {numbers}',
+  'incomplete.res.bookings': 'Bookings',
+  'incomplete.res.cleaning': 'Cleaning tasks',
+  'incomplete.res.maintenance': 'Maintenance tasks',
+  'incomplete.res.incidents': 'Incidents',
+  'incomplete.res.blocks': 'Blocked days',
+  'incomplete.res.guests': 'Guests',
+  'incomplete.res.threads': 'Messages',
+  'incomplete.res.prices': 'Prices',
+  'incomplete.res.listings': 'The list of listings',
+  'incomplete.res.owners': 'The list of owners',
+  'incomplete.res.costs': 'The list of costs',
+  'incomplete.res.admins': 'The list of intranet users',
 } as const;
 
 export type WordKey = keyof typeof en;

@@ -33,6 +33,8 @@ import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from 
 import type { IngestObserver } from '../sync/ingest';
 import { Planner } from '../sync/planner';
 import { Reconciler } from '../sync/reconcile';
+import type { CoverageDeps } from '../sync/coverage-answers';
+import { OnDemand } from '../sync/on-demand';
 import { today } from '../../shared/dates';
 import { SyncService, lastDataAt, planInfoOf, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
@@ -107,6 +109,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
   private settings: Settings;
   private client_: ApiClient | null = null;
   private sync_: SyncService | null = null;
+  /** The person's fetches of what a document or screen is missing (sync/on-demand.ts), with this session's client. */
+  private onDemand_: OnDemand | null = null;
   /** Plans the signed-out status (kept: its far-booking picture is reused like the sync service's). */
   private offlinePlanner: Planner | null = null;
   /** The account's outbox: made at the first session start (a cache opened read-only has none), kept until close. */
@@ -279,6 +283,14 @@ export class Engine extends EventEmitter<ContractEventMap> {
     sync.on('sync.freshness', (p) => this.emit('sync.freshness', p));
     sync.on('cache.changed', (p) => this.emit('cache.changed', p));
     this.sync_ = sync;
+    this.onDemand_ = new OnDemand({
+      db: this.wdb,
+      client,
+      governor: this.governor,
+      clock: this.clock,
+      ...(this.options.ingest ? { observe: this.options.ingest } : {}),
+      changed: (resources) => this.emit('cache.changed', { resources }),
+    });
     this.outbox_ ??= this.startOutbox();
     if (this.options.background !== false) sync.start(firstPassDelayMs);
   }
@@ -322,6 +334,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
     await this.sync_?.stop();
     this.sync_?.removeAllListeners();
     this.sync_ = null;
+    this.onDemand_?.close();
+    this.onDemand_ = null;
     const client = this.client_;
     this.client_ = null;
     await client?.close();
@@ -390,6 +404,19 @@ export class Engine extends EventEmitter<ContractEventMap> {
     return this.reconciler_.r;
   }
   private reconciler_: { sync: SyncService; r: Reconciler } | null = null;
+
+  /** What coverage.check / coverage.fetch answer from: this cache, today, the policy and the session's fetcher (null signed out). */
+  coverage(): CoverageDeps {
+    const sync = this.sync_;
+    return {
+      db: this.db,
+      today: this.options.today ?? (() => today(this.clock.now())),
+      policy: this.policy,
+      capabilities: () => sync?.capabilities ?? { globalLists: true, globalRates: true },
+      onDemand: this.onDemand_,
+      now: () => this.clock.now(),
+    };
+  }
 
   /** What the renderer shows; the planner refreshes it first. */
   setInterest(interest: Interest | null): void {

@@ -2,7 +2,14 @@
 // read-only cache handle, the sync controls and the outbox. The concrete
 // engine (electron/engine) is adapted to it in wiring.ts; tests pass fakes.
 // A part the engine runs without (read-only after an expired session) is null; its commands answer `not_signed_in`.
-import type { CommandArgs, EditName, Interest } from '../../shared/contract';
+import type {
+  CommandArgs,
+  CoverageAnswer,
+  CoverageFetched,
+  CoverageSubjectArgs,
+  EditName,
+  Interest,
+} from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
 import type { HandlerResult } from './types';
 import type { EngineLifecycle } from './workspace';
@@ -57,6 +64,12 @@ export interface AdminsPort {
   setPassword(id: number, password: string): Promise<HandlerResult<'admins.setPassword'>>;
 }
 
+/** Whether what a document or screen needs was received whole, and the person's fetch of what is not (electron/sync/coverage-answers.ts). */
+export interface CoveragePort {
+  check(subject: CoverageSubjectArgs): CoverageAnswer;
+  fetch(subject: CoverageSubjectArgs): Promise<CoverageFetched>;
+}
+
 export interface EnginePort extends EngineLifecycle {
   /** The account's cache, read-only (a read can never write). */
   readonly db: ReadableDB;
@@ -68,4 +81,6 @@ export interface EnginePort extends EngineLifecycle {
   readonly live?: LivePort | null;
   /** Absent where no server is ever asked (test fakes): admins.create / setPassword answer `unreachable`. */
   readonly admins?: AdminsPort | null;
+  /** Absent in fakes: documents are made without a coverage check, coverage.* answer `not_implemented`. */
+  readonly coverage?: CoveragePort | null;
 }

@@ -3,6 +3,7 @@
 // and throws at startup).
 import { adminHandlers } from './admins';
 import { liveHandlers } from './live';
+import { coverageHandlers } from './coverage';
 import { documentHandlers } from './documents';
 import { editHandlers, outboxHandlers } from './outbox';
 import { platformHandlers } from './platform';
@@ -24,6 +25,7 @@ export function buildHandlers(): Handlers {
     settingsHandlers,
     platformHandlers,
     documentHandlers,
+    coverageHandlers,
     adminHandlers,
   );
   return assertComplete(merged);

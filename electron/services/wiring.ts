@@ -21,6 +21,7 @@ import { Engine } from '../engine';
 import { createNotifications, type Notifications } from '../notify';
 import type { Outbox } from '../outbox';
 import type { ReconcileResult } from '../sync/reconcile';
+import { checkCoverage, fetchCoverage } from '../sync/coverage-answers';
 import type { HandlerResult } from './types';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
@@ -169,6 +170,10 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
           createBookingWithCard({ writer: foreground, transaction: (fn) => engine.transaction(fn) }, booking),
       },
       photos: engine.photoFiles,
+      coverage: {
+        check: (subject) => checkCoverage(engine.coverage(), subject),
+        fetch: (subject) => fetchCoverage(engine.coverage(), subject),
+      },
       admins: adminWrites(foreground, (items) => {
         engine.transaction((tx) => upsertRecords(tx, adminsTable, items));
         engine.emit('cache.changed', { resources: ['admins'] });

@@ -3,6 +3,7 @@
 // throws at load. Types for names, inputs and outputs derive from it.
 import type { z } from 'zod';
 import { mergeTables, type CommandSpec } from './define';
+import { coverageCommands } from './commands/coverage';
 import { documentCommands } from './commands/documents';
 import { editCommands } from './commands/edits';
 import { foregroundCommands } from './commands/foreground';
@@ -13,6 +14,7 @@ import { sessionCommands } from './commands/session';
 import { settingsCommands } from './commands/settings';
 import { syncCommands } from './commands/sync';
 
+export { coverageCommands } from './commands/coverage';
 export { documentCommands } from './commands/documents';
 export { editCommands } from './commands/edits';
 export { foregroundCommands } from './commands/foreground';
@@ -33,6 +35,7 @@ const DOMAIN_TABLES = {
   settingsCommands,
   platformCommands,
   documentCommands,
+  coverageCommands,
   foregroundCommands,
 };
 

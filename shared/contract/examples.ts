@@ -3,6 +3,7 @@
 // examples cannot drift from the contract), and renderer tests can use them
 // as the answers of a fake bridge.
 import type { CommandInput, CommandName, CommandOutput } from './commands';
+import type { CoverageAnswer } from './commands/coverage';
 import type { EventName, EventPayload } from './push-events';
 import type {
   AdminRecord,
@@ -332,6 +333,23 @@ export const exampleAdmin: AdminRecord = {
   iso_lang: 'ES',
   user_type: 'Internal',
   outbox: null,
+};
+
+/** An owner statement's October, never fetched: the answer of coverage.check. */
+const octoberMissing: CoverageAnswer = {
+  complete: false,
+  asOf: null,
+  resources: [
+    { resource: 'bookings', complete: false, asOf: null },
+    { resource: 'costs', complete: true, asOf: NOW },
+  ],
+  gaps: [{ resource: 'bookings', from: '2025-10-01', to: '2025-10-31', listingIds: [12, 14], bookingNumbers: null }],
+  requests: 1,
+  more: false,
+  estimateMs: 400,
+  fetch: 'ready',
+  until: null,
+  room: 4210,
 };
 
 export const COMMAND_EXAMPLES: Examples = {
@@ -799,6 +817,31 @@ export const COMMAND_EXAMPLES: Examples = {
   'documents.ownerStatement': {
     input: { id: 7, month: '2026-06', format: 'pdf', locale: 'en' },
     output: { filename: 'owner-statement-Jordi-Mar-SL-2026-06.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjcK' },
+  },
+  // October never fetched for the owner's two listings: one request (all listings at once), about 0.4 s.
+  'coverage.check': {
+    input: { of: 'documents.ownerStatement', input: { id: 7, month: '2025-10', format: 'pdf', locale: 'en' } },
+    output: octoberMissing,
+  },
+  'coverage.fetch': {
+    input: { of: 'documents.ownerStatement', input: { id: 7, month: '2025-10', format: 'pdf', locale: 'en' } },
+    output: {
+      parts: [{ gap: octoberMissing.gaps[0]!, outcome: 'fetched', reason: null }],
+      requests: 1,
+      ms: 380,
+      after: {
+        ...octoberMissing,
+        complete: true,
+        asOf: NOW,
+        resources: [
+          { resource: 'bookings', complete: true, asOf: NOW },
+          { resource: 'costs', complete: true, asOf: NOW },
+        ],
+        gaps: [],
+        requests: 0,
+        estimateMs: 0,
+      },
+    },
   },
 };
 

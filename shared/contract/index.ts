@@ -31,6 +31,20 @@ export {
   type ExportList,
   type PaperFile,
 } from './commands/documents';
+export {
+  COVERAGE_RESOURCES,
+  FETCH_OUTCOMES,
+  FETCH_READINESS,
+  coverageSubject,
+  type CoverageAnswer,
+  type CoverageFetched,
+  type CoverageGap,
+  type CoverageResource,
+  type CoverageSubject,
+  type CoverageSubjectArgs,
+  type FetchOutcome,
+  type FetchReadiness,
+} from './commands/coverage';
 export { EDIT_NAMES, isEditName, type EditName } from './commands/edits';
 // Realistic example input/output per command and payload per event (tests and fake bridges).
 export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

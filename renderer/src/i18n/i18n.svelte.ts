@@ -11,15 +11,16 @@ import { caCodes } from './codes-ca';
 import { en, type UiCatalog, type UiKey } from './en';
 import { es } from './es';
 import { ca } from './ca';
+import { caCoverage, enCoverage, esCoverage, type CoverageCatalog, type CoverageKey } from './coverage-words';
 import { format, type Params } from './format';
 
-export type MessageKey = UiKey | CodeKey;
-type Catalog = UiCatalog & CodeCatalog;
+export type MessageKey = UiKey | CodeKey | CoverageKey;
+type Catalog = UiCatalog & CodeCatalog & CoverageCatalog;
 
 export const CATALOGS: Record<Locale, Catalog> = {
-  en: { ...en, ...enCodes },
-  es: { ...es, ...esCodes },
-  ca: { ...ca, ...caCodes },
+  en: { ...en, ...enCodes, ...enCoverage },
+  es: { ...es, ...esCodes, ...esCoverage },
+  ca: { ...ca, ...caCodes, ...caCoverage },
 };
 
 /** BCP 47 tags: European English, Spain's Spanish and Catalan (dates day-first, euro formatting). */

@@ -77,7 +77,8 @@ describe('the person’s fetch of what a document lacks', { timeout: 90_000 }, (
     expect((sim.counters()['bookings.list'] ?? 0) - served).toBe(before.requests);
     // Through the one governor, at the person's priority.
     expect(e.governor.snapshot().admitted.user - admitted.user).toBe(before.requests);
-    expect(e.governor.snapshot().admitted.background).toBe(admitted.background);
+    expect(e.governor.snapshot().admitted.today).toBe(admitted.today);
+    expect(e.governor.snapshot().admitted.deep).toBe(admitted.deep);
 
     const theirs = await serverNights(await rig.reader(sim), owner.listings, MONTH);
     const ours = ownerStatement(e.db, owner.id, MONTH)!;

@@ -26,6 +26,8 @@ export const CONTRACT_CODE: Readonly<Record<ApiErrorKind, ErrorCode>> = {
   http: 'bad_response',
   signed_out: 'not_signed_in',
   aborted: 'cancelled',
+  // Refused before sending: a record made here was named by its local id (a defect, logged).
+  local_id: 'local_id',
 };
 
 /** An API failure as the contract's error (the server's field messages kept for a 422). */

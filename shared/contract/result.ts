@@ -47,6 +47,11 @@ export const ERROR_CODES = [
   'cancelled',
   /** The account's data on this computer was written by a different build: not opened, not changed (the message names the migration). */
   'local_data_refused',
+  /**
+   * A defect, refused before anything was sent: a request named a record made on this computer by
+   * its local id, which the server cannot know (shared/api/local-ids.ts). Logged; nothing left.
+   */
+  'local_id',
   /** Anything else: a bug. The message says so without internals. */
   'internal',
 ] as const;

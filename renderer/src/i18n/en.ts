@@ -810,6 +810,7 @@ export const en = {
   'error.cancelled': 'The request was stopped before its answer came (Stayboard was closing or signing out).',
   'error.local_data_refused':
     'This account’s data on this computer was saved by a different version of Stayboard, so it was not opened. Nothing in it was changed.',
+  'error.local_id': 'This record is new and not yet in the PMS: nothing was asked of the server about it (a fault in Stayboard, recorded in its log).',
   'error.internal': 'Something went wrong inside Stayboard.',
   'paper.exportCsv': 'Export CSV',
   'paper.exporting': 'Exporting…',

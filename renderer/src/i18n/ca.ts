@@ -387,6 +387,7 @@ export const ca: UiCatalog = {
   'booking.confirm': 'Confirma la reserva',
   'booking.cancel': 'Cancel·la la reserva',
   'booking.cancelConfirm': 'Vols cancel·lar la reserva {number}? L’hoste perdrà l’estada.',
+  'booking.cancelConfirmNew': 'Vols cancel·lar aquesta reserva nova? L’hoste perdrà l’estada.',
   'booking.keep': 'Mantén la reserva',
   'booking.stay': 'Estada',
   'booking.startDate': 'Data d’entrada',

@@ -379,6 +379,7 @@ export const en = {
   'booking.confirm': 'Confirm booking',
   'booking.cancel': 'Cancel booking',
   'booking.cancelConfirm': 'Cancel booking {number}? The guest will lose the stay.',
+  'booking.cancelConfirmNew': 'Cancel this new booking? The guest will lose the stay.',
   'booking.keep': 'Keep booking',
   'booking.stay': 'Stay',
   'booking.startDate': 'Arrival date',

@@ -386,6 +386,7 @@ export const es: UiCatalog = {
   'booking.confirm': 'Confirmar reserva',
   'booking.cancel': 'Cancelar reserva',
   'booking.cancelConfirm': '¿Cancelar la reserva {number}? El huésped perderá la estancia.',
+  'booking.cancelConfirmNew': '¿Cancelar esta reserva nueva? El huésped perderá la estancia.',
   'booking.keep': 'Mantener la reserva',
   'booking.stay': 'Estancia',
   'booking.startDate': 'Fecha de entrada',

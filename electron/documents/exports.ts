@@ -26,7 +26,7 @@ import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { toCsv, type CsvColumn } from './csv';
 import type { MadeFile } from './file';
-import { changeWord, departmentWord, numbered, wordsFor, type Say, type WordKey } from './words';
+import { bookingNumberCell, changeWord, departmentWord, numbered, wordsFor, type Say, type WordKey } from './words';
 
 type Args = z.output<typeof exportInput>;
 type Names = (id: number | null) => string;
@@ -61,6 +61,9 @@ const taskParts = (
   changeWord(say, task.outbox),
 ];
 
+/** "#1042" in a board cell; a booking taken here and not yet in the PMS says so. */
+const numberTag = (say: Say, n: number) => (n < 0 ? say('reg.localBooking') : `#${n}`);
+
 function boardColumns(): CsvColumn<BoardRow>[] {
   return [
     { header: 'col.listing', cell: (r) => r.listing.name },
@@ -69,7 +72,12 @@ function boardColumns(): CsvColumn<BoardRow>[] {
       header: 'col.departures',
       cell: itemsCell(
         (r) => r.departures,
-        (b, say) => [hm(b.departure_time), `#${b.booking_number}`, b.customer_name, changeWord(say, b.outbox)],
+        (b, say) => [
+          hm(b.departure_time),
+          numberTag(say, b.booking_number),
+          b.customer_name,
+          changeWord(say, b.outbox),
+        ],
       ),
     },
     {
@@ -92,7 +100,7 @@ function boardColumns(): CsvColumn<BoardRow>[] {
         (r) => r.arrivals,
         (b, say) => [
           hm(b.arrival_time),
-          `#${b.booking_number}`,
+          numberTag(say, b.booking_number),
           b.customer_name,
           `${b.adults}+${b.children}`,
           changeWord(say, b.outbox),
@@ -116,7 +124,7 @@ function boardColumns(): CsvColumn<BoardRow>[] {
 
 function bookingColumns(): CsvColumn<BookingListItem>[] {
   return [
-    { header: 'col.booking', cell: (b) => b.booking_number },
+    { header: 'col.booking', cell: (b, say) => bookingNumberCell(say, b.booking_number) },
     { header: 'col.bookingState', cell: (b, say) => numbered(say, 'bookingState', b.state) },
     { header: 'col.listing', cell: (b) => b.listing_name },
     { header: 'col.customer', cell: (b) => b.customer_name },

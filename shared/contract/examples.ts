@@ -605,8 +605,10 @@ export const COMMAND_EXAMPLES: Examples = {
         {
           kind: 'guest',
           id: 9001,
-          title: 'Ana García',
-          subtitle: 'Booking 1042 · Casa Azul',
+          name: 'Ana García',
+          detail: 'ana@example.com',
+          stay: { number: 1042, listing: 'Casa Azul', from: '2026-06-10', to: '2026-06-14' },
+          at: null,
           snippet: 'Ana García · 12345678Z',
           ranges: [[4, 10]],
           bookingNumber: 1042,

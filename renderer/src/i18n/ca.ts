@@ -138,7 +138,6 @@ export const ca: UiCatalog = {
   'common.party': '{adults, plural, one {# adult} other {# adults}}',
   'common.children': '{count, plural, one {# infant} other {# infants}}',
   'common.infants': '{count, plural, one {# nadó} other {# nadons}}',
-  'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
   'common.nightsShort': '{count}n',
   'common.revert': 'Desfés els canvis',
@@ -825,7 +824,8 @@ export const ca: UiCatalog = {
   'error.cancelled': 'La petició es va aturar abans d’arribar la resposta (Stayboard es tancava o tancava la sessió).',
   'error.local_data_refused':
     'Les dades d’aquest compte en aquest ordinador les va desar una altra versió de Stayboard, i per això no s’han obert. No s’hi ha canviat res.',
-  'error.local_id': 'Aquest registre és nou i encara no és al PMS: no s’ha preguntat res al servidor sobre ell (un error de Stayboard, anotat al seu registre).',
+  'error.local_id':
+    'Aquest registre és nou i encara no és al PMS: no s’ha preguntat res al servidor sobre ell (un error de Stayboard, anotat al seu registre).',
   'error.internal': 'Alguna cosa ha fallat dins de Stayboard.',
   'paper.exportCsv': 'Exporta CSV',
   'paper.exporting': 'S’està exportant…',

@@ -134,7 +134,6 @@ export const en = {
   'common.party': '{adults, plural, one {# adult} other {# adults}}',
   'common.children': '{count, plural, one {# child} other {# children}}',
   'common.infants': '{count, plural, one {# infant} other {# infants}}',
-  'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
   'common.nightsShort': '{count}n',
   'common.revert': 'Undo changes',
@@ -811,7 +810,8 @@ export const en = {
   'error.cancelled': 'The request was stopped before its answer came (Stayboard was closing or signing out).',
   'error.local_data_refused':
     'This account’s data on this computer was saved by a different version of Stayboard, so it was not opened. Nothing in it was changed.',
-  'error.local_id': 'This record is new and not yet in the PMS: nothing was asked of the server about it (a fault in Stayboard, recorded in its log).',
+  'error.local_id':
+    'This record is new and not yet in the PMS: nothing was asked of the server about it (a fault in Stayboard, recorded in its log).',
   'error.internal': 'Something went wrong inside Stayboard.',
   'paper.exportCsv': 'Export CSV',
   'paper.exporting': 'Exporting…',

@@ -138,7 +138,6 @@ export const es: UiCatalog = {
   'common.party': '{adults, plural, one {# adulto} other {# adultos}}',
   'common.children': '{count, plural, one {# niño} other {# niños}}',
   'common.infants': '{count, plural, one {# bebé} other {# bebés}}',
-  'common.window': '{from} – {to}',
   'common.timeRange': '{from}–{to}',
   'common.nightsShort': '{count}n',
   'common.revert': 'Deshacer cambios',
@@ -823,7 +822,8 @@ export const es: UiCatalog = {
   'error.cancelled': 'La petición se detuvo antes de llegar la respuesta (Stayboard se cerraba o cerraba la sesión).',
   'error.local_data_refused':
     'Los datos de esta cuenta en este ordenador los guardó otra versión de Stayboard, así que no se han abierto. No se ha cambiado nada.',
-  'error.local_id': 'Este registro es nuevo y aún no está en el PMS: no se ha preguntado nada al servidor sobre él (un fallo de Stayboard, anotado en su registro).',
+  'error.local_id':
+    'Este registro es nuevo y aún no está en el PMS: no se ha preguntado nada al servidor sobre él (un fallo de Stayboard, anotado en su registro).',
   'error.internal': 'Algo ha fallado dentro de Stayboard.',
   'paper.exportCsv': 'Exportar CSV',
   'paper.exporting': 'Exportando…',

@@ -83,4 +83,3 @@ export async function takeOffline(
   await expect(page.getByRole('heading', { name: /New booking — not yet in the PMS/ })).toBeVisible();
   return Number(/#\/booking\/(-\d+)/.exec(page.url())![1]);
 }
-

@@ -19,7 +19,17 @@ import {
   takeOffline,
   twoGuestsInForm,
 } from './new-booking-steps';
-import { addDays, ask, eventually, expectUnsent, open, registerGuest, shoot, simulator, today } from './screens-helpers';
+import {
+  addDays,
+  ask,
+  eventually,
+  expectUnsent,
+  open,
+  registerGuest,
+  shoot,
+  simulator,
+  today,
+} from './screens-helpers';
 
 const SHOTS = process.env['SCREENSHOTS'];
 

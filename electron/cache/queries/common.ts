@@ -81,10 +81,10 @@ export function markedById<T>(db: ReadableDB, table: string, id: number): (T & {
  */
 function adoptedAs(db: ReadableDB, table: string, localId: number) {
   if (!db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox_ids'`)) return null;
-  const server = db.get<{ server_id: number }>(
-    'SELECT server_id FROM outbox_ids WHERE resource = ? AND local_id = ?',
-    [table, localId],
-  )?.server_id;
+  const server = db.get<{ server_id: number }>('SELECT server_id FROM outbox_ids WHERE resource = ? AND local_id = ?', [
+    table,
+    localId,
+  ])?.server_id;
   return server === undefined
     ? null
     : (db.get<{ data: string; outbox_mark: string | null }>(`SELECT data, outbox_mark FROM ${table} WHERE id = ?`, [

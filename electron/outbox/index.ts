@@ -26,6 +26,7 @@ import { DEFAULT_BACKOFF, type Backoff, type StepDeps } from './outcome';
 import { KINDS, KIND_SPECS, type Kind } from './kinds';
 import type { TraceEvent } from './types';
 import { refreshView } from './view';
+import { rederiveStoredWords } from './upgrade';
 import { ReplayWorker, type DrainOptions, type DrainReport } from './worker';
 
 export { OUTBOX_MIGRATIONS } from './schema';
@@ -130,6 +131,7 @@ export class Outbox {
         return g ? g.headroom('user') : Infinity;
       },
     });
+    rederiveStoredWords(this.db);
     this.recover();
   }
 

@@ -136,7 +136,9 @@ describe('replay', () => {
     const rejected = o.list({ states: ['rejected'] });
     expect(rejected.map((e) => e.id).sort()).toEqual([entryId, entryId + 1]); // coalesced: refused together
     expect(rejected[0]!.error).toMatchObject({ code: 'invalid_input' });
-    expect(rejected[0]!.error!.message).toMatch(/status/);
+    // The server's own answer, kept as it said it (the screen words the rest).
+    expect(rejected[0]!.error!.server).toMatchObject({ status: 422 });
+    expect(JSON.stringify(rejected[0]!.error)).toMatch(/status/);
     expect(await serverCleaning(good)).toMatchObject({ notes: 'fine' });
     // Refused means refused: the record shows the server's values, the mark says a change was not accepted.
     const serverNotes = (await serverCleaning(bad))['notes'];

@@ -2,7 +2,7 @@
 // dates, times, numbers and money (EUR), and names of code-table entries.
 // Reading `locale` inside `t()` makes every template that translates re-render
 // when the language changes.
-import type { ContractError, Locale } from '../../../shared/contract';
+import type { ContractError, Locale, Reason } from '../../../shared/contract';
 import { COUNTRY_CHOICES, countries, orderCountryChoices, regionOf } from '../../../shared/codes';
 import { DateFormat, type DateStyle } from '../../../shared/date-format';
 import { enCodes, type CodeCatalog, type CodeKey } from './codes-en';
@@ -167,19 +167,26 @@ export class I18n {
     );
 
   /**
-   * A contract error in the UI language. The main side's own sentence is
-   * English; it is added only where it carries specifics the code cannot
-   * (which value was refused, what the server said).
+   * A contract error in the UI language: the reason the app gives itself
+   * (`reason`), else the code's words, with what the server itself said
+   * ("The server said: …"). The main side's own sentence is English; it is
+   * added only where it carries specifics nothing else does (a local check's
+   * detail, an internal fault), never beside a server's answer.
    */
   error = (error: ContractError): string => {
+    if (error.reason) return this.reason(error.reason);
     const text = this.t(`error.${error.code}`);
+    if (error.server?.said) return `${text} ${this.t('error.serverSaid', { text: error.server.said })}`;
     const specific =
       error.code === 'invalid_input' ||
       error.code === 'bad_response' ||
       error.code === 'internal' ||
       error.code === 'local_data_refused';
-    return specific && error.message ? `${text} (${error.message})` : text;
+    return specific && error.message && !error.server ? `${text} (${error.message})` : text;
   };
+
+  /** A reason the app gives itself (shared/contract REASON_KEYS), in the UI language. */
+  reason = (reason: Reason): string => this.t(`reason.${reason.key}`, reason.params);
 
   /** A name from the code catalogs (`bookingStatus`, `blockType`, `concept`, `extra`…) with a numbered fallback. */
   code = (table: 'bookingStatus' | 'blockType' | 'documentType' | 'customerType' | 'concept' | 'extra', id: number) => {

@@ -102,6 +102,29 @@ describe('replay', () => {
     await dev.close();
   });
 
+  it('sends a value of my own typed over a conflict (checked as an edit: a bad one changes nothing)', async () => {
+    const { dev, ids } = await device();
+    const id = ids[8]!;
+    const o = dev.current.outbox;
+    const { entryId } = o.enqueue('cleaning.update', { id, changes: { notes: 'mine', time: '09:00' } }) as {
+      entryId: number;
+    };
+    expect(await on.other.put(`/cleaning/${id}`, { notes: 'theirs', time: '10:30' })).toBe(200);
+    await o.drain({ untilSettled: true });
+    expect(o.list({ states: ['conflict'] })).toHaveLength(1);
+    // Not a time: refused as an edit would be, the conflict left as it was.
+    expect(() => o.resolve({ id: entryId, choice: 'mine', values: { time: 'half past ten' } })).toThrow();
+    expect(() => o.resolve({ id: entryId, choice: 'mine', values: { status: 1 } })).toThrow(/Not in conflict/);
+    expect(o.list({ states: ['conflict'] })[0]!.id).toBe(entryId);
+    o.resolve({ id: entryId, choice: 'mine', fields: { notes: 'theirs' }, values: { time: '11:15' } });
+    expect(getCleaning(dev.db, id)).toMatchObject({ time: '11:15', outbox: { state: 'pending' } });
+    const mark = on.mark();
+    await o.drain({ untilSettled: true });
+    expect(on.requestsSince(mark)).toEqual(['cleanings.get', 'cleanings.update']);
+    await expectSettled(dev, id, { notes: 'theirs', time: '11:15' });
+    await dev.close();
+  });
+
   it('takes theirs field by field on request and still sends the rest of mine', async () => {
     const { dev, ids } = await device();
     const id = ids[4]!;

@@ -781,6 +781,12 @@ export const ca: UiCatalog = {
   'sync.keepMine': 'Mantén el meu',
   'sync.takeTheirs': 'Fes servir el del servidor',
   'sync.applyChoices': 'Aplica l’elecció',
+  'sync.own': 'Un altre valor',
+  'sync.ownValue': 'Un valor teu per a {field}',
+  'conflict.title': 'Conflicte: això també ha canviat al PMS',
+  'conflict.explain':
+    'Algú ha canviat els mateixos camps al servidor mentre el teu canvi esperava. Tria, camp a camp, què vols conservar; no s’envia res fins que ho facis.',
+  'conflict.inForm': 'En conflicte: tria a dalt',
   'sync.discardConfirm': 'Vols descartar aquest canvi? El registre torna al valor del servidor.',
   'sync.discarded': 'Canvi descartat.',
   'sync.discardedDependents':

@@ -767,6 +767,12 @@ export const en = {
   'sync.keepMine': 'Keep mine',
   'sync.takeTheirs': 'Take theirs',
   'sync.applyChoices': 'Apply choices',
+  'sync.own': 'Other value',
+  'sync.ownValue': 'A value of your own for {field}',
+  'conflict.title': 'Conflict: this changed in the PMS too',
+  'conflict.explain':
+    'Someone changed the same fields on the server while your change waited. Choose, field by field, what to keep; nothing is sent until you do.',
+  'conflict.inForm': 'In conflict: choose above',
   'sync.discardConfirm': 'Discard this change? The record goes back to the server’s value.',
   'sync.discarded': 'Change discarded.',
   'sync.discardedDependents':

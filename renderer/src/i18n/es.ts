@@ -779,6 +779,12 @@ export const es: UiCatalog = {
   'sync.keepMine': 'Mantener el mío',
   'sync.takeTheirs': 'Usar el del servidor',
   'sync.applyChoices': 'Aplicar elección',
+  'sync.own': 'Otro valor',
+  'sync.ownValue': 'Un valor tuyo para {field}',
+  'conflict.title': 'Conflicto: esto también cambió en el PMS',
+  'conflict.explain':
+    'Alguien cambió los mismos campos en el servidor mientras tu cambio esperaba. Elige, campo a campo, qué conservar; no se envía nada hasta que lo hagas.',
+  'conflict.inForm': 'En conflicto: elige arriba',
   'sync.discardConfirm': '¿Descartar este cambio? El registro vuelve al valor del servidor.',
   'sync.discarded': 'Cambio descartado.',
   'sync.discardedDependents':

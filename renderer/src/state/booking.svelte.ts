@@ -91,6 +91,7 @@ export class BookingView {
    */
   number = $state(0);
   #formFor: number | null = null;
+  #over: Partial<Record<BookingField, unknown>> = {};
 
   constructor(
     bridge: StayboardBridge,
@@ -123,12 +124,16 @@ export class BookingView {
     this.syncForm();
   }
 
-  /** Keeps the form on the latest record without losing what the person is typing (call after every read). */
-  syncForm(): void {
+  /**
+   * Keeps the form on the latest record without losing what the person is typing (call after every
+   * read); `over`: values shown instead of the record's (a conflict's fields show the server's).
+   */
+  syncForm(over: Partial<Record<BookingField, unknown>> = this.#over): void {
+    this.#over = over;
     const booking = this.detail.value?.booking;
     if (!booking) return;
     this.#follow(booking.booking_number);
-    const record = bookingFormRecord(booking);
+    const record = { ...bookingFormRecord(booking), ...over };
     if (this.form && this.#formFor === booking.booking_number) this.form.rebase(record);
     else {
       this.form = new EditForm(BOOKING_SPECS, record, this.decimal);

@@ -17,7 +17,7 @@ import { I18n, isLocale } from '../i18n/i18n.svelte';
 import { call } from '../state/call';
 import { ChangeToasts } from '../state/change-toasts';
 import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
-import { ConflictingChanges, type FieldChoice, resolveInput } from '../state/conflicts.svelte';
+import { ConflictingChanges, resolveInput, type Resolution } from '../state/conflicts.svelte';
 import { BridgeLink } from '../state/link.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
 import { DesktopNotices } from '../state/notifications.svelte';
@@ -205,7 +205,7 @@ export class AppState {
    */
   async resolve(
     entry: Pick<OutboxEntry, 'id' | 'conflicts'>,
-    choices: Readonly<Record<string, FieldChoice>> | 'mine' | 'theirs',
+    choices: Resolution,
   ): Promise<boolean> {
     const input = typeof choices === 'string' ? { id: entry.id, choice: choices } : resolveInput(entry, choices);
     const r = await call(this.bridge, 'outbox.resolve', input);

@@ -9,6 +9,8 @@ import { call } from './call';
 
 /** What the person chose for a field in conflict: mine, theirs, or a value of their own (write form). */
 export type FieldChoice = { side: 'mine' } | { side: 'theirs' } | { side: 'own'; value: unknown };
+/** A conflict resolved: a choice per field, or mine / theirs for all. */
+export type Resolution = Record<string, FieldChoice> | 'mine' | 'theirs';
 
 /** The `outbox.resolve` input of a set of choices (every field of the conflict chosen). */
 export function resolveInput(

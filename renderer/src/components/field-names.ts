@@ -159,6 +159,7 @@ export function fieldValue(
     if (field === 'country' || field === 'nationality') return i18n.country(value);
     if (field === 'document_type_id') return i18n.code('documentType', value);
     if (['paid', 'prepaid', 'total', 'tourist_tax'].includes(field)) return i18n.money(value);
+    if (field === 'amount' && resource === 'costs') return i18n.money(value);
     return String(value);
   }
   if (typeof value === 'string') {

@@ -196,6 +196,10 @@ export function scopeName(i18n: I18n, scope: string, listingName: (id: number) =
   const listing = /^listing[ :](\d+)$/.exec(scope);
   if (listing) return i18n.t('sync.scope.listing', { name: listingName(Number(listing[1])) });
   const booking = /^booking[ :](-?\d+)$/.exec(scope);
-  if (booking) return i18n.t('sync.scope.booking', { number: booking[1]! });
+  // A booking taken here has nothing on the server to refresh; said so should one be named.
+  if (booking)
+    return booking[1]!.startsWith('-')
+      ? i18n.t('booking.titleLocal')
+      : i18n.t('sync.scope.booking', { number: booking[1]! });
   return scope;
 }

@@ -495,6 +495,7 @@ export const ca: UiCatalog = {
   'newBooking.shown': 'Es mostra:',
   'newBooking.freeUnits': '{count, plural, one {# unitat lliure} other {# unitats lliures}}',
   'newBooking.clashBooking': 'Reserva {number} ({name}), {from} – {to}',
+  'newBooking.clashNewBooking': 'Una reserva nova que encara no és al PMS ({name}), {from} – {to}',
   'newBooking.clashBlock': 'Bloqueig ({type}), {from} – {to}',
   'newBooking.clashCapacity': 'Un grup de {party} supera les {capacity} places de l’allotjament',
   'newBooking.clashFull': 'Cap unitat lliure el {date}',

@@ -485,6 +485,7 @@ export const en = {
   'newBooking.shown': 'Shown:',
   'newBooking.freeUnits': '{count, plural, one {# unit free} other {# units free}}',
   'newBooking.clashBooking': 'Booking {number} ({name}), {from} – {to}',
+  'newBooking.clashNewBooking': 'A new booking not yet in the PMS ({name}), {from} – {to}',
   'newBooking.clashBlock': 'Block ({type}), {from} – {to}',
   'newBooking.clashCapacity': 'A party of {party} is more than the {capacity} the listing sleeps',
   'newBooking.clashFull': 'No unit free on {date}',

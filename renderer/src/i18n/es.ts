@@ -493,6 +493,7 @@ export const es: UiCatalog = {
   'newBooking.shown': 'Se muestra:',
   'newBooking.freeUnits': '{count, plural, one {# unidad libre} other {# unidades libres}}',
   'newBooking.clashBooking': 'Reserva {number} ({name}), {from} – {to}',
+  'newBooking.clashNewBooking': 'Una reserva nueva que aún no está en el PMS ({name}), {from} – {to}',
   'newBooking.clashBlock': 'Bloqueo ({type}), {from} – {to}',
   'newBooking.clashCapacity': 'Un grupo de {party} supera las {capacity} plazas del alojamiento',
   'newBooking.clashFull': 'Ninguna unidad libre el {date}',

@@ -220,7 +220,7 @@ class Day {
       for (const r of unsent.filter((e) => e.state === 'rejected' && !this.resolved.has(`${i}:${e.id}`))) {
         this.resolved.add(`${i}:${r.id}`);
         this.refused++;
-        this.ledger.problems.push(`engine ${i}: ${r.label} refused: ${r.error?.message ?? '?'}`);
+        this.ledger.problems.push(`engine ${i}: ${r.resource} ${r.recordId} refused: ${r.error?.message ?? '?'}`);
       }
       const ids = new Set(unsent.map((e) => e.id));
       for (const e of [...this.ledger.open.values()])

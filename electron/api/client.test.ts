@@ -277,6 +277,33 @@ describe('ApiClient', () => {
   });
 });
 
+describe('a request naming a local id', () => {
+  it('is refused before it leaves, reported as a defect, and costs no permit', async () => {
+    const { client, server, governor, events } = await setup((_, res) => json(res, 200, { data: [] }));
+    const defects: unknown[] = [];
+    (client as unknown as { onDefect: (d: unknown) => void }).onDefect = (d) => defects.push(d);
+    await client.signIn(CREDS);
+    const asked = server.seen.length;
+    const used = governor.snapshot().used;
+    const read = await caught(client.one('bookings.get', { id: -1, priority: 'user' }));
+    expect(read.kind).toBe('local_id');
+    const query = await caught(client.list('photos.list', { query: { listing_id: -3 } }));
+    expect(query.kind).toBe('local_id');
+    const write = await caught(
+      client.write('guests.create', { body: { id: -4, guest: { name: 'Ana', lastname: 'Puig' } } }),
+    );
+    expect(write.kind).toBe('local_id');
+    expect(server.seen.length).toBe(asked);
+    expect(governor.snapshot().used).toBe(used);
+    expect(events.map((e) => e.endpoint)).toEqual(['auth.login']);
+    expect(defects).toEqual([
+      { endpoint: 'bookings.get', method: 'GET', where: 'path /api/v1/bookings/-1' },
+      { endpoint: 'photos.list', method: 'GET', where: 'query listing_id=-3' },
+      { endpoint: 'guests.create', method: 'POST', where: 'body id' },
+    ]);
+  });
+});
+
 describe('READS', () => {
   it('uses the very schemas of the shared endpoint table', () => {
     for (const [name, schema] of Object.entries(READS)) {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { z } from 'zod';
 import { API_PREFIX, buildPath, endpoint, loginResponse, summarize, type EndpointName } from '../../shared/api';
+import { localIdIn } from '../../shared/api/local-ids';
 import { backoffDelay } from '../../shared/backoff';
 import type { Endpoint } from '../../shared/api';
 import { sleep, type Clock } from './clock';
@@ -73,6 +74,16 @@ export interface ApiClientOptions {
   random?: () => number;
   /** Where every request outcome is reported (the engine's one tracker; default: the client's own). */
   connectivity?: ConnectivityTracker;
+  /** Told of a request refused as a defect before it left (a local id in it); default: console.error. */
+  onDefect?: (defect: Defect) => void;
+}
+
+/** A request refused before it left because it is a fault of the caller (today: it named a local id). */
+export interface Defect {
+  endpoint: string;
+  method: string;
+  /** Where the local id sits: `path /api/v1/bookings/-1`, `query listing_id=-3`, `body guest.id`. */
+  where: string;
 }
 
 export interface Raw {
@@ -97,6 +108,7 @@ export class ApiClient extends EventEmitter {
   private readonly rateLimitRetries: number;
   private readonly backoffMs: number;
   private readonly random: () => number;
+  private readonly onDefect: (defect: Defect) => void;
   private credentials: Credentials | null = null;
   private token: string | null = null;
   private loginInFlight: Promise<void> | null = null;
@@ -118,6 +130,9 @@ export class ApiClient extends EventEmitter {
     this.rateLimitRetries = options.rateLimitRetries ?? 6;
     this.backoffMs = options.backoffMs ?? 500;
     this.random = options.random ?? Math.random;
+    this.onDefect =
+      options.onDefect ??
+      ((d) => console.error(`api: refused to send ${d.method} ${d.endpoint}: a local id in its ${d.where}`));
     this.connectivity = options.connectivity ?? new ConnectivityTracker({ clock: this.clock });
   }
 
@@ -257,6 +272,7 @@ export class ApiClient extends EventEmitter {
 
   private async requestEndpoint(e: Endpoint, path: string, options: CallOptions): Promise<Raw> {
     if (e.auth === 'basic') throw new Error('use signIn() for the login operation');
+    this.refuseLocalIds(e, path, options.body);
     let relogged = false;
     let readFailures = 0;
     let rateLimited = 0;
@@ -292,6 +308,23 @@ export class ApiClient extends EventEmitter {
         throw err;
       }
     }
+  }
+
+  /**
+   * No request ever carries a local id: a record made here that the server has not adopted
+   * yet has none it could know. Every request passes here before it goes (reads, writes,
+   * next pages); one that names a local id is a defect of its caller — reported, and refused
+   * before it costs a permit or a byte (the caller's sources are fixed, this is the net).
+   */
+  private refuseLocalIds(e: Endpoint, path: string, body: unknown): void {
+    const where = localIdIn({ path, body });
+    if (!where) return;
+    this.onDefect({ endpoint: e.name, method: e.method, where });
+    throw new ApiError({
+      ...this.ctx(e, path),
+      kind: 'local_id',
+      message: `Not sent: it names a record made here by its local id (${where}); the server does not know it yet.`,
+    });
   }
 
   private backoff(attempt: number): number {
@@ -440,6 +473,7 @@ export class ApiClient extends EventEmitter {
   async write(name: EndpointName, options: CallOptions & { body?: unknown }): Promise<Raw & { value?: unknown }> {
     const e = endpoint(name);
     const path = buildPath(e, { id: options.id }, options.query ?? {});
+    this.refuseLocalIds(e, path, options.body);
     if (e.body) {
       const check = e.body.safeParse(options.body);
       if (!check.success) {

@@ -26,12 +26,19 @@ export const CONTRACT_CODE: Readonly<Record<ApiErrorKind, ErrorCode>> = {
   http: 'bad_response',
   signed_out: 'not_signed_in',
   aborted: 'cancelled',
+  // Refused before sending: a record made here was named by its local id (a defect, logged).
+  local_id: 'local_id',
 };
 
-/** An API failure as the contract's error (the server's field messages kept for a 422). */
+/**
+ * An API failure as the contract's error: the server's own answer (its status and message,
+ * verbatim — screens say "The server said: …") and its field messages of a 422 kept as data.
+ */
 export function contractErrorOf(err: ApiError): ContractError {
   const e: ContractError = { code: CONTRACT_CODE[err.kind], message: err.message };
   if (err.fields) e.fields = err.fields;
+  if (err.status !== undefined && (err.status < 200 || err.status >= 300))
+    e.server = { status: err.status, ...(err.serverMessage ? { said: err.serverMessage } : {}) };
   return e;
 }
 
@@ -40,7 +47,7 @@ export function commandErrorOf(e: unknown, fallback: string): CommandError {
   if (e instanceof CommandError) return e;
   if (isApiError(e)) {
     const c = contractErrorOf(e);
-    return new CommandError(c.code, c.message, c.fields);
+    return new CommandError(c.code, c.message, c.fields, c.server ? { server: c.server } : {});
   }
   return new CommandError('internal', fallback);
 }

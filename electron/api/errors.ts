@@ -24,7 +24,12 @@ export type ApiErrorKind =
   /** The re-login with stored credentials failed or none are stored: the person must sign in. */
   | 'signed_out'
   /** The caller cancelled. */
-  | 'aborted';
+  | 'aborted'
+  /**
+   * Not sent: the request named a record by its local id, which only this computer knows
+   * (shared/api/local-ids.ts). A defect of the caller, never a server's answer.
+   */
+  | 'local_id';
 
 export interface RequestContext {
   /** Endpoint name (`bookings.list`) or a path when unknown. */

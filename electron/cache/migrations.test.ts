@@ -34,6 +34,7 @@ const SHIPPED: Record<string, string> = {
   '012_admin_ids': '2b216cc76969b61450ae7c89fe279a5f84a02b83e5f14501c729f622460428d3',
   '100_outbox': '07b40148156d15ec1e0a5dc022cae460d4b3f5de06d672b59982780bcb024472',
   '101_photo_blobs': '749f3a8120778706d4a20404f19b7df5299ee95d314c829e2c2b1da19c4e89b1',
+  '102_change_subjects': '28387d261c98a8ee31976884ff9050094ce99dae4637339bef94458db7185140',
 };
 
 const dirs: string[] = [];
@@ -111,6 +112,7 @@ describe('shipped migrations', () => {
           ? [
               "import { OUTBOX_FIRST_VERSION, type Migration } from '../cache/migrations';",
               "import { PHOTO_BLOBS_V1 } from './101_photo_blobs';",
+              "import { CHANGE_SUBJECTS_V1 } from './102_change_subjects';",
             ]
           : [],
       );

@@ -3,6 +3,7 @@
 // in any script, and the words of the UI language. Set STAYBOARD_SHEET_PNG=<dir>
 // to also write each page as a PNG to look at.
 import { mkdirSync } from 'node:fs';
+import { DateFormat } from '../../shared/date-format';
 import { describe, expect, it } from 'vitest';
 import { openCache } from '../cache/db';
 import { recordFetched } from '../cache/state';
@@ -113,7 +114,10 @@ describe('day sheet', () => {
 
   it('says when the day’s data was last received: the oldest of bookings, cleaning and maintenance', async () => {
     const fresh = cache();
-    const text = async () => pdfText((await daySheet(fresh.db, { ...base, date: fresh.date })).bytes).join(' ');
+    // Printed in 2026: the year of a 2026 moment goes without saying, as on screen (shared/date-format.ts).
+    const printed = { now: new Date(Date.UTC(2026, 5, 16, 9)) };
+    const text = async () =>
+      pdfText((await daySheet(fresh.db, { ...base, date: fresh.date }, printed)).bytes).join(' ');
     expect(await text()).toContain('have not been received from the server yet');
     const at = (hh: string) => Date.parse(`2026-06-10T${hh}:00Z`);
     const win = `${START}..2026-07-10`;
@@ -121,7 +125,8 @@ describe('day sheet', () => {
     recordFetched(fresh.db, { resource: 'cleaning', scope: 'all', win, at: at('08:00'), records: 1 });
     expect(await text()).toContain('have not been received from the server yet');
     recordFetched(fresh.db, { resource: 'maintenance', scope: 'all', win, at: at('10:00'), records: 1 });
-    const stamp = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(at('08:00'));
+    const stamp = new DateFormat('en-GB', () => printed.now).dateTime(at('08:00'));
+    expect(stamp).toMatch(/^10 Jun, \d\d:00$/);
     expect((await text()).replace(/\s+/g, ' ')).toContain(`were last received from the server ${stamp}.`);
   });
 });

@@ -17,13 +17,14 @@
 // only when the person ticked "include access codes": without it no query
 // touches those fields. Nothing here logs any content.
 import type { BoardRow, Locale } from '../../shared/contract';
+import { DateFormat } from '../../shared/date-format';
 import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { fetchedCovering } from '../cache/state';
 import type { MadeFile } from './file';
 import { fileMark, missingLines, titled, type Received } from './incomplete';
 import { PdfSheet, TICK, type Column, type Row } from './pdf';
-import { LOCALE_TAG, changeWord, numbered, party, wordsFor, type Say } from './words';
+import { LOCALE_TAG, bookingTitle, changeWord, numbered, party, wordsFor, type Say } from './words';
 
 export interface DaySheetInput {
   date: string;
@@ -125,7 +126,7 @@ function listingRows(db: ReadableDB, row: BoardRow, w: Writing): Row[] {
         TICK,
         say('sheet.departure'),
         hm(d.departure_time),
-        join([say('sheet.booking', { n: d.booking_number }), d.customer_name, changeWord(say, d.outbox)]),
+        join([bookingTitle(say, d.booking_number), d.customer_name, changeWord(say, d.outbox)]),
       ],
     });
   for (const c of row.cleaning)
@@ -165,7 +166,7 @@ function listingRows(db: ReadableDB, row: BoardRow, w: Writing): Row[] {
         say('sheet.arrival'),
         hm(a.arrival_time),
         join([
-          say('sheet.booking', { n: a.booking_number }),
+          bookingTitle(say, a.booking_number),
           a.customer_name,
           party(say, locale, { adults: a.adults, children: a.children, infants: infantsOf(db, a.booking_number) }),
           codes?.opening_code && say('sheet.openingCode', { v: codes.opening_code }),
@@ -209,11 +210,11 @@ export async function daySheet(
   const say = wordsFor(input.locale);
   const tag = LOCALE_TAG[input.locale];
   const now = extra.now ?? new Date();
-  const day = new Date(`${input.date}T12:00:00Z`);
-  const longDate = new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeZone: 'UTC' }).format(day);
-  const shortDate = (d: string) =>
-    new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
-  const stamp = (ms: number) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  // Dates as the screens write them (shared/date-format.ts), the year when not the one it was printed in.
+  const dates = new DateFormat(tag, () => now);
+  const longDate = dates.date(input.date, 'long');
+  const shortDate = (d: string) => dates.date(d, 'medium');
+  const stamp = (ms: number) => dates.dateTime(ms);
   const rows = sheetRows(db, input);
   const missing = input.received?.missing ?? [];
   const fresh = input.received ? input.received.asOf : receivedAt(db, input.date);

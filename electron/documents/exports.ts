@@ -27,7 +27,7 @@ import * as q from '../cache/queries';
 import { toCsv, type CsvColumn } from './csv';
 import type { MadeFile } from './file';
 import { csvNote, fileMark, type Received } from './incomplete';
-import { changeWord, departmentWord, numbered, wordsFor, type Say, type WordKey } from './words';
+import { bookingNumberCell, changeWord, departmentWord, numbered, wordsFor, type Say, type WordKey } from './words';
 
 type Args = z.output<typeof exportInput>;
 type Names = (id: number | null) => string;
@@ -62,6 +62,9 @@ const taskParts = (
   changeWord(say, task.outbox),
 ];
 
+/** "#1042" in a board cell; a booking taken here and not yet in the PMS says so. */
+const numberTag = (say: Say, n: number) => (n < 0 ? say('reg.localBooking') : `#${n}`);
+
 function boardColumns(): CsvColumn<BoardRow>[] {
   return [
     { header: 'col.listing', cell: (r) => r.listing.name },
@@ -70,7 +73,12 @@ function boardColumns(): CsvColumn<BoardRow>[] {
       header: 'col.departures',
       cell: itemsCell(
         (r) => r.departures,
-        (b, say) => [hm(b.departure_time), `#${b.booking_number}`, b.customer_name, changeWord(say, b.outbox)],
+        (b, say) => [
+          hm(b.departure_time),
+          numberTag(say, b.booking_number),
+          b.customer_name,
+          changeWord(say, b.outbox),
+        ],
       ),
     },
     {
@@ -93,7 +101,7 @@ function boardColumns(): CsvColumn<BoardRow>[] {
         (r) => r.arrivals,
         (b, say) => [
           hm(b.arrival_time),
-          `#${b.booking_number}`,
+          numberTag(say, b.booking_number),
           b.customer_name,
           `${b.adults}+${b.children}`,
           changeWord(say, b.outbox),
@@ -117,7 +125,7 @@ function boardColumns(): CsvColumn<BoardRow>[] {
 
 function bookingColumns(): CsvColumn<BookingListItem>[] {
   return [
-    { header: 'col.booking', cell: (b) => b.booking_number },
+    { header: 'col.booking', cell: (b, say) => bookingNumberCell(say, b.booking_number) },
     { header: 'col.bookingState', cell: (b, say) => numbered(say, 'bookingState', b.state) },
     { header: 'col.listing', cell: (b) => b.listing_name },
     { header: 'col.customer', cell: (b) => b.customer_name },

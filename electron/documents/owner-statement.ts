@@ -4,6 +4,7 @@
 // costs. Costs have no date in the API, so every cost of the owner is listed and the statement says so
 // (the choice is written in electron/cache/queries/owners.ts, where the figures are read).
 import type { Locale, OwnerStatement } from '../../shared/contract';
+import { DateFormat } from '../../shared/date-format';
 import type { ReadableDB } from '../cache/db';
 import * as q from '../cache/queries';
 import { toCsv, type CsvCell, type CsvColumn } from './csv';
@@ -42,10 +43,10 @@ export async function ownerStatementPdf(
   const s = read(db, input);
   const say = wordsFor(input.locale);
   const tag = LOCALE_TAG[input.locale];
-  const monthName = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${s.month}-15T12:00:00Z`),
-  );
-  const stamp = (ms: number) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  // Dates as the screens write them (shared/date-format.ts).
+  const dates = new DateFormat(tag, () => now);
+  const monthName = dates.date(`${s.month}-15`, 'monthYear');
+  const stamp = (ms: number) => dates.dateTime(ms);
   const money = (n: number | null) =>
     n === null ? '' : new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' }).format(n);
   const o = s.owner;

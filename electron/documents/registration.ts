@@ -10,6 +10,7 @@
 // opening codes, key numbers and card data are never read here (only the
 // named listing fields and the guest records are).
 import type { Locale, OutboxMark } from '../../shared/contract';
+import { DateFormat } from '../../shared/date-format';
 import { COUNTRIES, DOCUMENT_TYPES, countryChoiceFrom, regionOf } from '../../shared/codes';
 import { missingForRegistration, registrationDeadline } from '../../shared/domain/registration';
 import type { ReadableDB } from '../cache/db';
@@ -58,25 +59,28 @@ class Writer {
   readonly say: Say;
   readonly tag: string;
   private readonly regions: Intl.DisplayNames;
-  constructor(readonly locale: Locale) {
+  /** Dates as the screens write them (shared/date-format.ts). */
+  readonly dates: DateFormat;
+  constructor(
+    readonly locale: Locale,
+    now: Date = new Date(),
+  ) {
     this.say = wordsFor(locale);
     this.tag = LOCALE_TAG[locale];
     this.regions = new Intl.DisplayNames(this.tag, { type: 'region' });
+    this.dates = new DateFormat(this.tag, () => now);
   }
+  /** A date on a registration paper: always with its year (a date of birth, a document's issue). */
   date(d: unknown): string {
     if (typeof d !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(d)) return '';
-    return new Intl.DateTimeFormat(this.tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${d.slice(0, 10)}T12:00:00Z`),
-    );
+    return this.dates.date(d, 'short');
   }
   longDate(d: string): string {
-    return new Intl.DateTimeFormat(this.tag, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`));
+    return this.dates.date(d, 'long');
   }
   /** A local "YYYY-MM-DDTHH:MM" (wall time) as written on screen. */
   wallTime(t: string): string {
-    return new Intl.DateTimeFormat(this.tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-      new Date(`${t}:00Z`),
-    );
+    return this.dates.dateTime(t);
   }
   country(v: unknown): string {
     const id = countryChoiceFrom(typeof v === 'number' || typeof v === 'string' ? v : null);
@@ -268,7 +272,7 @@ async function dayList(
   sheet.title(title, w.longDate(input.date));
   missingLines(db, say, w.locale, missing).forEach((line, i) => sheet.paragraph(line, { bold: i === 0 }));
   sheet.paragraph(say('reg.summary', { arrivals: stays.length, registered, expected }), { bold: true });
-  const stamp = new Intl.DateTimeFormat(w.tag, { dateStyle: 'medium', timeStyle: 'short' }).format(now);
+  const stamp = w.dates.dateTime(now.getTime());
   sheet.paragraph(say('sheet.printed', { when: stamp }), { muted: true });
   sheet.paragraph(say('reg.legal'), { muted: true }).gap();
   if (!stays.length) sheet.paragraph(missing.length ? say('incomplete.empty') : say('reg.empty'));
@@ -303,6 +307,6 @@ export async function registrationDocument(
   input: RegistrationDocInput,
   now = new Date(),
 ): Promise<MadeFile | null> {
-  const w = new Writer(input.locale);
+  const w = new Writer(input.locale, now);
   return input.document === 'cards' ? cards(db, input, w) : dayList(db, input, w, now);
 }

@@ -27,6 +27,7 @@ export const ca: Words = {
   'sheet.incident': 'Incidència',
   'sheet.access': 'Accés',
   'sheet.booking': 'Reserva {n}',
+  'sheet.bookingNew': 'Reserva nova, encara no és al PMS',
   'sheet.adults.one': '{n} adult',
   'sheet.adults.other': '{n} adults',
   'sheet.children.one': '{n} nen',

@@ -27,6 +27,7 @@ export const es: Words = {
   'sheet.incident': 'Incidencia',
   'sheet.access': 'Acceso',
   'sheet.booking': 'Reserva {n}',
+  'sheet.bookingNew': 'Reserva nueva, aún no está en el PMS',
   'sheet.adults.one': '{n} adulto',
   'sheet.adults.other': '{n} adultos',
   'sheet.children.one': '{n} niño',

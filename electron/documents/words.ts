@@ -35,6 +35,7 @@ const en = {
   'sheet.incident': 'Incident',
   'sheet.access': 'Access',
   'sheet.booking': 'Booking {n}',
+  'sheet.bookingNew': 'New booking, not yet in the PMS',
   'sheet.adults.one': '{n} adult',
   'sheet.adults.other': '{n} adults',
   'sheet.children.one': '{n} child',
@@ -259,6 +260,19 @@ export function wordsFor(locale: Locale): Say {
 
 /** A word whose key carries a number, falling back to the `.other` phrase for values outside the table. */
 /** The fate of a local change, in the words the screens use ("Waiting to send"…); empty when the record is in sync. */
+/**
+ * A booking as a document names it: "Booking 1042", or — for a booking taken here that the
+ * PMS has not created yet (its local, negative number) — said so, never "Booking -1".
+ */
+export function bookingTitle(say: Say, n: number): string {
+  return n < 0 ? say('sheet.bookingNew') : say('sheet.booking', { n });
+}
+
+/** A booking's number in a table cell: the number, or "not yet in the PMS" for a local one. */
+export function bookingNumberCell(say: Say, n: number): string | number {
+  return n < 0 ? say('reg.localBooking') : n;
+}
+
 export function changeWord(say: Say, mark: OutboxMark): string {
   return mark ? say(`outbox.${mark.state}`) : '';
 }

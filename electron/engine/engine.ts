@@ -20,7 +20,7 @@ import {
   type SyncNowAnswer,
   type SyncStatus,
 } from '../../shared/contract';
-import { ApiClient, type Credentials } from '../api/client';
+import { ApiClient, type Credentials, type Defect } from '../api/client';
 import { systemClock, type Clock } from '../api/clock';
 import { commandErrorOf } from '../api/contract-errors';
 import { BudgetGovernor, budgetInfo } from '../api/governor';
@@ -70,6 +70,8 @@ export interface EngineOptions {
   onPass?: (summary: PassSummary) => void;
   /** How photo images are downloaded (default: a plain GET of the photo's URL). */
   photoFetch?: FetchImage;
+  /** Told of a request refused as a defect before it left (a local id in it: electron/api/client.ts). */
+  onDefect?: (defect: Defect) => void;
 }
 
 export interface SignInInput extends Account {
@@ -250,6 +252,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
       baseUrl,
       governor: this.governor,
       connectivity: this.connectivity.tracker,
+      ...(this.options.onDefect ? { onDefect: this.options.onDefect } : {}),
       ...(this.options.transport ? { transport: this.options.transport } : {}),
       ...(this.options.transportOptions ? { transportOptions: this.options.transportOptions } : {}),
     });

@@ -21,7 +21,7 @@ export interface Notifications {
   /** Each outbox change: `refused` lists the entries now refused or in conflict. */
   onOutboxChanged(entryIds: readonly number[], refused: () => readonly OutboxEntry[]): void;
   /** Each stall watchdog event. */
-  onStall(stall: Pick<StallInfo, 'entryId' | 'label'> | null): void;
+  onStall(stall: Pick<StallInfo, 'entryId' | 'resource' | 'subject'> | null): void;
 }
 
 export function createNotifications(o: {
@@ -57,14 +57,14 @@ export function createNotifications(o: {
       const seen = refusedSeen;
       for (const e of now) {
         if (seen.has(e.id) || (e.state !== 'rejected' && e.state !== 'conflict')) continue;
-        notifier.offer({ kind: 'refused', entryId: e.id, label: e.label, state: e.state });
+        notifier.offer({ kind: 'refused', entryId: e.id, resource: e.resource, subject: e.subject, state: e.state });
       }
       // An entry sent again and refused again is told of again.
       refusedSeen = new Set(now.map((e) => e.id));
     },
     onStall(stall) {
       if (stall && stall.entryId !== stalledOn)
-        notifier.offer({ kind: 'stall', entryId: stall.entryId, label: stall.label });
+        notifier.offer({ kind: 'stall', entryId: stall.entryId, resource: stall.resource, subject: stall.subject });
       stalledOn = stall?.entryId ?? null;
     },
   };

@@ -25,7 +25,7 @@ const entry = (id: number, state: OutboxEntry['state']): OutboxEntry => ({
   ...COMMAND_EXAMPLES['outbox.list'].output[0]!,
   id,
   state,
-  label: `Change ${id}`,
+  subject: { ...COMMAND_EXAMPLES['outbox.list'].output[0]!.subject, name: `Change ${id}` },
 });
 
 describe('quiet hours', () => {
@@ -55,7 +55,8 @@ describe('notifications', () => {
     const off = setUp({ notifyIncidents: false });
     off.n.onPass(pass({}));
     expect(off.n.notifier.offer(incident)).toBe(false);
-    expect(off.n.notifier.offer({ kind: 'stall', entryId: 1, label: 'x' })).toBe(true);
+    const subject = { name: 'x', booking: null, listing: null, owner: null, rate: null, from: null, to: null };
+    expect(off.n.notifier.offer({ kind: 'stall', entryId: 1, resource: 'cleaning', subject })).toBe(true);
     const night = setUp({ quietFrom: '22:00', quietTo: '07:00' }, 23 * 60);
     night.n.onPass(pass({}));
     expect(night.n.notifier.offer(incident)).toBe(false);
@@ -70,7 +71,9 @@ describe('notifications', () => {
     refused = [entry(1, 'rejected'), entry(2, 'conflict')];
     n.onOutboxChanged([2], () => refused);
     n.onOutboxChanged([2], () => refused);
-    expect(shown).toEqual([{ kind: 'refused', entryId: 2, label: 'Change 2', state: 'conflict' }]);
+    expect(shown).toEqual([
+      { kind: 'refused', entryId: 2, resource: 'cleaning', subject: entry(2, 'conflict').subject, state: 'conflict' },
+    ]);
     // Sent again (no longer refused), then refused again: told again.
     n.onOutboxChanged([2], () => [entry(1, 'rejected')]);
     n.onOutboxChanged([2], () => refused);
@@ -85,8 +88,8 @@ describe('notifications', () => {
     n.onStall(null);
     n.onStall(stall);
     expect(shown).toEqual([
-      { kind: 'stall', entryId: stall.entryId, label: stall.label },
-      { kind: 'stall', entryId: stall.entryId, label: stall.label },
+      { kind: 'stall', entryId: stall.entryId, resource: stall.resource, subject: stall.subject },
+      { kind: 'stall', entryId: stall.entryId, resource: stall.resource, subject: stall.subject },
     ]);
   });
 });

@@ -62,6 +62,6 @@ it('a refused change of mine is notified once, by name', { timeout: 90_000 }, as
   expect(receipt, JSON.stringify(receipt)).toMatchObject({ ok: true });
   const refused = await until('the refusal notified', () => shown.find((n) => n.kind === 'refused'), 30_000);
   expect(refused).toMatchObject({ kind: 'refused', state: 'rejected' });
-  expect(refused.kind === 'refused' && refused.label).toContain(String(pair.b.booking_number));
+  expect(refused.kind === 'refused' && refused.subject.booking).toBe(pair.b.booking_number);
   expect(shown.filter((n) => n.kind === 'refused')).toHaveLength(1);
 });

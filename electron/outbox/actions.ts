@@ -7,7 +7,7 @@ import { parseWith } from '../../shared/api';
 import { CommandError, editCommands, type OutboxEntry } from '../../shared/contract';
 import type { WritableDB } from '../cache/db';
 import { chainOf, deleteEntries, getEntry, patchEntries } from './entries';
-import { enqueueEdit } from './enqueue';
+import { currentRecord, enqueueEdit } from './enqueue';
 import { contractEntry, dependentsOf } from './refs';
 import { KIND_SPECS, type EditName, type Kind } from './kinds';
 import type { CreateAmend } from './kinds/spec';
@@ -204,10 +204,35 @@ function amendCreate(
 }
 
 /**
+ * A value of my own for fields in conflict, checked as an edit of the record would be (the
+ * record's update command's schema, then its kind's checks before queueing): bad values throw
+ * with nothing changed. A kind whose commands expand (prices by day) takes mine or theirs only.
+ */
+function checkedValues(db: WritableDB, e: Entry, values: Values): void {
+  const spec = KIND_SPECS[e.resource];
+  if (spec.expand)
+    throw new CommandError('invalid_input', 'This change takes mine or theirs only.', {
+      values: ['takes mine or theirs only'],
+    });
+  const { name, input } = amendCommand(e, values);
+  const parsed = parseWith(editCommands[name].input, input);
+  if (!parsed.ok) {
+    const fields = Object.fromEntries(
+      Object.entries(parsed.errors).map(([path, m]) => [path.replace(/^changes\./, 'values.'), m]),
+    );
+    throw new CommandError('invalid_input', parsed.message, fields);
+  }
+  const rec = currentRecord(db, e.resource, e.recordId);
+  if (rec) spec.check?.(db, rec, values);
+}
+
+/**
  * Resolves the conflict of an entry and of the entries it was sent with (one
  * conflict of the record): per field, "mine" keeps my value and makes the
  * server's value the new base (so it is sent next), "theirs" drops my change
- * of that field. Entries left with nothing to send are settled.
+ * of that field, and a value of my own (`values`) replaces mine, over theirs.
+ * Entries left with nothing to send are settled. One mechanism for the Sync
+ * page and the record's own page.
  */
 export function resolveEntry(
   db: WritableDB,
@@ -215,26 +240,31 @@ export function resolveEntry(
   choice: 'mine' | 'theirs',
   fields: Record<string, 'mine' | 'theirs'> | undefined,
   now: number,
+  values: Values = {},
 ): ActionResult {
   return db.transaction((tx) => {
     const e = entryOr404(tx, id);
     if (e.state !== 'conflict') throw new CommandError('invalid_state', 'This change is not in conflict.');
     const conflicts = e.conflicts ?? [];
     const known = new Set(conflicts.map((c) => c.field));
-    const unknown = Object.keys(fields ?? {}).filter((f) => !known.has(f));
+    const unknown = [...Object.keys(fields ?? {}), ...Object.keys(values)].filter((f) => !known.has(f));
     if (unknown.length)
       throw new CommandError(
         'invalid_input',
         `Not in conflict: ${unknown.join(', ')}.`,
         Object.fromEntries(unknown.map((f) => [`fields.${f}`, ['is not in conflict']])),
       );
+    if (Object.keys(values).length) checkedValues(tx, e, values);
     const siblings = chainOf(tx, e.resource, e.recordId).filter((x) => x.state === 'conflict');
     for (const s of siblings) {
       const payload: Values = { ...s.payload };
       const base: Values = { ...(s.base ?? {}) };
       for (const c of conflicts) {
         if (!(c.field in payload)) continue;
-        if ((fields?.[c.field] ?? choice) === 'mine') base[c.field] = c.theirs;
+        if (c.field in values) {
+          payload[c.field] = values[c.field];
+          base[c.field] = c.theirs;
+        } else if ((fields?.[c.field] ?? choice) === 'mine') base[c.field] = c.theirs;
         else {
           delete payload[c.field];
           delete base[c.field];

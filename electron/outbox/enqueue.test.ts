@@ -73,8 +73,10 @@ describe('enqueue', () => {
       state: 'pending',
       changes: { inspected: 1, notes: 'Extra towels' },
       base: { inspected: before.inspected ? 1 : 0, notes: before.notes },
-      label: expect.stringContaining('Cleaning · ') as string,
+      // What it is about, as data (no words): its listing and day.
+      subject: { name: null, booking: null, listing: expect.any(String) as string, from: before.date, to: null },
     });
+    expect(JSON.stringify(db.get('SELECT * FROM outbox WHERE id = ?', [entry!.id]))).not.toMatch(/Cleaning/);
     expect(events.map((e) => e.name)).toEqual(['cache.changed', 'outbox.changed']);
     expect(events[0]!.payload).toEqual({ resources: ['cleaning'] });
     expect(events[1]!.payload).toMatchObject({ summary: { unsent: 1, pending: 1 }, entryIds: [entry!.id] });

@@ -1,7 +1,7 @@
 // The outbox table, read and written: inserting an entry, reading a record's
 // chain and the heads the worker may start, changing states, the id map of
 // records created offline, and the shapes the contract shows (entry, summary).
-import type { ContractError, OutboxEntry, OutboxState, OutboxSummary } from '../../shared/contract';
+import type { ChangeSubject, ContractError, OutboxEntry, OutboxState, OutboxSummary } from '../../shared/contract';
 import type { ReadableDB, SqlValue, WritableDB } from '../cache/db';
 import { parseEntry, parseOverlay, type OverlayEntry } from './row';
 import { KIND_SPECS } from './kinds';
@@ -14,7 +14,7 @@ export interface NewEntry {
   recordId: number;
   parent?: string | null;
   context?: EntryContext;
-  label: string;
+  subject: ChangeSubject;
   payload: Values;
   base: Values | null;
   now: number;
@@ -22,7 +22,7 @@ export interface NewEntry {
 
 export function insertEntry(db: WritableDB, e: NewEntry): number {
   const r = db.run(
-    `INSERT INTO outbox (operation, kind, resource, record_id, parent, context, label, payload, base, state,
+    `INSERT INTO outbox (operation, kind, resource, record_id, parent, context, subject, payload, base, state,
        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
     [
       e.operation,
@@ -31,7 +31,7 @@ export function insertEntry(db: WritableDB, e: NewEntry): number {
       e.recordId,
       e.parent ?? null,
       JSON.stringify(e.context ?? {}),
-      e.label,
+      JSON.stringify(e.subject),
       JSON.stringify(e.payload),
       e.base === null ? null : JSON.stringify(e.base),
       e.now,
@@ -155,9 +155,13 @@ const COLUMNS: Record<keyof Patch, string> = {
   recordId: 'record_id',
 };
 
+/** An error as the outbox keeps it: its code and structure, never its English sentence (the log has that). */
+export const storedError = (e: ContractError): ContractError => ({ ...e, message: '' });
+
 function sqlValue(key: keyof Patch, v: unknown): SqlValue {
   if (v === null || v === undefined) return null;
   if (key === 'accepted') return v ? 1 : 0;
+  if (key === 'error') return JSON.stringify(storedError(v as ContractError));
   if (typeof v === 'object') return JSON.stringify(v);
   return v as SqlValue;
 }
@@ -213,14 +217,21 @@ export function adoptedIds(db: ReadableDB, kind: Kind): Set<number> {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The contract's entry; `waitingFor` from refs.ts (what it waits for, when it points at a new record). */
-export function toContract(e: Entry, waitingFor: OutboxEntry['waitingFor'] = null): OutboxEntry {
+/**
+ * The contract's entry; `waitingFor` from refs.ts (what it waits for, when it points at a new
+ * record), `subject` and `names` from names.ts (data the renderer words).
+ */
+export function toContract(
+  e: Entry,
+  shown: Pick<OutboxEntry, 'subject' | 'names'>,
+  waitingFor: OutboxEntry['waitingFor'] = null,
+): OutboxEntry {
   return {
     id: e.id,
     operation: e.operation,
     resource: KIND_SPECS[e.resource].table.resource,
     recordId: e.recordId,
-    label: e.label,
+    ...shown,
     state: e.state,
     changes: e.payload,
     base: e.kind === 'update' ? e.base : null,

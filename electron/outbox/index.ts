@@ -24,8 +24,9 @@ import { contractEntry } from './refs';
 import { enqueueEdit, type EditName } from './enqueue';
 import { DEFAULT_BACKOFF, type Backoff, type StepDeps } from './outcome';
 import { KINDS, KIND_SPECS, type Kind } from './kinds';
-import type { TraceEvent } from './types';
+import type { TraceEvent, Values } from './types';
 import { refreshView } from './view';
+import { rederiveStoredWords } from './upgrade';
 import { ReplayWorker, type DrainOptions, type DrainReport } from './worker';
 
 export { OUTBOX_MIGRATIONS } from './schema';
@@ -130,6 +131,7 @@ export class Outbox {
         return g ? g.headroom('user') : Infinity;
       },
     });
+    rederiveStoredWords(this.db);
     this.recover();
   }
 
@@ -240,6 +242,7 @@ export class Outbox {
       v['choice'] as 'mine' | 'theirs',
       v['fields'] as Record<string, 'mine' | 'theirs'> | undefined,
       this.clock.now(),
+      v['values'] as Values | undefined,
     );
     this.after(r);
     return r.entry!;

@@ -13,6 +13,7 @@ import type { WritableDB } from '../cache/db';
 import { patchEntries, type Patch } from './entries';
 import { markGoneOnServer, refreshView } from './view';
 import type { Entry, EntryKind, Kind, TraceEvent } from './types';
+import { REFUSED } from './refusals';
 
 export interface Backoff {
   /** First delay after a failure; doubles per attempt. */
@@ -137,12 +138,10 @@ export function failed(
       return retry(asBefore);
     case 'not_found':
       if (op === 'delete' && phase === 'write') return 'done';
+      // The server's own answer (a 404) stays with the reason the outbox gives for it.
       reject(d, before, {
-        code: 'not_found',
-        message:
-          op === 'create'
-            ? 'The server no longer has the booking, thread or listing this was for.'
-            : 'The server no longer has this record (someone may have deleted it).',
+        ...(op === 'create' ? REFUSED.parentGone() : REFUSED.recordGone()),
+        ...(error.server ? { server: error.server } : {}),
       });
       return 'later';
     default:

@@ -13,13 +13,15 @@
 //   is re-pointed to the server id, and their views re-derived (`repoint`);
 // - discarding a create discards every entry that depends on it (`dependentsOf`).
 // Local ids come from the one shared counter, so a negative id names one record.
-import type { ContractError, OutboxEntry } from '../../shared/contract';
+import type { ChangeSubject, ContractError, OutboxEntry } from '../../shared/contract';
 import { ident, type ReadableDB, type WritableDB } from '../cache/db';
 import { toContract } from './entries';
 import { KIND_SPECS, KINDS, type Kind } from './kinds';
+import { namesOf, shownSubject } from './names';
 import type { KindRef } from './kinds/spec';
 import { parseEntry } from './row';
 import type { Entry, EntryContext, Values } from './types';
+import { REFUSED } from './refusals';
 import { refreshView } from './view';
 
 /** What an entry waits for: the create of the record it points at. */
@@ -27,8 +29,8 @@ export interface Waiting {
   resource: Kind;
   /** The local id it points at. */
   localId: number;
-  /** The create's label ("Booking new · Casa Azul"). */
-  label: string;
+  /** What the create is about (its listing, its name…). */
+  subject: ChangeSubject;
   /** The create's refusal, when the server refused it (the dependents wait for the person). */
   refused: ContractError | null;
 }
@@ -81,7 +83,13 @@ function createOf(db: ReadableDB, kind: Kind, localId: number): Entry | null {
 export function waitingOf(db: ReadableDB, e: Pick<Entry, 'resource' | 'context' | 'payload'>): Waiting | null {
   for (const { kind, localId } of localRefs(e)) {
     const c = createOf(db, kind, localId);
-    if (c) return { resource: kind, localId, label: c.label, refused: c.state === 'rejected' ? c.error : null };
+    if (c)
+      return {
+        resource: kind,
+        localId,
+        subject: shownSubject(db, c),
+        refused: c.state === 'rejected' ? c.error : null,
+      };
   }
   return null;
 }
@@ -91,7 +99,13 @@ export function contractEntry(db: ReadableDB, e: Entry): OutboxEntry {
   const w = e.state === 'confirmed' ? null : waitingOf(db, e);
   return toContract(
     e,
-    w && { resource: KIND_SPECS[w.resource].table.resource, recordId: w.localId, label: w.label, refused: w.refused },
+    { subject: shownSubject(db, e), names: namesOf(db, e) },
+    w && {
+      resource: KIND_SPECS[w.resource].table.resource,
+      recordId: w.localId,
+      subject: w.subject,
+      refused: w.refused,
+    },
   );
 }
 
@@ -99,8 +113,7 @@ export function contractEntry(db: ReadableDB, e: Entry): OutboxEntry {
 export function orphanRefusal(e: Pick<Entry, 'resource' | 'context' | 'payload'>): ContractError | null {
   const r = localRefs(e)[0];
   if (!r) return null;
-  const what = KIND_SPECS[r.kind].table.resource;
-  return { code: 'not_found', message: `The new record this was for (${what}) was discarded before it was created.` };
+  return REFUSED.parentDiscarded(KIND_SPECS[r.kind].table.resource);
 }
 
 /** The server id a local id became, or null while it has none. */

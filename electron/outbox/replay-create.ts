@@ -16,6 +16,7 @@ import { fingerprintOf, findCreated, idOf, idsMatching, type Collection, type Se
 import { repoint } from './refs';
 import { dropRecord, refreshView } from './view';
 import type { Entry, Kind, Values } from './types';
+import { REFUSED } from './refusals';
 
 /** After a 2xx, how many read-backs may miss the new record before the person is told. */
 const MAX_CHECKS = 3;
@@ -83,10 +84,7 @@ async function readCollection(
   }
   if (!unchanged(d.db, entries)) return undefined;
   if (!coll) {
-    reject(d, entries, {
-      code: 'not_found',
-      message: 'The server no longer has the booking, thread or listing this was for.',
-    });
+    reject(d, entries, REFUSED.parentGone());
     return undefined;
   }
   return coll;
@@ -120,10 +118,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
     if (head.accepted) {
       const checks = head.checks + 1;
       if (checks >= MAX_CHECKS) {
-        reject(d, sent, {
-          code: 'bad_response',
-          message: 'The server accepted this but it is not there when read back (someone may have removed it).',
-        });
+        reject(d, sent, REFUSED.acceptedNotThere());
       } else {
         const later = d.now() + backoffDelay(checks, d.backoff, d.random);
         transition(d, sent, { state: 'unknown', checks, nextAttemptAt: later });

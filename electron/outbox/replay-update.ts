@@ -14,6 +14,7 @@ import { failed, reject, type StepDeps } from './outcome';
 import { fromResponse, type ServerVersion } from './remote';
 import { dropRecord, keepServerVersion, refreshView } from './view';
 import type { ConflictValue, Entry, Values } from './types';
+import { REFUSED } from './refusals';
 
 /** The leading entries that go out in one request: updates, possibly ending with a delete. */
 export function takeBatch(chain: readonly Entry[]): Entry[] {
@@ -150,10 +151,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
   }
   if (!unchanged(d.db, batch)) return; // discarded, resolved or retried while we read: start over
   if (!server) {
-    reject(d, batch, {
-      code: 'not_found',
-      message: 'The server no longer has this record (someone may have deleted it).',
-    });
+    reject(d, batch, REFUSED.recordGone());
     return;
   }
   const { toSend, conflicts } = compare(kind, payload, base, server, own);
@@ -214,10 +212,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
       return;
     }
     if (!confirmed) {
-      reject(d, batch, {
-        code: 'not_found',
-        message: 'The server accepted the change, then no longer had the record.',
-      });
+      reject(d, batch, REFUSED.acceptedThenGone());
       return;
     }
   }
@@ -229,10 +224,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
     const shown = differ
       .map((f) => `${f} = ${JSON.stringify(canonIn(KIND_SPECS[kind].fields, f, confirmed.value))}`)
       .join(', ');
-    reject(d, batch, {
-      code: 'bad_response',
-      message: `The server accepted the change but shows ${shown}.`,
-    });
+    reject(d, batch, REFUSED.acceptedShows(differ, shown));
     return;
   }
   confirmWith(d, batch, confirmed, ctx);

@@ -102,6 +102,29 @@ describe('replay', () => {
     await dev.close();
   });
 
+  it('sends a value of my own typed over a conflict (checked as an edit: a bad one changes nothing)', async () => {
+    const { dev, ids } = await device();
+    const id = ids[8]!;
+    const o = dev.current.outbox;
+    const { entryId } = o.enqueue('cleaning.update', { id, changes: { notes: 'mine', time: '09:00' } }) as {
+      entryId: number;
+    };
+    expect(await on.other.put(`/cleaning/${id}`, { notes: 'theirs', time: '10:30' })).toBe(200);
+    await o.drain({ untilSettled: true });
+    expect(o.list({ states: ['conflict'] })).toHaveLength(1);
+    // Not a time: refused as an edit would be, the conflict left as it was.
+    expect(() => o.resolve({ id: entryId, choice: 'mine', values: { time: 'half past ten' } })).toThrow();
+    expect(() => o.resolve({ id: entryId, choice: 'mine', values: { status: 1 } })).toThrow(/Not in conflict/);
+    expect(o.list({ states: ['conflict'] })[0]!.id).toBe(entryId);
+    o.resolve({ id: entryId, choice: 'mine', fields: { notes: 'theirs' }, values: { time: '11:15' } });
+    expect(getCleaning(dev.db, id)).toMatchObject({ time: '11:15', outbox: { state: 'pending' } });
+    const mark = on.mark();
+    await o.drain({ untilSettled: true });
+    expect(on.requestsSince(mark)).toEqual(['cleanings.get', 'cleanings.update']);
+    await expectSettled(dev, id, { notes: 'theirs', time: '11:15' });
+    await dev.close();
+  });
+
   it('takes theirs field by field on request and still sends the rest of mine', async () => {
     const { dev, ids } = await device();
     const id = ids[4]!;
@@ -136,7 +159,9 @@ describe('replay', () => {
     const rejected = o.list({ states: ['rejected'] });
     expect(rejected.map((e) => e.id).sort()).toEqual([entryId, entryId + 1]); // coalesced: refused together
     expect(rejected[0]!.error).toMatchObject({ code: 'invalid_input' });
-    expect(rejected[0]!.error!.message).toMatch(/status/);
+    // The server's own answer, kept as it said it (the screen words the rest).
+    expect(rejected[0]!.error!.server).toMatchObject({ status: 422 });
+    expect(JSON.stringify(rejected[0]!.error)).toMatch(/status/);
     expect(await serverCleaning(good)).toMatchObject({ notes: 'fine' });
     // Refused means refused: the record shows the server's values, the mark says a change was not accepted.
     const serverNotes = (await serverCleaning(bad))['notes'];

@@ -2,7 +2,13 @@
 // so a damaged row is reported (DamagedEntryError) rather than trusted. Plain
 // checks rather than a zod schema: the worker reads every record's chain on
 // each step, and this runs thousands of times per drain.
-import { OUTBOX_STATES, type ContractError, type OutboxState } from '../../shared/contract';
+import {
+  changeSubject,
+  OUTBOX_STATES,
+  type ChangeSubject,
+  type ContractError,
+  type OutboxState,
+} from '../../shared/contract';
 import { KINDS } from './kinds';
 import { type ConflictValue, type Entry, type EntryContext, type EntryKind, type Kind, type Values } from './types';
 
@@ -81,6 +87,14 @@ function contractError(r: Reader, id: unknown): ContractError | null {
   return v as unknown as ContractError;
 }
 
+function subject(r: Reader, id: unknown): ChangeSubject | null {
+  const v = r.json('subject');
+  if (v === null) return null;
+  const parsed = changeSubject.safeParse(v);
+  if (!parsed.success) throw new DamagedEntryError(id, 'subject has the wrong shape');
+  return parsed.data;
+}
+
 function conflicts(r: Reader, id: unknown): ConflictValue[] | null {
   const v = r.json('conflicts');
   if (v === null) return null;
@@ -131,7 +145,7 @@ export function parseEntry(row: unknown): Entry {
     recordId: r.int('record_id'),
     parent: row['parent'] === null ? null : r.text('parent'),
     context: context(r),
-    label: r.text('label'),
+    subject: subject(r, id),
     payload: r.values('payload') ?? {},
     base: r.values('base'),
     state: r.oneOf<OutboxState>('state', STATES),

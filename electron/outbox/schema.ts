@@ -13,6 +13,7 @@
 // group sent in one request, so a crash leaves evidence of what was in flight.
 import { OUTBOX_FIRST_VERSION, type Migration } from '../cache/migrations';
 import { PHOTO_BLOBS_V1 } from './101_photo_blobs';
+import { CHANGE_SUBJECTS_V1 } from './102_change_subjects';
 
 export const OUTBOX_V1 = `
 CREATE TABLE outbox (
@@ -65,4 +66,5 @@ INSERT INTO outbox_counter (name, value) VALUES ('local_id', -1);
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   { version: OUTBOX_FIRST_VERSION, name: '100_outbox', up: OUTBOX_V1 },
   { version: OUTBOX_FIRST_VERSION + 1, name: '101_photo_blobs', up: PHOTO_BLOBS_V1 },
+  { version: OUTBOX_FIRST_VERSION + 2, name: '102_change_subjects', up: CHANGE_SUBJECTS_V1 },
 ];

@@ -1,7 +1,7 @@
 // The outbox's own vocabulary: an entry as the
 // code uses it (row.ts reads it from the table), the states and their urgency,
 // and what the trace hook reports. The kinds of record are kinds/index.ts.
-import type { ContractError, OutboxState } from '../../shared/contract';
+import type { ChangeSubject, ContractError, OutboxState } from '../../shared/contract';
 import type { Kind } from './kinds';
 
 export type { Kind } from './kinds';
@@ -38,7 +38,8 @@ export interface Entry {
   recordId: number;
   parent: string | null;
   context: EntryContext;
-  label: string;
+  /** What the change is about, as data; null only on a row an earlier build wrote, until upgrade.ts re-derives it. */
+  subject: ChangeSubject | null;
   payload: Values;
   base: Values | null;
   state: OutboxState;

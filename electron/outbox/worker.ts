@@ -14,6 +14,7 @@ import { replayCreate } from './replay-create';
 import { replayDelete, replayUpdates, takeBatch } from './replay-update';
 import { reject } from './outcome';
 import type { Kind } from './types';
+import { REFUSED } from './refusals';
 
 export interface DrainReport {
   /** Replay steps run (a step is one record's batch: a few requests at most). */
@@ -48,7 +49,7 @@ export async function replayRecord(d: StepDeps, kind: Kind, recordId: number): P
   if (head.kind === 'create') return replayCreate(d, chain);
   if (recordId < 0) {
     // Edits of a record created offline whose create is gone (discarded): nothing to edit.
-    reject(d, chain, { code: 'not_found', message: 'This record was never created on the server.' });
+    reject(d, chain, REFUSED.neverCreated());
     return;
   }
   const batch = takeBatch(chain);

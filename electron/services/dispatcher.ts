@@ -66,7 +66,7 @@ function failure(name: CommandName, e: unknown, log: Logger, translate?: ErrorTr
   const known = e instanceof CommandError ? e : (translate?.(e) ?? null);
   if (known) {
     if (known.code === 'internal') log.error(`${name} failed`, { message: known.message });
-    return fail(known.code, known.message, known.fields);
+    return fail(known.code, known.message, known.fields, known.detail);
   }
   log.error(`${name} failed unexpectedly`, e instanceof Error ? { message: e.message, stack: e.stack } : { e });
   return fail('internal', `Something went wrong while running "${name}" (the details are in the log).`);

@@ -143,7 +143,7 @@ describe('a new booking', { timeout: 300_000 }, () => {
     await ask('bookings.update', { bookingNumber: n, changes: { notes: `late ${marker}` } });
     const entries = await ask<OutboxEntry[]>('outbox.list', {});
     expect(
-      entries.find((e) => e.operation === 'guests.create' && e.label.includes('Offline'))?.waitingFor,
+      entries.find((e) => e.operation === 'guests.create' && e.subject.name?.includes('Offline'))?.waitingFor,
     ).toMatchObject({
       resource: 'bookings',
       recordId: n,

@@ -110,6 +110,8 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       credentials: demo ? new MemoryCredentialStore() : keychain,
       settings: o.settings.get(),
       outbox: { log: { error: (message, err) => log.error(`outbox: ${message}`, err) } },
+      // A request that named a local id was refused before it left: a defect, in the log for whoever mends it.
+      onDefect: (d) => log.error(`defect: ${d.method} ${d.endpoint} named a local id (${d.where}); not sent`),
       ingest: notices.ingest,
       // The demo's photos are served by its simulator (simulator/media.ts), at its own address.
       ...(demo ? { photoFetch: simulatorMedia(info.baseUrl) } : {}),

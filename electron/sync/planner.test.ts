@@ -3,6 +3,8 @@ import { openCache, type WritableDB } from '../cache/db';
 import { LIVE_STATES } from '../cache/queries/common';
 import { recordFetched } from '../cache/state';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
+import { CACHE_MIGRATIONS } from '../cache/schema';
+import { OUTBOX_MIGRATIONS } from '../outbox/schema';
 import { jobKey, type Job } from './jobs';
 import { Planner, type PlanInput } from './planner';
 import { DEFAULT_POLICY } from './policy';
@@ -88,6 +90,38 @@ describe('Planner', () => {
         .map((j) => j.spec.kind)
         .sort(),
     ).toEqual(['booking', 'threads']);
+  });
+
+  it('never plans a request naming a record made here, and follows a booking on screen to its server number', () => {
+    const db = openCache({ path: ':memory:', migrations: [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS] });
+    loadHost(db, makeHost({ listings: 5, bookingsPerListing: 60, start: '2026-06-01', days: 120 }));
+    // A booking taken here arriving today, and a listing made here: local (negative) ids, as the outbox writes them.
+    for (const [table, key, id, set] of [
+      ['bookings', 'booking_number', -1, `, start_date = '${TODAY}', end_date = '2026-06-13'`],
+      ['listings', 'id', -3, ''],
+    ] as const) {
+      db.exec(`CREATE TEMP TABLE copy AS SELECT * FROM ${table} LIMIT 1`);
+      db.exec(`UPDATE copy SET ${key} = ${id}${set}`);
+      db.exec(`INSERT INTO ${table} SELECT * FROM copy`);
+      db.exec('DROP TABLE copy');
+    }
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const onScreen = { screen: 'booking' as const, bookingNumbers: [-1] };
+    const ids = (jobs: readonly Job[]) =>
+      jobs.flatMap((j) => Object.entries(j.spec).filter(([k, v]) => /Id$|Number$/.test(k) && typeof v === 'number'));
+    const before = planner.plan(input({ interest: onScreen, caps: { globalLists: false, globalRates: false } }));
+    expect(ids(before.queue).length).toBeGreaterThan(0);
+    expect(ids(before.queue).filter(([, v]) => (v as number) < 0)).toEqual([]);
+    expect(before.queue.some((j) => j.tier === 'onScreen' && j.spec.kind === 'booking')).toBe(false);
+
+    // The server adopted it as 108562: the page still open on -1 is refreshed under that number.
+    db.run(`INSERT INTO outbox_ids (resource, local_id, server_id) VALUES ('bookings', -1, 108562)`);
+    const after = planner.plan(input({ interest: onScreen }));
+    expect(after.queue.filter((j) => j.tier === 'onScreen').map((j) => j.spec)).toEqual([
+      { kind: 'booking', bookingNumber: 108562 },
+      { kind: 'threads', bookingNumber: 108562 },
+    ]);
+    expect(ids(after.queue).filter(([, v]) => (v as number) < 0)).toEqual([]);
   });
 
   it('lets far data age into the queue even while near data keeps being due', () => {

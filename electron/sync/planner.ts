@@ -20,6 +20,7 @@ import {
   listingJobs,
   nearBookingJobs,
   nearBookings,
+  serverBookingNumbers,
   windowsFor,
   type Candidate,
   type Capabilities,
@@ -186,7 +187,7 @@ export class Planner {
     candidates.push(...nearBookingJobs(near, p));
     const bookingScopes = [
       ...near.map((n) => `booking:${n}`),
-      ...(input.interest?.bookingNumbers ?? []).map((n) => `booking:${n}`),
+      ...serverBookingNumbers(this.db, input.interest?.bookingNumbers ?? []).map((n) => `booking:${n}`),
     ];
     if (bookingScopes.length) {
       for (const s of this.db.all<StateRow>(

@@ -71,7 +71,8 @@ export class Reconciler {
   }
 
   private listings(): number[] {
-    return this.deps.db.pluck<number>('SELECT id FROM listings ORDER BY id');
+    // A listing made here (local id) is not the server's to count yet.
+    return this.deps.db.pluck<number>('SELECT id FROM listings WHERE id > 0 ORDER BY id');
   }
 
   /** Requests a whole check takes with this server's capabilities. */

@@ -71,7 +71,8 @@ export function listingJobs(
 ): Candidate[] {
   const out: Candidate[] = [];
   const add = (spec: JobSpec, tier: Tier, maxAge: number, cost = 1) => out.push({ spec, tier, maxAge, cost });
-  const listings = db.all<ListingRow>('SELECT id, mu FROM listings ORDER BY id');
+  // A listing made here (local, negative id) has nothing on the server to read yet.
+  const listings = db.all<ListingRow>('SELECT id, mu FROM listings WHERE id > 0 ORDER BY id');
   const listingCount = listings.length;
 
   add({ kind: 'listings' }, 'reference', p.maxAge.listings, Math.max(1, Math.ceil(listingCount / 100)));
@@ -108,7 +109,7 @@ export function listingJobs(
   }
 
   const rates = db.all<{ rate_id: number; listing_id: number | null }>(
-    'SELECT rate_id, listing_id FROM rates ORDER BY rate_id',
+    'SELECT rate_id, listing_id FROM rates WHERE rate_id > 0 ORDER BY rate_id',
   );
   for (const l of listings) {
     add({ kind: 'photos', listingId: l.id }, 'far', p.maxAge.photos);
@@ -118,12 +119,37 @@ export function listingJobs(
   for (const r of rates)
     add({ kind: 'prices', rateId: r.rate_id, listingId: r.listing_id, ...w.ahead }, 'far', p.maxAge.prices);
 
-  if (interest) out.push(...screenJobs(listings, w, p, caps, interest));
+  if (interest) out.push(...screenJobs(db, listings, w, p, caps, interest));
   return out;
+}
+
+/**
+ * The bookings a screen shows, by the numbers the server knows them by. A page opened on a
+ * booking taken here asks for its local (negative) number: once the server has adopted it,
+ * that is the server's number (the outbox's id map); until then there is nothing to read —
+ * no request ever carries a local id. At most 500, in the order asked.
+ */
+export function serverBookingNumbers(db: ReadableDB, asked: readonly number[]): number[] {
+  const local = asked.filter((n) => n < 0);
+  const adopted = new Map<number, number>();
+  if (local.length && db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox_ids'`))
+    for (const [l, s] of db.rows(
+      `SELECT local_id, server_id FROM outbox_ids WHERE resource = 'bookings'
+         AND local_id IN (SELECT value FROM json_each(?))`,
+      [JSON.stringify(local)],
+    ))
+      adopted.set(l as number, s as number);
+  const out = new Set<number>();
+  for (const n of asked.slice(0, 500)) {
+    const server = n < 0 ? adopted.get(n) : n;
+    if (server !== undefined && server > 0) out.add(server);
+  }
+  return [...out];
 }
 
 /** Jobs for what is on screen, refreshed first and more often. */
 function screenJobs(
+  db: ReadableDB,
   listings: ListingRow[],
   w: Windows,
   p: Policy,
@@ -166,7 +192,7 @@ function screenJobs(
       out.push({ spec: { kind: 'photos', listingId: id }, tier: 'onScreen', maxAge: p.maxAge.near, cost: 1 });
   }
   const bookingJob = interest.screen === 'booking' ? 'booking' : 'bundle';
-  for (const n of (interest.bookingNumbers ?? []).slice(0, 500)) {
+  for (const n of serverBookingNumbers(db, interest.bookingNumbers ?? [])) {
     out.push({ spec: { kind: bookingJob, bookingNumber: n }, tier: 'onScreen', maxAge: p.maxAge.onScreen, cost: 1 });
     if (interest.screen === 'booking')
       out.push({ spec: { kind: 'threads', bookingNumber: n }, tier: 'onScreen', maxAge: p.maxAge.onScreen, cost: 1 });
@@ -192,6 +218,7 @@ export function nearBookings(db: ReadableDB, w: Windows, longestStay: number): n
        UNION ALL SELECT booking_number, 2 FROM bookings WHERE end_date BETWEEN ? AND ? AND state IN ${LIVE}
        UNION ALL SELECT booking_number, 2 FROM bookings
         WHERE start_date BETWEEN ? AND ? AND end_date > ? AND state IN ${LIVE})
+     WHERE booking_number > 0
      GROUP BY booking_number ORDER BY min(rank), booking_number`,
     [w.today, w.today, tomorrow, w.today, tomorrow, addDays(w.today, -longestStay), w.today, w.today],
   );
@@ -224,7 +251,7 @@ export function farBookingJobs(
   const rows = db.pluck<number>(
     `SELECT b.booking_number FROM bookings b
      LEFT JOIN sync_state s ON s.resource = ? AND s.scope = 'booking:' || b.booking_number AND s.win = ''
-     WHERE b.start_date BETWEEN ? AND ? AND b.end_date >= ? AND b.state IN ${LIVE}
+     WHERE b.start_date BETWEEN ? AND ? AND b.end_date >= ? AND b.state IN ${LIVE} AND b.booking_number > 0
        AND (s.fetched_at IS NULL OR s.fetched_at < ?)
        AND (s.error IS NULL OR s.attempted_at < ?)
      ORDER BY s.fetched_at IS NOT NULL, s.fetched_at, b.start_date LIMIT ?`,
@@ -237,7 +264,8 @@ export function farBookingJobs(
 export function farBookingCount(db: ReadableDB, w: Windows, longestStay = 400): number {
   return (
     db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM bookings WHERE start_date BETWEEN ? AND ? AND end_date >= ? AND state IN ${LIVE}`,
+      `SELECT count(*) AS n FROM bookings WHERE start_date BETWEEN ? AND ? AND end_date >= ? AND state IN ${LIVE}
+         AND booking_number > 0`,
       [addDays(w.full.from, -longestStay), w.full.to, w.full.from],
     )?.n ?? 0
   );
@@ -252,7 +280,7 @@ export function farBookingSummary(
   const r = db.get<{ never: number | null; oldest: number | null }>(
     `SELECT sum(s.fetched_at IS NULL) AS never, min(s.fetched_at) AS oldest FROM bookings b
      LEFT JOIN sync_state s ON s.resource = ? AND s.scope = 'booking:' || b.booking_number AND s.win = ''
-     WHERE b.start_date <= ? AND b.end_date >= ? AND b.state IN ${LIVE}`,
+     WHERE b.start_date <= ? AND b.end_date >= ? AND b.state IN ${LIVE} AND b.booking_number > 0`,
     [resource, w.full.to, w.full.from],
   );
   const never = r?.never ?? 0;

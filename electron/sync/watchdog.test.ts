@@ -18,7 +18,7 @@ const online = (since = T0 - MIN): ConnectivitySnapshot => ({
 const down: ConnectivitySnapshot = { ...online(), kind: 'unreachable' };
 const example = COMMAND_EXAMPLES['outbox.list'].output[0]!;
 function entry(id: number, o: Partial<OutboxEntry> = {}): OutboxEntry {
-  return { ...example, id, state: 'pending', attempts: 0, error: null, label: `Change ${id}`, ...o };
+  return { ...example, id, state: 'pending', attempts: 0, error: null, ...o };
 }
 const failed = { code: 'server_error' as const, message: 'The server had an internal error. (503)' };
 
@@ -35,7 +35,7 @@ describe('StallWatchdog', () => {
       reason: 'noProgress',
       since: T0,
       entryId: 1,
-      label: 'Change 1',
+      resource: example.resource,
       error: failed,
       nextAttemptAt: '2026-05-04T10:03:00.000Z',
     });

@@ -13,7 +13,9 @@ export interface Stall {
   /** noProgress: since when nothing was settled; failing: since the change's first failure seen. */
   since: number;
   entryId: number;
-  label: string;
+  /** The change's record, as data (the renderer words it). */
+  resource: OutboxEntry['resource'];
+  subject: OutboxEntry['subject'];
   operation: string;
   attempts: number;
   error: ContractError | null;
@@ -73,7 +75,8 @@ function stallOf(reason: Stall['reason'], since: number, e: OutboxEntry): Stall 
     reason,
     since,
     entryId: e.id,
-    label: e.label,
+    resource: e.resource,
+    subject: e.subject,
     operation: e.operation,
     attempts: e.attempts,
     error: e.error,

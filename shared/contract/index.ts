@@ -13,6 +13,7 @@ export * from './commands';
 export * from './push-events';
 export * from './notifications';
 export * from './bridge';
+export * from './subject';
 export { signInInput, unlockInput, type SignInInput, type UnlockInput } from './commands/session';
 export {
   SCREENS,

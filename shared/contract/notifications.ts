@@ -4,7 +4,8 @@
 // outbox stalled. Both hosts only show it (the renderer words it in the UI
 // language). The kinds, and which setting turns each off, are listed once here.
 import { z } from 'zod';
-import { instant, nullable } from './primitives';
+import { instant, nullable, resourceName } from './primitives';
+import { changeSubject } from './subject';
 
 export const NOTICE_KINDS = ['incident', 'arrival', 'refused', 'stall'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -38,10 +39,11 @@ export const notice = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('refused'),
     entryId: z.number().int(),
-    label: z.string(),
+    resource: resourceName,
+    subject: changeSubject,
     state: z.enum(['rejected', 'conflict']),
   }),
-  z.object({ kind: z.literal('stall'), entryId: z.number().int(), label: z.string() }),
+  z.object({ kind: z.literal('stall'), entryId: z.number().int(), resource: resourceName, subject: changeSubject }),
 ]);
 export type Notice = z.output<typeof notice>;
 

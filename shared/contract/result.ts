@@ -47,6 +47,11 @@ export const ERROR_CODES = [
   'cancelled',
   /** The account's data on this computer was written by a different build: not opened, not changed (the message names the migration). */
   'local_data_refused',
+  /**
+   * A defect, refused before anything was sent: a request named a record made on this computer by
+   * its local id, which the server cannot know (shared/api/local-ids.ts). Logged; nothing left.
+   */
+  'local_id',
   /** Anything else: a bug. The message says so without internals. */
   'internal',
 ] as const;
@@ -59,13 +64,57 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 const LEGACY_CODES: Readonly<Record<string, ErrorCode>> = { unavailable: 'cancelled' };
 
+/**
+ * The reasons the app gives itself, as keys the renderer words in the person's language
+ * (renderer/src/i18n: `reason.<key>`, with `params`). The main side never stores or sends
+ * them as sentences; `message` stays an English sentence for logs only.
+ */
+export const REASON_KEYS = [
+  /** The server no longer has the record the change was for. */
+  'record_gone',
+  /** The server no longer has the booking, thread or listing a new record was for. */
+  'parent_gone',
+  /** The server accepted the change, then no longer had the record. */
+  'accepted_then_gone',
+  /** The server accepted the change but shows other values; `fields`: the write names, comma-separated. */
+  'accepted_shows',
+  /** The server accepted a new record but it is not there when read back. */
+  'accepted_not_there',
+  /** The new record a change was for was discarded before it was created; `resource`. */
+  'parent_discarded',
+  /** The record was never created on the server. */
+  'never_created',
+  /** More people than the listing sleeps (adults and children); `max`. */
+  'capacity',
+  /** A stay that does not end after it starts. */
+  'end_after_start',
+  /** The listing is not free for the stay (another booking, a block, no free unit). */
+  'not_free',
+] as const;
+export type ReasonKey = (typeof REASON_KEYS)[number];
+
+export const reason = z.object({
+  key: z.enum(REASON_KEYS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+export type Reason = z.output<typeof reason>;
+
 export const contractError = z.object({
   code: z.preprocess((c) => (typeof c === 'string' ? (LEGACY_CODES[c] ?? c) : c), z.enum(ERROR_CODES)),
+  /** A plain English sentence for logs and diagnostics; screens word the code, `reason` and `server`. */
   message: z.string(),
-  /** Field path → messages, for `invalid_input` (and server-side 422 rejections). */
+  /** Field path → messages, for `invalid_input` (and server-side 422 rejections: the server's words). */
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  /** Why, when the app says it itself (see REASON_KEYS). */
+  reason: reason.optional(),
+  /** Why, per field path, when the app says it itself (a check before queueing). */
+  fieldReasons: z.record(z.string(), reason).optional(),
+  /** The server's own answer: its status, and its message verbatim (shown as "The server said: …"). */
+  server: z.object({ status: z.number().int(), said: z.string().optional() }).optional(),
 });
 export type ContractError = z.infer<typeof contractError>;
+/** What an error says beyond its code and English sentence (structure the renderer words). */
+export type ErrorDetail = Pick<ContractError, 'reason' | 'fieldReasons' | 'server'>;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ContractError };
 
@@ -73,8 +122,13 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail(code: ErrorCode, message: string, fields?: Record<string, string[]>): Result<never> {
-  return { ok: false, error: fields ? { code, message, fields } : { code, message } };
+export function fail(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string[]>,
+  detail: ErrorDetail = {},
+): Result<never> {
+  return { ok: false, error: { code, message, ...(fields ? { fields } : {}), ...detail } };
 }
 
 /** Schema of a whole answer (any value): used by transports to check what crosses the wire. */
@@ -90,10 +144,18 @@ export const resultEnvelope = z.union([
 export class CommandError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string[]> | undefined;
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  /** Reasons and the server's answer, for the renderer to word (never sentences). */
+  readonly detail: ErrorDetail;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>, detail: ErrorDetail = {}) {
     super(message);
     this.name = 'CommandError';
     this.code = code;
     this.fields = fields;
+    this.detail = detail;
+  }
+
+  /** As the contract carries it. */
+  toContract(): ContractError {
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...this.detail };
   }
 }

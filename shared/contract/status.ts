@@ -3,6 +3,7 @@
 // (entries with their state and both values of a conflict) and the settings.
 import { z } from 'zod';
 import { quietTime } from './notifications';
+import { changeSubject } from './subject';
 import { contractError } from './result';
 import { instant, nullable, OUTBOX_STATES, outboxState, resourceName, type OutboxState } from './primitives';
 
@@ -70,8 +71,13 @@ export const outboxEntry = z.object({
   operation: z.string(),
   resource: resourceName,
   recordId: nullable(z.number().int()),
-  /** Short human label of the record ("Booking 1042 · Casa Azul"), built when the edit was made. */
-  label: z.string(),
+  /** What the change is about (the booking, its listing…), as data, taken when the edit was made. */
+  subject: changeSubject,
+  /**
+   * Names of the records the changed values point at, by field and id (`owner_id` → `{"-2": "Ana Puig"}`):
+   * a change shows "Owner: Ana Puig", never an id.
+   */
+  names: z.record(z.string(), z.record(z.string(), z.string())).default({}),
   state: outboxState,
   /** Changes as sent (coalesced edits show their merged values). */
   changes: fieldValues,
@@ -95,8 +101,8 @@ export const outboxEntry = z.object({
       resource: resourceName,
       /** The new record's local (negative) id. */
       recordId: z.number().int(),
-      /** The create's label, e.g. "Booking (new) · Casa Azul". */
-      label: z.string(),
+      /** What the create is about (its listing, its name…). */
+      subject: changeSubject,
       refused: nullable(contractError),
     }),
   ).default(null),
@@ -164,8 +170,9 @@ export const stallInfo = z.object({
   reason: z.enum(['noProgress', 'failing']),
   since: instant,
   entryId: z.number().int(),
-  /** The change's label ("Booking 1042 · Casa Azul"). */
-  label: z.string(),
+  /** The change's record, as data (the renderer words it). */
+  resource: resourceName,
+  subject: changeSubject,
   operation: z.string(),
   attempts: z.number().int(),
   error: nullable(contractError),

@@ -186,11 +186,30 @@ export const SEARCH_KINDS = ['guest', 'customer', 'booking', 'listing', 'message
 export const searchKind = z.enum(SEARCH_KINDS);
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
+/** The booking a hit belongs to, as data (the screen words it): its number — local (negative) while new — listing and stay. */
+export const searchStay = z.object({
+  number: z.number().int(),
+  listing: nullable(z.string()),
+  from: nullable(z.string()),
+  to: nullable(z.string()),
+});
+export type SearchStay = z.output<typeof searchStay>;
+
+/**
+ * What was found, as data: the renderer words it in the person's language (a booking's title,
+ * "new — not yet in the PMS" for a local number, dates in the one formatter).
+ */
 export const searchHit = z.object({
   kind: searchKind,
   id: recordId,
-  title: z.string(),
-  subtitle: z.string(),
+  /** A person's full name or a listing's name; null for bookings and messages (titled by their booking). */
+  name: nullable(z.string()),
+  /** A person's e-mail, a listing's city (as stored). */
+  detail: nullable(z.string()),
+  /** The booking of a booking, guest, message or customer (their latest), when known. */
+  stay: nullable(searchStay),
+  /** A message's time, "YYYY-MM-DD HH:MM:SS" or ISO, as the server gave it. */
+  at: nullable(z.string()).default(null),
   /** A short excerpt around the match; `ranges` are [start, end) offsets of matched text within it. */
   snippet: z.string(),
   ranges: z.array(z.tuple([z.number().int(), z.number().int()])),

@@ -7,8 +7,7 @@
 import { MemoryCredentialStore } from '../../electron/credentials/store';
 import { launchWebHost, type Launched } from '../../electron/host/launch';
 import { workspaceDeps } from '../../electron/services/wiring';
-import { startSimulator } from '../../simulator';
-import { expect, test } from './fixtures';
+import { expect, startSimulator, test } from './fixtures';
 import { eventually, expectUnsent, open, shoot, today } from './screens-helpers';
 
 /** One start of the app on `dataDir`; every start gets an empty keychain (none survives a restart). */

@@ -68,11 +68,28 @@ export function marked<T>(db: ReadableDB, query: string, params: readonly SqlVal
 
 /** One stored record by id with its outbox mark, or null. */
 export function markedById<T>(db: ReadableDB, table: string, id: number): (T & { outbox: OutboxMark }) | null {
-  const r = db.get<{ data: string; outbox_mark: string | null }>(
-    `SELECT data, outbox_mark FROM ${table} WHERE id = ?`,
-    [id],
-  );
+  const read = (n: number) =>
+    db.get<{ data: string; outbox_mark: string | null }>(`SELECT data, outbox_mark FROM ${table} WHERE id = ?`, [n]);
+  const r = read(id) ?? (id < 0 ? adoptedAs(db, table, id) : null);
   return r ? withMark<T>(r.data, r.outbox_mark) : null;
+}
+
+/**
+ * A record made here, asked for by its local id after the server adopted it (a page opened
+ * while it was new): the server's record, found through the outbox's id map (its resource is
+ * the table's name). The answer carries the server id; the page follows it.
+ */
+function adoptedAs(db: ReadableDB, table: string, localId: number) {
+  if (!db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox_ids'`)) return null;
+  const server = db.get<{ server_id: number }>('SELECT server_id FROM outbox_ids WHERE resource = ? AND local_id = ?', [
+    table,
+    localId,
+  ])?.server_id;
+  return server === undefined
+    ? null
+    : (db.get<{ data: string; outbox_mark: string | null }>(`SELECT data, outbox_mark FROM ${table} WHERE id = ?`, [
+        server,
+      ]) ?? null);
 }
 
 /** Calendar arithmetic is shared/dates.ts; re-exported for the queries and tests that take it from here. */

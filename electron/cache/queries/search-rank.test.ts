@@ -124,7 +124,7 @@ describe('the near records', () => {
     storeWire(db, bookingsTable, bookingRead, [raw]);
     const guest = { id: 20, name: 'Kari', lastname: 'Holm', email: '' };
     upsertRecords(db, guestsTable, [{ value: { ...guestRead.parse(guest), booking_number: 2 }, raw: guest }]);
-    expect(guestsOnly(db, 'holm').hits.map((h) => [h.title, h.near])).toEqual([
+    expect(guestsOnly(db, 'holm').hits.map((h) => [h.name, h.near])).toEqual([
       ['Kari Holm', 'inHouse'],
       ['Ola Holm', null],
     ]);
@@ -143,7 +143,7 @@ describe('similar names', () => {
       { n: 3, start: '2025-09-01', end: '2025-09-08', guest: ['Tom', 'Smith'] },
     ]);
     const r = guestsOnly(db, 'Andersen');
-    expect(r.hits.map((h) => [h.title, h.similar])).toEqual([
+    expect(r.hits.map((h) => [h.name, h.similar])).toEqual([
       ['Jens Andersen', false],
       ['Eva Andersson', true],
     ]);

@@ -4,7 +4,7 @@
 // then best matches (bm25, titles weigh more), similar names after exact ones
 // (search-rank.ts), and how many more there are. The index is contentless, so
 // snippets are cut from the records themselves.
-import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract';
+import type { SearchHit, SearchKind, SearchResult, SearchStay } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
 import { markOf } from './common';
 import { today } from '../../../shared/dates';
@@ -161,17 +161,18 @@ export function search(
 /** A hit's fields plus the text the words matched in (for the snippet). */
 type Resolved = Omit<SearchHit, 'kind' | 'id' | 'snippet' | 'ranges' | 'near' | 'similar'> & { matched: string };
 
-function bookingContext(db: ReadableDB, bookingNumber: number | null): { listingId: number | null; label: string } {
-  if (bookingNumber === null) return { listingId: null, label: '' };
+/** The booking a hit belongs to, as data: number (local while new), listing and stay. */
+function stayOf(db: ReadableDB, bookingNumber: number | null): { listingId: number | null; stay: SearchStay | null } {
+  if (bookingNumber === null) return { listingId: null, stay: null };
   const r = db.get<{ listing_id: number | null; start_date: string; end_date: string; name: string | null }>(
     `SELECT b.listing_id, b.start_date, b.end_date, l.name FROM bookings b LEFT JOIN listings l ON l.id = b.listing_id
      WHERE b.booking_number = ?`,
     [bookingNumber],
   );
-  if (!r) return { listingId: null, label: `Booking ${bookingNumber}` };
+  if (!r) return { listingId: null, stay: { number: bookingNumber, listing: null, from: null, to: null } };
   return {
     listingId: r.listing_id,
-    label: `Booking ${bookingNumber}${r.name ? ` · ${r.name}` : ''} · ${r.start_date} → ${r.end_date}`,
+    stay: { number: bookingNumber, listing: r.name, from: r.start_date, to: r.end_date },
   };
 }
 
@@ -184,8 +185,10 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
       );
       if (!r) return null;
       return {
-        title: r.name,
-        subtitle: r.city,
+        name: r.name,
+        detail: r.city || null,
+        stay: null,
+        at: null,
         bookingNumber: null,
         listingId: id,
         outbox: markOf(r.outbox_mark),
@@ -197,14 +200,17 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         id,
       ]);
       if (!r) return null;
-      const ctx = bookingContext(db, id);
+      const ctx = stayOf(db, id);
       return {
-        title: `Booking ${id}`,
-        subtitle: ctx.label,
+        name: null,
+        detail: null,
+        stay: ctx.stay,
+        at: null,
         bookingNumber: id,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
-        matched: String(id),
+        // A local number (a booking taken here) means nothing to a person: it is not shown.
+        matched: id > 0 ? String(id) : '',
       };
     }
     case 'customer': {
@@ -221,10 +227,12 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
           'SELECT booking_number AS n FROM bookings WHERE customer_id = ? ORDER BY start_date DESC LIMIT 1',
           [id],
         )?.n ?? null;
-      const ctx = bookingContext(db, latest);
+      const ctx = stayOf(db, latest);
       return {
-        title: `${r.name} ${r.lastname}`.trim(),
-        subtitle: [r.email, ctx.label].filter(Boolean).join(' · '),
+        name: `${r.name} ${r.lastname}`.trim(),
+        detail: r.email || null,
+        stay: ctx.stay,
+        at: null,
         bookingNumber: latest,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
@@ -244,10 +252,12 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         [id],
       );
       if (!r) return null;
-      const ctx = bookingContext(db, r.booking_number);
+      const ctx = stayOf(db, r.booking_number);
       return {
-        title: `${r.name} ${r.lastname}`.trim(),
-        subtitle: ctx.label ? `Guest · ${ctx.label}` : 'Guest',
+        name: `${r.name} ${r.lastname}`.trim(),
+        detail: r.email || null,
+        stay: ctx.stay,
+        at: null,
         bookingNumber: r.booking_number,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),
@@ -262,10 +272,12 @@ function resolve(db: ReadableDB, kind: SearchKind, id: number): Resolved | null 
         outbox_mark: string | null;
       }>('SELECT booking_number, created_at, message, outbox_mark FROM messages WHERE id = ?', [id]);
       if (!r) return null;
-      const ctx = bookingContext(db, r.booking_number);
+      const ctx = stayOf(db, r.booking_number);
       return {
-        title: r.booking_number !== null ? `Message · booking ${r.booking_number}` : 'Message',
-        subtitle: [r.created_at?.slice(0, 16).replace('T', ' '), ctx.label].filter(Boolean).join(' · '),
+        name: null,
+        detail: null,
+        stay: ctx.stay,
+        at: r.created_at,
         bookingNumber: r.booking_number,
         listingId: ctx.listingId,
         outbox: markOf(r.outbox_mark),

@@ -5,7 +5,19 @@ import type { ApiClient } from '../../api/client';
 import { blocksTable } from '../../cache/tables';
 import type { EntryContext, Values } from '../types';
 import { newRecord, same } from './fields';
-import { edits, listed, listingName, onListing, orNull, record, str, updatedByGet, USER } from './parts';
+import {
+  dayOf,
+  edits,
+  listed,
+  listingName,
+  onListing,
+  orNull,
+  record,
+  str,
+  subjectOf,
+  updatedByGet,
+  USER,
+} from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 const LISTING: FieldCodec = {
@@ -51,8 +63,12 @@ export const blocks = {
       },
     },
   },
-  label: (db, rec) =>
-    `Block · ${listingName(db, rec['listing_id'])} · ${String(rec['start_date'])} → ${String(rec['end_date'])}`,
+  subject: (db, rec) =>
+    subjectOf({
+      listing: listingName(db, rec['listing_id']),
+      from: dayOf(rec['start_date']),
+      to: dayOf(rec['end_date']),
+    }),
   update: updatedByGet('blocks'),
   remove: { endpoint: 'blocks.delete' },
   create: {

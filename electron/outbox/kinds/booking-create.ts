@@ -89,6 +89,14 @@ function checkFits(db: WritableDB, b: Values): void {
     'invalid_input',
     `${check.listing.name} cannot take this stay: ${reasons.map(clashText).join('; ')}.`,
     { [field]: [clashText(first)] },
+    {
+      fieldReasons: {
+        [field]:
+          first.kind === 'capacity'
+            ? { key: 'capacity', params: { max: first.capacity } }
+            : { key: 'not_free', params: {} },
+      },
+    },
   );
 }
 

@@ -19,7 +19,7 @@ import {
   shownColumns,
 } from './booking-create';
 import { flag, money, same } from './fields';
-import { edits, listingName, record, updatedByGet } from './parts';
+import { edits, listingName, record, subjectOf, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** Booking statuses other than confirmed / canceled show as `state N` (never equal to mine). */
@@ -72,9 +72,12 @@ function check(db: WritableDB, rec: Rec, changes: Values): void {
   const end = value('end_date');
   if (('start_date' in changes || 'end_date' in changes) && typeof start === 'string' && typeof end === 'string')
     if (end <= start)
-      throw new CommandError('invalid_input', 'The stay must end after it starts.', {
-        'changes.end_date': ['must be after the start date'],
-      });
+      throw new CommandError(
+        'invalid_input',
+        'The stay must end after it starts.',
+        { 'changes.end_date': ['must be after the start date'] },
+        { fieldReasons: { 'changes.end_date': { key: 'end_after_start', params: {} } } },
+      );
   if (!('adults' in changes) && !('children' in changes)) return;
   const listingId = num(rec['listing_id']);
   if (listingId === null) return;
@@ -86,19 +89,26 @@ function check(db: WritableDB, rec: Rec, changes: Values): void {
   const party = partySize(num(value('adults')) ?? 0, num(value('children')) ?? 0);
   if (party > capacity) {
     const field = 'adults' in changes ? 'adults' : 'children';
-    throw new CommandError('invalid_input', `The listing sleeps at most ${capacity} people (adults and children).`, {
-      [`changes.${field}`]: [`the listing sleeps at most ${capacity} people`],
-    });
+    throw new CommandError(
+      'invalid_input',
+      `The listing sleeps at most ${capacity} people (adults and children).`,
+      { [`changes.${field}`]: [`the listing sleeps at most ${capacity} people`] },
+      { fieldReasons: { [`changes.${field}`]: { key: 'capacity', params: { max: capacity } } } },
+    );
   }
 }
 
-/** "Booking 1042", or "New booking" while it is not in the PMS (local number, or none yet). */
-export const bookingName = (n: unknown): string => (typeof n === 'number' && n > 0 ? `Booking ${n}` : 'New booking');
+/** A booking's number for a change's subject: the server's, or its local (negative) one while new; null when none yet. */
+export const bookingOf = (n: unknown): number | null => (typeof n === 'number' && Number.isInteger(n) ? n : null);
 
 export const bookings = {
   ...record('bookings', bookingsTable, bookingRead, fields),
   commands: { ...edits('bookings', 'This booking'), 'bookings.create': { op: 'create', step: createStep } },
-  label: (db, rec) => `${bookingName(rec['booking_number'])} · ${listingName(db, rec['listing_id'])}`,
+  subject: (db, rec, ctx) =>
+    subjectOf({
+      booking: bookingOf(rec['booking_number'] ?? ctx.localId),
+      listing: listingName(db, rec['listing_id']),
+    }),
   check,
   // Several waiting bookings of a listing are read ahead with one list (read-ahead.ts).
   update: { ...updatedByGet('bookings', 'bookingNumber'), readMany: { endpoint: 'bookings.list', day: 'start_date' } },

@@ -14,6 +14,5 @@ const fields: FieldCodecs<CleaningUpdate> = {
 
 export const cleaning = boardTask('cleaning', cleaningTable, cleaningRead, fields, {
   resource: 'cleanings',
-  title: 'Cleaning',
   noun: 'cleaning task',
 }) satisfies KindSpec<'cleaning'>;

@@ -7,7 +7,7 @@
 import { destinationRead, F, type DestinationWrite } from '../../../shared/api';
 import { destinationsTable } from '../../cache/tables';
 import { applyChanges, langShown, money, newRecord, same, unseen } from './fields';
-import { createAsGiven, edits, listedCollection, record, str, updatedByGet } from './parts';
+import { createAsGiven, edits, listedCollection, record, subjectOf, text, updatedByGet } from './parts';
 import type { FieldCodecs, KindSpec } from './spec';
 
 const fields: FieldCodecs<DestinationWrite> = {
@@ -30,10 +30,10 @@ export const destinations = {
     ...edits('destinations', 'This destination'),
     // Labelled by the name it will show (one text of the names sent).
     'destinations.create': createAsGiven('destination', 'destinations', {
-      labelRec: (destination) => applyChanges(fields, {}, destination),
+      subjectRec: (destination) => applyChanges(fields, {}, destination),
     }),
   },
-  label: (_db, rec) => `Destination · ${str(rec['name']) || 'no name'}`,
+  subject: (_db, rec) => subjectOf({ name: text(rec['name']) }),
   update: updatedByGet('destinations'),
   create: {
     endpoint: 'destinations.create',

@@ -7,9 +7,9 @@ import { validateOne } from '../../api/reads';
 import { guestsTable } from '../../cache/tables';
 import { replaceBundleOfBooking } from '../../cache/write-compound';
 import type { EntryContext, Rec, Values } from '../types';
-import { bookingName } from './bookings';
+import { bookingOf } from './bookings';
 import { codeName, newRecord, PERSON, same } from './fields';
-import { edits, fullName, isObj, notCached, orNull, record, USER } from './parts';
+import { edits, fullName, isObj, notCached, orNull, record, subjectOf, USER } from './parts';
 import type { Collection, FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 // Guests read their country as an id (customers as a name).
@@ -89,11 +89,12 @@ export const guests = {
         if (!db.get('SELECT 1 FROM bookings WHERE booking_number = ?', [bookingNumber]))
           throw notCached(`Booking ${bookingNumber}`);
         const guest = v['guest'] as Values;
-        return { payload: guest, context: { bookingNumber }, parent: `guests@${bookingNumber}`, labelRec: guest };
+        return { payload: guest, context: { bookingNumber }, parent: `guests@${bookingNumber}`, subjectRec: guest };
       },
     },
   },
-  label: (_db, rec, ctx) => `Guest ${fullName(rec)} · ${bookingName(ctx.bookingNumber ?? rec['booking_number'])}`,
+  subject: (_db, rec, ctx) =>
+    subjectOf({ name: fullName(rec), booking: bookingOf(ctx.bookingNumber ?? rec['booking_number']) }),
   entryContext: (rec) => ({ bookingNumber: rec['booking_number'] as number }),
   columnsOf,
   update: { endpoint: 'guests.update', idKey: 'id', fetch },

@@ -10,7 +10,7 @@ import type { WritableDB } from '../../cache/db';
 import { listingsTable } from '../../cache/tables';
 import type { Values } from '../types';
 import { flag, langText, money, newRecord, same } from './fields';
-import { createAsGiven, edits, isObj, listed, orNull, record, str, updatedByGet, USER } from './parts';
+import { createAsGiven, edits, isObj, listed, orNull, record, subjectOf, text, updatedByGet, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The state id on write; the read record also names it (`state_name`). */
@@ -167,7 +167,7 @@ export const listings = {
       },
     }),
   },
-  label: (_db, rec) => `Listing · ${str(rec['name']) || 'no name'}`,
+  subject: (_db, rec) => subjectOf({ name: text(rec['name']) }),
   // Checked, then (the edit being valid) its texts per language kept, in the edit's transaction.
   check: (db, rec, changes) => {
     checkCodes(changes, 'changes');

@@ -15,6 +15,5 @@ const fields: FieldCodecs<MaintenanceUpdate> = {
 
 export const maintenance = boardTask('maintenance', maintenanceTable, maintenanceRead, fields, {
   resource: 'maintenance',
-  title: 'Maintenance',
   noun: 'maintenance task',
 }) satisfies KindSpec<'maintenance'>;

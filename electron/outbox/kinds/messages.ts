@@ -7,7 +7,7 @@ import { messagesTable } from '../../cache/tables';
 import { replaceThreadsOfBooking } from '../../cache/write-compound';
 import type { EntryContext, Rec, Values } from '../types';
 import { same } from './fields';
-import { isObj, notCached, orNull, record, USER } from './parts';
+import { isObj, notCached, orNull, record, subjectOf, USER } from './parts';
 import type { Collection, FieldCodecs, KindSpec } from './spec';
 
 // The fields of the send payload. The text is compared with its spaces collapsed: a server that
@@ -64,11 +64,11 @@ export const messages = {
             threadId: ['is not a thread of this booking'],
           });
         const payload: Values = { thread_id: threadId, message: v['message'] };
-        return { payload, context: { bookingNumber, threadId }, parent: `thread@${threadId}`, labelRec: {} };
+        return { payload, context: { bookingNumber, threadId }, parent: `thread@${threadId}`, subjectRec: {} };
       },
     },
   },
-  label: (_db, _rec, ctx) => `Message · booking ${String(ctx.bookingNumber)}`,
+  subject: (_db, _rec, ctx) => subjectOf({ booking: ctx.bookingNumber ?? null }),
   columnsOf,
   create: {
     endpoint: 'threads.send',

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client';
 import { ownersTable, type TableSpec } from '../../cache/tables';
 import type { Rec } from '../types';
 import { newRecord, same } from './fields';
-import { createAsGiven, edits, isObj, listedCollection, orNull, record, str, USER } from './parts';
+import { createAsGiven, edits, isObj, listedCollection, orNull, record, subjectOf, text, USER } from './parts';
 import type { FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 const OWNERS = ownersTable as TableSpec<never>;
@@ -36,12 +36,13 @@ async function fetch(client: ApiClient, id: number): Promise<ServerVersion | nul
   return { value: ownerRead.parse(merged) as unknown as Rec, raw: merged };
 }
 
-export const ownerName = (rec: Rec): string => str(rec['company_name']) || str(rec['name']) || 'no name';
+/** An owner by name: the company's, else the person's; null when it has neither. */
+export const ownerName = (rec: Rec): string | null => text(rec['company_name']) ?? text(rec['name']);
 
 export const owners = {
   ...record('owners', OWNERS, ownerRead, fields),
   commands: { ...edits('owners', 'This owner'), 'owners.create': createAsGiven('owner', 'owners') },
-  label: (_db, rec) => `Owner · ${ownerName(rec)}`,
+  subject: (_db, rec) => subjectOf({ name: ownerName(rec) }),
   update: { endpoint: 'owners.update', idKey: 'id', fetch },
   create: {
     endpoint: 'owners.create',

@@ -1,10 +1,10 @@
 // Building blocks the kind specs are made of besides their field codecs
 // (kinds/fields.ts): the parts most kinds share (their record, their edit
 // commands, the update read back with its own get, a create of a record
-// given as it is), user-priority server reads, the pieces of the Sync
-// screen's labels, and the refusal of an edit whose record is not cached.
+// given as it is), user-priority server reads, the pieces of a change's
+// subject (data the Sync screen words), and the refusal of an edit whose record is not cached.
 import type { z } from 'zod';
-import { CommandError, type EditName } from '../../../shared/contract';
+import { CommandError, type ChangeSubject, type EditName } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { ReadableDB, WritableDB } from '../../cache/db';
@@ -57,19 +57,20 @@ export function edits<
 
 /**
  * A task of the board (cleaning, maintenance): edited one by one or in bulk (`noun` names it in the
- * refusals the person reads), deleted; its update answers the record; labelled `<title> · listing · date`.
+ * refusals the person reads), deleted; its update answers the record; about its listing and day.
  */
 export function boardTask<const K extends 'cleaning' | 'maintenance', T>(
   kind: K,
   table: TableSpec<T>,
   read: z.ZodType,
   fields: Readonly<Record<string, FieldCodec>>,
-  t: { resource: 'cleanings' | 'maintenance'; title: string; noun: string },
+  t: { resource: 'cleanings' | 'maintenance'; noun: string },
 ) {
   return {
     ...record(kind, table, read, fields),
     commands: edits(kind, `This ${t.noun}`, { many: (id: number) => `The ${t.noun} ${id}`, remove: true }),
-    label: (db: ReadableDB, rec: Rec) => `${t.title} · ${listingName(db, rec['listing_id'])} · ${String(rec['date'])}`,
+    subject: (db: ReadableDB, rec: Rec) =>
+      subjectOf({ listing: listingName(db, rec['listing_id']), from: dayOf(rec['date']) }),
     // Several waiting tasks of a listing are read ahead with one list (read-ahead.ts).
     update: { ...updatedByGet(t.resource), readMany: { endpoint: `${t.resource}.list` as const, day: 'date' } },
     remove: { endpoint: `${t.resource}.delete` as const },
@@ -92,20 +93,20 @@ export function updatedByGet<const R extends ReadOne>(resource: R, idKey: 'id' |
 /**
  * A create command that queues the record given under `key` of its input as it is: `parent` names the
  * collection it lands in (creates of one collection go one at a time), `check` refuses (or keeps aside)
- * what it must before anything is queued, `labelRec` is what the label is made from (default the record).
+ * what it must before anything is queued, `subjectRec` is what its subject is taken from (default the record).
  */
 export function createAsGiven(
   key: string,
   parent: string | ((rec: Values) => string),
-  opts: { check?(db: WritableDB, rec: Values): void; labelRec?(rec: Values): Rec } = {},
+  opts: { check?(db: WritableDB, rec: Values): void; subjectRec?(rec: Values): Rec } = {},
 ): EditCommand {
   return {
     op: 'create',
     step: (db, v) => {
       const rec = v[key] as Values;
       opts.check?.(db, rec);
-      const labelRec = opts.labelRec?.(rec) ?? rec;
-      return { payload: rec, context: {}, parent: typeof parent === 'string' ? parent : parent(rec), labelRec };
+      const subjectRec = opts.subjectRec?.(rec) ?? rec;
+      return { payload: rec, context: {}, parent: typeof parent === 'string' ? parent : parent(rec), subjectRec };
     },
   };
 }
@@ -160,20 +161,39 @@ export async function listedCollection(
 // ───────────────────────── creates ─────────────────────────
 
 /** A create that lands among a listing's records (blocks, bookings): one at a time per listing and kind. */
-export function onListing(kind: string, payload: Values, labelRec: Rec): CreateStep {
+export function onListing(kind: string, payload: Values, subjectRec: Rec): CreateStep {
   const listingId = Number(payload['listing_id']);
-  return { payload, context: { listingId }, parent: `${kind}@${listingId}`, labelRec };
+  return { payload, context: { listingId }, parent: `${kind}@${listingId}`, subjectRec };
 }
 
-// ───────────────────────── labels ─────────────────────────
+// ───────────────────────── subjects ─────────────────────────
 
-export function listingName(db: ReadableDB, id: unknown): string {
-  if (typeof id !== 'number') return 'no listing';
-  return db.get<{ name: string }>('SELECT name FROM listings WHERE id = ?', [id])?.name ?? `listing ${id}`;
+/** A change's subject from the parts a kind knows (the rest null). */
+export const subjectOf = (parts: Partial<ChangeSubject>): ChangeSubject => ({
+  name: null,
+  booking: null,
+  listing: null,
+  owner: null,
+  rate: null,
+  from: null,
+  to: null,
+  ...parts,
+});
+
+/** A listing's name from the cache, or null when it is not known (the screen says so in its words). */
+export function listingName(db: ReadableDB, id: unknown): string | null {
+  if (typeof id !== 'number') return null;
+  return db.get<{ name: string }>('SELECT name FROM listings WHERE id = ?', [id])?.name ?? null;
 }
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-export const fullName = (r: Rec) => `${str(r['name'])} ${str(r['lastname'])}`.trim() || 'no name';
+/** Text, or null when there is none. */
+export const text = (v: unknown): string | null => str(v).trim() || null;
+/** A person's full name, or null. */
+export const fullName = (r: Rec): string | null => `${str(r['name'])} ${str(r['lastname'])}`.trim() || null;
+/** A calendar day "YYYY-MM-DD" (a time after it dropped), or null. */
+export const dayOf = (v: unknown): string | null =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null;
 
 /** The record an edit needs is not cached (the person refreshes and tries again). */
 export const notCached = (what: string) =>

@@ -14,7 +14,20 @@ import type { ReadableDB, WritableDB } from '../../cache/db';
 import { photosTable } from '../../cache/tables';
 import type { EntryContext, Values } from '../types';
 import { langText, newRecord, same } from './fields';
-import { edits, listed, listingName, notCached, onListing, orNull, record, str, updatedByGet, USER } from './parts';
+import {
+  edits,
+  listed,
+  listingName,
+  notCached,
+  onListing,
+  orNull,
+  record,
+  str,
+  subjectOf,
+  text,
+  updatedByGet,
+  USER,
+} from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 type PhotoWrite = Record<keyof z.input<typeof photoCreate> | keyof z.input<typeof photoUpdate>, unknown>;
@@ -124,9 +137,9 @@ export const photos = {
       },
     },
   },
-  label: (db, rec) => {
+  subject: (db, rec) => {
     const title = F.langText(rec['title']);
-    return `Photo · ${listingName(db, rec['listing_id'])}${typeof title === 'string' && title ? ` · ${title}` : ''}`;
+    return subjectOf({ listing: listingName(db, rec['listing_id']), name: text(title) });
   },
   check: (_db, rec, changes) => {
     if (typeof rec['id'] === 'number' && rec['id'] < 0 && 'position' in changes)

@@ -17,7 +17,7 @@ import { fetchedCovering } from '../../cache/state';
 import { priceEditsTable, type PriceCalendar } from '../../cache/tables';
 import type { Incoming } from '../../cache/write';
 import type { Rec, Values } from '../types';
-import { edits, listingName, orNull, record, str, USER } from './parts';
+import { edits, listingName, orNull, record, subjectOf, text, USER } from './parts';
 import type { FieldCodec, KindSpec, ServerVersion } from './spec';
 
 type Day = PriceCalendar['days'][string];
@@ -276,9 +276,9 @@ function store(db: WritableDB, items: readonly Incoming<Rec>[]): void {
 export const prices = {
   ...record('prices', priceEditsTable, read, fields),
   commands: edits('prices', 'This rate'),
-  label: (db, rec) => {
+  subject: (db, rec) => {
     const name = db.get<{ name: string }>('SELECT name FROM rates WHERE rate_id = ?', [Number(rec['rate_id'])])?.name;
-    return `Prices · ${listingName(db, rec['listing_id'])} · ${str(name ?? rec['rate_id'])}`;
+    return subjectOf({ listing: listingName(db, rec['listing_id']), rate: text(name) });
   },
   expand,
   prepare,

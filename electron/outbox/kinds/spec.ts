@@ -5,7 +5,7 @@
 // README.md "Adding a kind".
 import type { z } from 'zod';
 import type { EndpointName } from '../../../shared/api';
-import type { EditName } from '../../../shared/contract';
+import type { ChangeSubject, EditName } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import type { ReadableDB, WritableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
@@ -52,8 +52,8 @@ export interface CreateStep {
   context: EntryContext;
   /** The collection it lands in: creates of one collection go one at a time, in order. */
   parent: string;
-  /** What the Sync screen's label is made from. */
-  labelRec: Rec;
+  /** What the change's subject (shown on the Sync screen) is taken from. */
+  subjectRec: Rec;
 }
 
 /** What an edit command of the contract does to records of this kind. */
@@ -110,8 +110,8 @@ export interface KindSpec<K extends string> {
   readonly fields: Readonly<Record<string, FieldCodec>>;
   /** The contract's edit commands of this kind. */
   readonly commands: Readonly<Partial<Record<EditName, EditCommand>>>;
-  /** The short label the Sync screen shows, built when the edit is made. */
-  label(db: ReadableDB, rec: Rec, ctx: EntryContext): string;
+  /** What a change of `rec` is about, as data (the renderer words it), taken when the edit is made. */
+  subject(db: ReadableDB, rec: Rec, ctx: EntryContext): ChangeSubject;
   /** The entry context an update of `rec` keeps (default none). */
   entryContext?(rec: Rec): EntryContext;
   /** The context columns of a record from its entry's context (default none). */

@@ -9,6 +9,7 @@ import type {
   EditName,
   Interest,
   Locale,
+  OutboxEntry,
   Result,
   StayboardBridge,
 } from '../../../shared/contract';
@@ -16,6 +17,7 @@ import { I18n, isLocale } from '../i18n/i18n.svelte';
 import { call } from '../state/call';
 import { ChangeToasts } from '../state/change-toasts';
 import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
+import { ConflictingChanges, resolveInput, type Resolution } from '../state/conflicts.svelte';
 import { BridgeLink } from '../state/link.svelte';
 import { ListingIndex } from '../state/listing-index.svelte';
 import { DesktopNotices } from '../state/notifications.svelte';
@@ -49,6 +51,8 @@ export class AppState {
   readonly toasts = new Toasts();
   /** The refused changes, for the banner on each record. */
   readonly refused: RefusedChanges;
+  /** The changes in conflict, shown on the record they belong to (and all of them on the Sync page). */
+  readonly conflicts: ConflictingChanges;
   readonly changeToasts: ChangeToasts;
   /** Listing names and cities for every screen (loaded once signed in). */
   readonly listings: ListingIndex;
@@ -72,6 +76,7 @@ export class AppState {
     this.listings = new ListingIndex(bridge);
     this.updates = new UpdatesState(bridge);
     this.refused = new RefusedChanges(bridge);
+    this.conflicts = new ConflictingChanges(bridge);
     this.changeToasts = new ChangeToasts(bridge, this.toasts, this.i18n, this.sync);
     this.notices = new DesktopNotices(bridge, this.i18n);
   }
@@ -83,6 +88,7 @@ export class AppState {
       this.session.start(),
       this.sync.start(),
       this.refused.start(),
+      this.conflicts.start(),
       this.changeToasts.start(),
       this.updates.start(),
       this.notices.start(),
@@ -91,6 +97,7 @@ export class AppState {
         void this.session.load();
         void this.sync.load();
         void this.refused.load();
+        void this.conflicts.load();
       }),
       () => this.link.stop(),
     ];
@@ -189,6 +196,25 @@ export class AppState {
       }
     }
     this.toasts.show('success', this.i18n.t('refused.discarded'));
+    return true;
+  }
+
+  /**
+   * Resolves a conflict (the one `outbox.resolve`, wherever it is asked: the Sync page, the
+   * record's page): `choices` per field, or mine / theirs for all. True when done.
+   */
+  async resolve(
+    entry: Pick<OutboxEntry, 'id' | 'conflicts'>,
+    choices: Resolution,
+  ): Promise<boolean> {
+    const input = typeof choices === 'string' ? { id: entry.id, choice: choices } : resolveInput(entry, choices);
+    const r = await call(this.bridge, 'outbox.resolve', input);
+    if (!r.ok) {
+      this.#failed(r.error);
+      return false;
+    }
+    this.toasts.show('success', this.i18n.t('sync.resolved'));
+    await this.conflicts.load();
     return true;
   }
 

@@ -15,7 +15,7 @@ describe('SearchPalette', () => {
       'search.query': () => ({
         hits: [
           { ...hit, near: 'inHouse', similar: false },
-          { ...hit, id: 9002, title: 'Eva Andersson', near: null, similar: true },
+          { ...hit, id: 9002, name: 'Eva Andersson', near: null, similar: true },
         ],
         tookMs: 1,
         more: 12,

@@ -10,11 +10,7 @@ export function clockOf(i18n: I18n, iso: string | null, now: number, seconds = f
   if (Number.isNaN(at.getTime())) return '—';
   const today = new Date(now).toDateString() === at.toDateString();
   if (!today) return i18n.dateTime(iso);
-  return new Intl.DateTimeFormat(i18n.tag, {
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
-  }).format(at);
+  return i18n.clock(at.getTime(), seconds);
 }
 
 /** "Online", "Server unreachable since 10:42", "Request limit reached until 11:00"… */

@@ -108,8 +108,16 @@ const DAY_FIELD_KEYS: Record<string, MessageKey> = {
 };
 const DAY_FIELD = /^(\d{4}-\d{2}-\d{2})\.(\w+)$/;
 
-/** A field's label; unknown fields keep their wire name. */
-export function fieldName(i18n: I18n, field: string): string {
+/** Records of people: their `name` is a first name (an owner's, a listing's, a destination's is its name). */
+const PEOPLE: ReadonlySet<ResourceName> = new Set(['customers', 'guests', 'admins']);
+/** Fields that hold another record's id: named by the entry's `names`, never shown as an id. */
+const POINTERS: ReadonlySet<string> = new Set(['listing_id', 'owner_id', 'destination']);
+
+/** A field's label (as the record's own form names it, when the resource is known); unknown fields keep their wire name. */
+export function fieldName(i18n: I18n, field: string, resource?: ResourceName): string {
+  if (resource === 'listings' && (LISTING_FIELDS as readonly string[]).includes(field))
+    return i18n.t(listingFieldKey(field as ListingField));
+  if (field === 'name' && resource && !PEOPLE.has(resource)) return i18n.t('org.name');
   const key = FIELD_KEYS[field];
   if (key) return i18n.t(key);
   const day = DAY_FIELD.exec(field);
@@ -117,9 +125,23 @@ export function fieldName(i18n: I18n, field: string): string {
   return day && dayKey ? `${i18n.t(dayKey)} · ${i18n.date(day[1], 'weekday')}` : field;
 }
 
-/** A field's value in words for this resource (flags, statuses, priorities, types, countries, dates). */
-export function fieldValue(i18n: I18n, resource: ResourceName, field: string, value: unknown): string {
+/**
+ * A field's value in words for this resource (flags, statuses, priorities, types, countries, dates);
+ * a pointer to another record by that record's name (`names`: an outbox entry's), a new one's as "new".
+ */
+export function fieldValue(
+  i18n: I18n,
+  resource: ResourceName,
+  field: string,
+  value: unknown,
+  names: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
+): string {
   if (value === null || value === undefined || value === '') return i18n.t('sync.empty');
+  if (POINTERS.has(field) && typeof value === 'number') {
+    const name = names[field]?.[String(value)];
+    if (name) return name;
+    return value < 0 ? i18n.t('sync.newRecord') : `#${value}`;
+  }
   if (typeof value === 'boolean') return value ? i18n.t('common.yes') : i18n.t('common.no');
   if ((field === 'inspected' || field === 'checkin_online') && (value === 0 || value === 1))
     return value === 1 ? i18n.t('common.yes') : i18n.t('common.no');
@@ -137,6 +159,7 @@ export function fieldValue(i18n: I18n, resource: ResourceName, field: string, va
     if (field === 'country' || field === 'nationality') return i18n.country(value);
     if (field === 'document_type_id') return i18n.code('documentType', value);
     if (['paid', 'prepaid', 'total', 'tourist_tax'].includes(field)) return i18n.money(value);
+    if (field === 'amount' && resource === 'costs') return i18n.money(value);
     return String(value);
   }
   if (typeof value === 'string') {
@@ -173,6 +196,10 @@ export function scopeName(i18n: I18n, scope: string, listingName: (id: number) =
   const listing = /^listing[ :](\d+)$/.exec(scope);
   if (listing) return i18n.t('sync.scope.listing', { name: listingName(Number(listing[1])) });
   const booking = /^booking[ :](-?\d+)$/.exec(scope);
-  if (booking) return i18n.t('sync.scope.booking', { number: booking[1]! });
+  // A booking taken here has nothing on the server to refresh; said so should one be named.
+  if (booking)
+    return booking[1]!.startsWith('-')
+      ? i18n.t('booking.titleLocal')
+      : i18n.t('sync.scope.booking', { number: booking[1]! });
   return scope;
 }

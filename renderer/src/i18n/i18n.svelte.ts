@@ -2,9 +2,9 @@
 // dates, times, numbers and money (EUR), and names of code-table entries.
 // Reading `locale` inside `t()` makes every template that translates re-render
 // when the language changes.
-import type { ContractError, Locale } from '../../../shared/contract';
+import type { ContractError, Locale, Reason } from '../../../shared/contract';
 import { COUNTRY_CHOICES, countries, orderCountryChoices, regionOf } from '../../../shared/codes';
-import { toLocalDate } from '../state/dates';
+import { DateFormat, type DateStyle } from '../../../shared/date-format';
 import { enCodes, type CodeCatalog, type CodeKey } from './codes-en';
 import { esCodes } from './codes-es';
 import { caCodes } from './codes-ca';
@@ -38,16 +38,6 @@ export function isLocale(v: unknown): v is Locale {
   return v === 'en' || v === 'es' || v === 'ca';
 }
 
-type DateStyle = 'short' | 'medium' | 'long' | 'weekday' | 'dayMonth' | 'month';
-const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
-  short: { day: '2-digit', month: '2-digit', year: 'numeric' },
-  medium: { day: 'numeric', month: 'short', year: 'numeric' },
-  long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
-  weekday: { weekday: 'short', day: 'numeric', month: 'short' },
-  dayMonth: { day: 'numeric', month: 'short' },
-  month: { month: 'short' },
-};
-
 export class I18n {
   locale = $state<Locale>('en');
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache of Intl formatters keyed by locale; nothing renders from it
@@ -55,6 +45,9 @@ export class I18n {
     string,
     Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames
   >();
+
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- formatters by language tag; nothing renders from it
+  #dateFormats = new Map<string, DateFormat>();
 
   constructor(locale: Locale = 'en') {
     this.locale = locale;
@@ -95,15 +88,19 @@ export class I18n {
           amount,
         );
 
-  /** A calendar date "YYYY-MM-DD" in the chosen style; anything else is shown as it came. */
-  date = (iso: string | null | undefined, style: DateStyle = 'medium'): string => {
-    if (!iso) return '—';
-    const day = iso.slice(0, 10);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return iso;
-    return this.#cached(`d${style}`, () => new Intl.DateTimeFormat(this.tag, DATE_OPTIONS[style])).format(
-      toLocalDate(day),
-    );
-  };
+  /** The one date formatter (shared/date-format.ts) in the UI language: screens, PDFs and documents agree. */
+  get #dates(): DateFormat {
+    let f = this.#dateFormats.get(this.tag);
+    if (!f) this.#dateFormats.set(this.tag, (f = new DateFormat(this.tag)));
+    return f;
+  }
+
+  /** A calendar date "YYYY-MM-DD" in the chosen style, with its year when not this year; anything else as it came. */
+  date = (iso: string | null | undefined, style: DateStyle = 'medium'): string => this.#dates.date(iso, style);
+
+  /** From one calendar date to another ("20 Nov – 27 Nov 2027"), each with its year when not this year. */
+  dateRange = (from: string | null | undefined, to: string | null | undefined, style: DateStyle = 'dayMonth'): string =>
+    this.#dates.dateRange(from, to, style);
 
   /** "HH:MM" stays 24-hour in every language (the business's convention); null is a dash. */
   time = (hhmm: string | null | undefined): string => (hhmm ? hhmm.slice(0, 5) : '—');
@@ -119,25 +116,11 @@ export class I18n {
     return this.t(compact ? 'time.hoursMinutesShort' : 'time.hoursMinutes', { h, m: String(min).padStart(2, '0') });
   };
 
-  /** An instant (ISO string or ms) as local date and time; with its year when asked (a list spanning years), in digits so it stays short in every language ("16/01/2027, 09:21"). */
-  dateTime = (at: string | number | null | undefined, withYear = false): string => {
-    if (at === null || at === undefined || at === '') return '—';
-    const ms =
-      typeof at === 'number' ? at : Date.parse(at.includes('T') || at.endsWith('Z') ? at : at.replace(' ', 'T'));
-    if (Number.isNaN(ms)) return String(at);
-    return this.#cached(
-      withYear ? 'dty' : 'dt',
-      () =>
-        new Intl.DateTimeFormat(this.tag, {
-          ...(withYear
-            ? ({ day: '2-digit', month: '2-digit', year: 'numeric' } as const)
-            : ({ day: 'numeric', month: 'short' } as const)),
-          hour: '2-digit',
-          minute: '2-digit',
-        }),
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway instant to format
-    ).format(new Date(ms));
-  };
+  /** An instant (ISO string, "YYYY-MM-DD HH:MM:SS" or ms) as local date and time, with its year when not this year. */
+  dateTime = (at: string | number | null | undefined): string => this.#dates.dateTime(at);
+
+  /** An instant's clock time, "10:42" ("10:42:05" with seconds). */
+  clock = (at: string | number, seconds = false): string => this.#dates.time(at, seconds);
 
   /** "3 min ago" / "in 5 min" relative to `now`. */
   relative = (at: string | number | null | undefined, now: number = Date.now()): string => {
@@ -185,19 +168,26 @@ export class I18n {
     );
 
   /**
-   * A contract error in the UI language. The main side's own sentence is
-   * English; it is added only where it carries specifics the code cannot
-   * (which value was refused, what the server said).
+   * A contract error in the UI language: the reason the app gives itself
+   * (`reason`), else the code's words, with what the server itself said
+   * ("The server said: …"). The main side's own sentence is English; it is
+   * added only where it carries specifics nothing else does (a local check's
+   * detail, an internal fault), never beside a server's answer.
    */
   error = (error: ContractError): string => {
+    if (error.reason) return this.reason(error.reason);
     const text = this.t(`error.${error.code}`);
+    if (error.server?.said) return `${text} ${this.t('error.serverSaid', { text: error.server.said })}`;
     const specific =
       error.code === 'invalid_input' ||
       error.code === 'bad_response' ||
       error.code === 'internal' ||
       error.code === 'local_data_refused';
-    return specific && error.message ? `${text} (${error.message})` : text;
+    return specific && error.message && !error.server ? `${text} (${error.message})` : text;
   };
+
+  /** A reason the app gives itself (shared/contract REASON_KEYS), in the UI language. */
+  reason = (reason: Reason): string => this.t(`reason.${reason.key}`, reason.params);
 
   /** A name from the code catalogs (`bookingStatus`, `blockType`, `concept`, `extra`…) with a numbered fallback. */
   code = (table: 'bookingStatus' | 'blockType' | 'documentType' | 'customerType' | 'concept' | 'extra', id: number) => {

@@ -85,13 +85,20 @@ export function extraInfo(extra: unknown): { id: number | null; name: string | n
 export class BookingView {
   readonly detail: Query<'bookings.get'>;
   form = $state.raw<EditForm<typeof BOOKING_SPECS> | null>(null);
+  /**
+   * The number the page knows the booking by: the local (negative) number of a booking taken
+   * here until the server adopts it, then the server's (the page follows it: Booking.svelte).
+   */
+  number = $state(0);
   #formFor: number | null = null;
+  #over: Partial<Record<BookingField, unknown>> = {};
 
   constructor(
     bridge: StayboardBridge,
-    readonly bookingNumber: number,
+    bookingNumber: number,
     private readonly decimal: ',' | '.',
   ) {
+    this.number = bookingNumber;
     this.detail = new Query(bridge, 'bookings.get', [
       'bookings',
       'customers',
@@ -108,7 +115,7 @@ export class BookingView {
   }
 
   async load(): Promise<void> {
-    await this.detail.load({ bookingNumber: this.bookingNumber });
+    await this.detail.load({ bookingNumber: this.number });
     this.syncForm();
   }
 
@@ -117,15 +124,33 @@ export class BookingView {
     this.syncForm();
   }
 
-  /** Keeps the form on the latest record without losing what the person is typing (call after every read). */
-  syncForm(): void {
+  /**
+   * Keeps the form on the latest record without losing what the person is typing (call after every
+   * read); `over`: values shown instead of the record's (a conflict's fields show the server's).
+   */
+  syncForm(over: Partial<Record<BookingField, unknown>> = this.#over): void {
+    this.#over = over;
     const booking = this.detail.value?.booking;
     if (!booking) return;
-    const record = bookingFormRecord(booking);
+    this.#follow(booking.booking_number);
+    const record = { ...bookingFormRecord(booking), ...over };
     if (this.form && this.#formFor === booking.booking_number) this.form.rebase(record);
     else {
       this.form = new EditForm(BOOKING_SPECS, record, this.decimal);
       this.#formFor = booking.booking_number;
     }
+  }
+
+  /**
+   * The cache answers a local number with the server's booking once it is adopted (the
+   * outbox's id map): from then on the page knows it by that number, and the form typed
+   * over the local booking stays the form of the same booking.
+   */
+  #follow(shown: number): void {
+    if (this.number >= 0 || shown <= 0) return;
+    if (this.#formFor === this.number) this.#formFor = shown;
+    this.number = shown;
+    // Later reads ask by the server's number too.
+    void this.detail.load({ bookingNumber: shown });
   }
 }

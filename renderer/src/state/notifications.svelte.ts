@@ -5,6 +5,7 @@
 // on the record it is about. Nothing here decides WHAT to notify.
 import type { Notice, StayboardBridge } from '../../../shared/contract';
 import type { I18n } from '../i18n/i18n.svelte';
+import { subjectText } from './change-subject';
 
 export type Permission = 'granted' | 'denied' | 'default' | 'unsupported';
 
@@ -42,7 +43,7 @@ export function browserSink(win: Window | null = typeof window === 'undefined' ?
 }
 
 /** A notice in words, and where clicking it leads. */
-export function wordNotice(notice: Notice, i18n: Pick<I18n, 't'>): { title: string; body: string; href: string } {
+export function wordNotice(notice: Notice, i18n: I18n): { title: string; body: string; href: string } {
   const t = i18n.t;
   const who = (...parts: (string | null)[]) => parts.filter((p): p is string => !!p).join(' · ');
   switch (notice.kind) {
@@ -66,11 +67,15 @@ export function wordNotice(notice: Notice, i18n: Pick<I18n, 't'>): { title: stri
     case 'refused':
       return {
         title: t(notice.state === 'conflict' ? 'notify.refused.conflict' : 'notify.refused.rejected'),
-        body: notice.label,
+        body: subjectText(i18n, notice.resource, notice.subject),
         href: '#/sync',
       };
     case 'stall':
-      return { title: t('notify.stall.title'), body: notice.label, href: '#/sync' };
+      return {
+        title: t('notify.stall.title'),
+        body: subjectText(i18n, notice.resource, notice.subject),
+        href: '#/sync',
+      };
   }
 }
 
@@ -79,7 +84,7 @@ export class DesktopNotices {
 
   constructor(
     private readonly bridge: StayboardBridge,
-    private readonly i18n: Pick<I18n, 't'>,
+    private readonly i18n: I18n,
     private readonly sink: DesktopSink = browserSink(),
     private readonly go: (href: string) => void = (href) => {
       if (typeof location !== 'undefined') location.hash = href;

@@ -31,12 +31,20 @@ describe('notices in words', () => {
     expect(wordNotice({ ...arrival, before: null }, en).body).toBe(
       '1042 · Ana Ruiz · Casa: now arrives today at 19:30',
     );
-    expect(wordNotice({ kind: 'refused', entryId: 3, label: 'Booking 1042', state: 'conflict' }, en)).toEqual({
+    const subject = { name: null, booking: 1042, listing: 'Casa', owner: null, rate: null, from: null, to: null };
+    expect(wordNotice({ kind: 'refused', entryId: 3, resource: 'bookings', subject, state: 'conflict' }, en)).toEqual({
       title: 'A change is in conflict',
-      body: 'Booking 1042',
+      body: 'Booking 1042 · Casa',
       href: '#/sync',
     });
-    expect(wordNotice({ kind: 'stall', entryId: 3, label: 'Booking 1042' }, en).title).toBe(
+    // A booking the PMS has not created yet is said so, never by its local number.
+    expect(
+      wordNotice(
+        { kind: 'refused', entryId: 3, resource: 'bookings', subject: { ...subject, booking: -4 }, state: 'rejected' },
+        en,
+      ).body,
+    ).toBe('New booking — not yet in the PMS · Casa');
+    expect(wordNotice({ kind: 'stall', entryId: 3, resource: 'bookings', subject }, en).title).toBe(
       'Changes are not going out',
     );
   });
@@ -62,7 +70,12 @@ describe('notices in words', () => {
     expect(go).toHaveBeenCalledWith('#/incidents/7');
     stop();
     bridge.emit('notification.show', {
-      notice: { kind: 'stall', entryId: 1, label: 'x' },
+      notice: {
+        kind: 'stall',
+        entryId: 1,
+        resource: 'cleaning',
+        subject: { name: 'x', booking: null, listing: null, owner: null, rate: null, from: null, to: null },
+      },
       at: '2026-05-04T10:00:00.000Z',
     });
     expect(shown).toHaveLength(1);

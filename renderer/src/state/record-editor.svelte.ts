@@ -12,6 +12,10 @@ type ByIdCommand =
   | ('cleaning.get' | 'maintenance.get' | 'incidents.get')
   | ('owners.get' | 'costs.get' | 'destinations.get' | 'admins.get');
 
+/** The entries of `o` whose keys are in `keys`. */
+const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
+
 export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> {
   readonly query: Query<N>;
   form = $state.raw<EditForm<S> | null>(null);
@@ -20,6 +24,7 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
   /** The refused change being edited again: saving amends it instead of making a new edit. */
   amending = $state.raw<RefusedChange | null>(null);
   #formFor: number | null = null;
+  #over: Record<string, unknown> = {};
 
   constructor(
     bridge: StayboardBridge,
@@ -113,11 +118,15 @@ export class RecordEditor<N extends ByIdCommand & CommandName, S extends Specs> 
     this.amending = null;
   }
 
-  /** Call after every read: a new form for a new record, a rebase for the same one. */
-  syncForm(): void {
+  /**
+   * Call after every read: a new form for a new record, a rebase for the same one; `over`: values
+   * shown instead of the record's (the fields of a change in conflict show the server's).
+   */
+  syncForm(over: Record<string, unknown> = this.#over): void {
+    this.#over = over;
     const record = this.query.value;
     if (!record) return;
-    const values = this.toForm(record);
+    const values = { ...this.toForm(record), ...pick(over, Object.keys(this.specs)) };
     if (this.form && this.#formFor === this.id) this.form.rebase(values);
     else {
       this.form = new EditForm(this.specs, values, this.decimal);

@@ -4,7 +4,14 @@
 // the contract error's parts (per field: the field's name in the UI language
 // and the server's message), and the values the person set — and the
 // "Edit and send again" hand-over from a row to the record's own form.
-import type { ContractError, OutboxEntry, OutboxMark, ResourceName, StayboardBridge } from '../../../shared/contract';
+import type {
+  ContractError,
+  OutboxEntry,
+  OutboxMark,
+  Reason,
+  ResourceName,
+  StayboardBridge,
+} from '../../../shared/contract';
 import { fieldName, fieldValue } from '../components/field-names';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 import { call } from './call';
@@ -44,16 +51,44 @@ const REASONS: Partial<Record<ContractError['code'], MessageKey>> = {
   invalid_input: 'refused.reason.invalid_input',
 };
 
-/** The server's reason, once: one line per field it named, else one plain sentence for the kind of refusal. */
+/** A reason the app gives itself, its fields (`accepted_shows`) by their names in the UI language. */
+export function reasonText(i18n: I18n, reason: Reason): string {
+  const fields = reason.params['fields'];
+  if (reason.key !== 'accepted_shows' || typeof fields !== 'string') return i18n.reason(reason);
+  return i18n.reason({
+    ...reason,
+    params: {
+      ...reason.params,
+      fields: fields
+        .split(',')
+        .map((f) => fieldName(i18n, f))
+        .join(', '),
+    },
+  });
+}
+
+/**
+ * Why, once: one line per field named — the app's own reason for it in the UI language, or
+ * what the server said ("The server said: …") — else the reason, else one plain sentence for the
+ * kind of refusal with the server's own words when it gave some.
+ */
 export function refusalReasons(i18n: I18n, error: ContractError | null): string[] {
   const fields = Object.entries(error?.fields ?? {});
   if (fields.length)
     return fields.map(([path, messages]) => {
-      const field = path.replace(/^changes\./, '');
-      const message = messages.join('; ');
+      const field = path.replace(/^(changes|booking)\./, '');
+      const reason = error?.fieldReasons?.[path];
+      const said = messages.join('; ');
+      const message = reason
+        ? reasonText(i18n, reason)
+        : error?.server
+          ? i18n.t('error.serverSaid', { text: said })
+          : said;
       return field === '_' ? message : i18n.t('refused.fieldReason', { field: fieldName(i18n, field), message });
     });
-  return [i18n.t((error && REASONS[error.code]) ?? 'refused.reason.other')];
+  if (error?.reason) return [reasonText(i18n, error.reason)];
+  const plain = i18n.t((error && REASONS[error.code]) ?? 'refused.reason.other');
+  return [error?.server?.said ? `${plain} ${i18n.t('error.serverSaid', { text: error.server.said })}` : plain];
 }
 
 /** "You set Adults to 20", per field I changed. */

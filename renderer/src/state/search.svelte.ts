@@ -3,6 +3,8 @@
 // highlighted hit. Where a hit leads is decided here so every caller agrees.
 import type { ContractError, SearchHit, StayboardBridge } from '../../../shared/contract';
 import type { RouteName } from '../app/router.svelte';
+import type { I18n } from '../i18n/i18n.svelte';
+import { isLocalBooking } from './booking-number';
 import { call } from './call';
 
 const DEBOUNCE_MS = 60;
@@ -20,6 +22,30 @@ export function targetOf(hit: SearchHit): SearchTarget | null {
   if (hit.bookingNumber !== null) return { name: 'booking', id: hit.bookingNumber };
   if (hit.listingId !== null) return { name: 'listings', id: hit.listingId };
   return null;
+}
+
+/** A booking named as its page is titled: "Booking 1042", or "New booking — not yet in the PMS" for a local number. */
+function bookingName(i18n: I18n, n: number): string {
+  return isLocalBooking(n) ? i18n.t('booking.titleLocal') : i18n.t('booking.title', { number: n });
+}
+
+/**
+ * A hit in the person's language: its title (a person's or listing's name, else its booking)
+ * and the line under it (e-mail or city, its booking with listing and stay, a message's time).
+ * The main side sends data only; no number a person cannot use is shown (a local booking is "new").
+ */
+export function hitWords(i18n: I18n, hit: SearchHit): { title: string; subtitle: string } {
+  const stay = hit.stay;
+  const titledByBooking = hit.name === null && stay !== null;
+  const title = hit.name ?? (stay ? bookingName(i18n, stay.number) : i18n.t(`search.kind.${hit.kind}`));
+  const parts = [
+    hit.detail,
+    stay && !titledByBooking ? bookingName(i18n, stay.number) : null,
+    stay?.listing ?? null,
+    stay?.from ? i18n.dateRange(stay.from, stay.to, 'medium') : null,
+    hit.at ? i18n.dateTime(hit.at) : null,
+  ];
+  return { title, subtitle: parts.filter((p): p is string => !!p).join(' · ') };
 }
 
 export class SearchState {

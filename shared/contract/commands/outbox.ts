@@ -32,8 +32,14 @@ export const outboxCommands = {
     z.object({ discarded: z.literal(true), dependents: z.number().int().min(0).default(0) }),
   ),
   'outbox.resolve': command(
-    'Resolve a conflict: keep mine or take theirs for every conflicting field, or per field in `fields`.',
-    z.strictObject({ id: entryId, choice, fields: z.record(z.string(), choice).optional() }),
+    'Resolve a conflict: keep mine or take theirs for every conflicting field, or per field in `fields`; ' +
+      "`values` gives a field a value of my own instead (write form of the record's update), sent over theirs.",
+    z.strictObject({
+      id: entryId,
+      choice,
+      fields: z.record(z.string(), choice).optional(),
+      values: z.record(z.string(), z.unknown()).optional(),
+    }),
     outboxEntry,
   ),
   'outbox.amend': command(

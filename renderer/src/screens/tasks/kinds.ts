@@ -153,7 +153,7 @@ export const INCIDENTS: TaskKind<IncidentRecord, 'incidents.get', typeof INCIDEN
       label: 'common.date',
       width: '150px',
       class: 'num',
-      cell: (r, c) => c.i18n.dateTime(r.date, r.date.slice(0, 4) !== today().slice(0, 4)),
+      cell: (r, c) => c.i18n.dateTime(r.date),
     },
     { label: 'incidents.subtitle', width: 'minmax(100px, 1fr)', class: 'strong', cell: (r) => r.subtitle ?? '—' },
     { label: 'incidents.note', width: 'minmax(110px, 1.3fr)', class: 'muted', titled: true, cell: (r) => r.note },

@@ -4,7 +4,7 @@
 // the `guests.create` / `guests.update` payloads of the contract.
 import { guestUpdate } from '../../../shared/api';
 import { COMMANDS, type GuestRecord } from '../../../shared/contract';
-import { DOCUMENT_TYPES, choiceIdOf, countryChoiceFrom } from '../../../shared/codes';
+import { choiceIdOf, countryChoiceFrom, documentTypeIdOf } from '../../../shared/codes';
 import {
   DOCUMENT_FIELDS,
   REGISTRATION_FIELDS,
@@ -66,13 +66,8 @@ export function countryIdOf(value: string | number | null | undefined): number |
   return countryChoiceFrom(value);
 }
 
-/** A document type id from the read shape's name (or id as text). */
-export function documentTypeIdOf(value: string | null | undefined): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return DOCUMENT_TYPES.some((d) => d.id === Number(value)) ? Number(value) : null;
-  const v = value.trim().toLowerCase();
-  return DOCUMENT_TYPES.find((d) => d.name.toLowerCase() === v)?.id ?? null;
-}
+/** A document type id from the read shape's name (or id as text): shared/codes. */
+export { documentTypeIdOf };
 
 function recordOf(guest: GuestRecord | null): Partial<Record<GuestField, unknown>> {
   if (!guest) return {};

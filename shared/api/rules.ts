@@ -3,7 +3,7 @@
 // refuse before queueing, and every form checks its fields with the same
 // schemas. A rule's issue carries its code (`params.rule`) so a form words it
 // in the person's language; its message is the rule's one English sentence.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { RULE_MESSAGES, type RuleCode } from '../domain/field-rules';
 import { documentNumberProblem } from '../domain/identity-documents';
 import { moneySignProblem, type BookingMoneyField } from '../domain/money-signs';

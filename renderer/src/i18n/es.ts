@@ -160,6 +160,16 @@ export const es: UiCatalog = {
   'validation.wholeNumber': 'Introduce un número entero',
   'validation.tooLarge': 'El número es demasiado grande',
   'validation.invalid': 'Revisa este valor',
+  'validation.rule.dni.format': 'Un DNI tiene 8 cifras y una letra, p. ej. 12345678Z',
+  'validation.rule.id.letter': 'La letra no corresponde al número: revisa ambos',
+  'validation.rule.passportEs.format': 'Un pasaporte español tiene 3 letras y 6 cifras, p. ej. PAA123456',
+  'validation.rule.passport.format': 'Escribe el número tal como figura en el pasaporte: de 5 a 12 letras y cifras',
+  'validation.rule.document.format': 'Escribe el número tal como figura en el documento: de 4 a 20 letras y cifras',
+  'validation.rule.document.chars': 'Solo letras, cifras, espacios y guiones',
+  'validation.rule.name.chars': 'Solo letras, espacios, apóstrofos y guiones',
+  'validation.rule.name.invisible':
+    'Contiene un carácter oculto (puede invertir el texto): vuelve a escribir el nombre',
+  'validation.rule.money.negative': 'No puede ser negativo',
 
   ...CHANGE_WORDS.es,
   'outbox.markTitle': 'Tu cambio de {fields}: {state}',

@@ -9,6 +9,7 @@ import { fieldName, fieldValue } from '../components/field-names';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 import { call } from './call';
 import { amendable } from './outbox.svelte';
+import { ruleKeyOfMessage } from './schema-errors';
 
 /** The refused change of one record: its entries (oldest first), my values merged, the server's reason. */
 export interface RefusedChange {
@@ -44,13 +45,19 @@ const REASONS: Partial<Record<ContractError['code'], MessageKey>> = {
   invalid_input: 'refused.reason.invalid_input',
 };
 
+/** A domain rule's sentence (a value refused before queueing) in the UI language; any other message as sent. */
+function worded(i18n: I18n, message: string): string {
+  const key = ruleKeyOfMessage(message);
+  return key ? i18n.t(key) : message;
+}
+
 /** The server's reason, once: one line per field it named, else one plain sentence for the kind of refusal. */
 export function refusalReasons(i18n: I18n, error: ContractError | null): string[] {
   const fields = Object.entries(error?.fields ?? {});
   if (fields.length)
     return fields.map(([path, messages]) => {
       const field = path.replace(/^changes\./, '');
-      const message = messages.join('; ');
+      const message = messages.map((m) => worded(i18n, m)).join('; ');
       return field === '_' ? message : i18n.t('refused.fieldReason', { field: fieldName(i18n, field), message });
     });
   return [i18n.t((error && REASONS[error.code]) ?? 'refused.reason.other')];

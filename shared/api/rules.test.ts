@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { bookingCreate, bookingUpdate, customerUpdate, guestCreate, guestUpdate } from '.';
+import { adminUpdate, bookingCreate, bookingUpdate, customerUpdate, guestCreate, guestUpdate } from '.';
 
 /** [path, rule] of each issue a schema finds. */
 function rules(schema: z.ZodType, value: unknown): [string, unknown][] {
@@ -32,6 +32,7 @@ describe('the domain rules in the write schemas (what the main side refuses befo
     expect(rules(bookingCreate, { ...stay, customer: { name: 'Ana1', surname: 'Puig' } })).toEqual([
       ['customer.name', 'name.chars'],
     ]);
+    expect(rules(adminUpdate, { name: 'Marta', last_name: 'Puig 2' })).toEqual([['last_name', 'name.chars']]);
     expect(rules(guestCreate, { id: 1, guest: { name: 'Ana', lastname: '\u200B' } })).toEqual([
       ['guest.lastname', 'name.invisible'],
     ]);

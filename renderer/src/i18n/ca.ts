@@ -733,6 +733,10 @@ export const ca: UiCatalog = {
   'listingEdit.noOwnerChoice': 'Sense propietari',
   'form.show': 'Mostrar',
   'form.hide': 'Amagar',
+  'secret.hidden': 'amagat',
+  'secret.show': 'Mostrar {what}',
+  'secret.hide': 'Amagar {what}',
+  'secret.masked': '••••••',
 
   'search.title': 'Cerca',
   'search.placeholder': 'Hoste, client, número de reserva, allotjament o missatge…',

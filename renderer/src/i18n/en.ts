@@ -720,6 +720,10 @@ export const en = {
   'listingEdit.noOwnerChoice': 'No owner',
   'form.show': 'Show',
   'form.hide': 'Hide',
+  'secret.hidden': 'hidden',
+  'secret.show': 'Show {what}',
+  'secret.hide': 'Hide {what}',
+  'secret.masked': '••••••',
 
   'search.title': 'Search',
   'search.placeholder': 'Guest, customer, booking number, listing or message…',

@@ -732,6 +732,10 @@ export const es: UiCatalog = {
   'listingEdit.noOwnerChoice': 'Sin propietario',
   'form.show': 'Mostrar',
   'form.hide': 'Ocultar',
+  'secret.hidden': 'oculto',
+  'secret.show': 'Mostrar {what}',
+  'secret.hide': 'Ocultar {what}',
+  'secret.masked': '••••••',
 
   'search.title': 'Buscar',
   'search.placeholder': 'Huésped, cliente, número de reserva, alojamiento o mensaje…',

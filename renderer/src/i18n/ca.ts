@@ -636,7 +636,7 @@ export const ca: UiCatalog = {
   'photos.newLast': 'Anirà l’última quan s’enviï; llavors es podrà moure.',
   'photos.unreadable': 'El navegador no pot mostrar aquesta imatge',
   'photos.uploading': '{sent} de {total} MB enviats',
-  'photos.noImage': 'Imatge no disponible sense connexió',
+  'photos.noImage': 'Imatge encara no baixada',
   'photos.untitled': 'Sense títol',
   'listings.rates': 'Tarifes i preus',
   'listings.noRates': 'Sense tarifes.',

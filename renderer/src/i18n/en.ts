@@ -623,7 +623,7 @@ export const en = {
   'photos.newLast': 'Goes last once sent; can be moved then.',
   'photos.unreadable': 'The browser cannot show this image',
   'photos.uploading': '{sent} of {total} MB sent',
-  'photos.noImage': 'Image not available offline',
+  'photos.noImage': 'Image not downloaded yet',
   'photos.untitled': 'No title',
   'listings.rates': 'Rates and prices',
   'listings.noRates': 'No rates.',

@@ -635,7 +635,7 @@ export const es: UiCatalog = {
   'photos.newLast': 'Irá la última al enviarse; entonces se podrá mover.',
   'photos.unreadable': 'El navegador no puede mostrar esta imagen',
   'photos.uploading': '{sent} de {total} MB enviados',
-  'photos.noImage': 'Imagen no disponible sin conexión',
+  'photos.noImage': 'Imagen aún no descargada',
   'photos.untitled': 'Sin título',
   'listings.rates': 'Tarifas y precios',
   'listings.noRates': 'Sin tarifas.',

@@ -219,6 +219,10 @@ export const ca: UiCatalog = {
   'signIn.error.keychain_unavailable':
     'Has iniciat la sessió, però el clauer no ha pogut desar la contrasenya: hauràs de tornar a iniciar la sessió la propera vegada.',
   'signIn.error.bad_response': 'El servidor ha respost una cosa que Stayboard no pot fer servir. Revisa l’adreça.',
+  'signIn.error.not_allowed':
+    'El PMS no deixa entrar aquest usuari per la seva API. Pregunta al teu proveïdor del sistema de gestió.',
+  'signIn.error.not_found':
+    'En aquesta adreça no respon cap PMS. Revisa l’adreça del servidor (te la dona el teu proveïdor del sistema de gestió).',
   'signIn.error.other': 'No s’ha pogut iniciar la sessió: {message}',
   'signIn.error.local_data_refused':
     'Stayboard no ha obert les dades d’aquest compte en aquest ordinador: les va desar una altra versió de Stayboard. No s’hi ha canviat res i els canvis sense enviar es conserven. Demana al teu suport de Stayboard la versió que les va desar. (Detall: {message})',
@@ -722,11 +726,12 @@ export const ca: UiCatalog = {
   'listingEdit.lang.en': 'Anglès',
   'listingEdit.lang.es': 'Castellà',
   'listingEdit.lang.ca': 'Català',
-  'listingEdit.shownLang': 'El servidor mostra el text en {lang}.',
-  'listingEdit.shownUnknown': 'El servidor mostra aquest text; aquí no se sap en quin idioma és:',
-  'listingEdit.shownOther': 'El servidor mostra ara un text diferent dels escrits aquí:',
-  'listingEdit.useIn': 'Copiar-lo a:',
-  'listingEdit.shownPending': "L'idioma que mostra el servidor se sabrà quan s'enviï el canvi.",
+  'listingEdit.shownLang': 'El PMS només torna el text en {lang}.',
+  'listingEdit.shownUnknown':
+    'Text que té ara el PMS (no diu en quin idioma és, així que les caselles de sota comencen buides):',
+  'listingEdit.shownOther': 'El PMS té ara un text diferent dels escrits aquí:',
+  'listingEdit.useIn': 'Copiar-lo a la casella de:',
+  'listingEdit.shownPending': 'L’idioma que torna el PMS se sabrà quan s’enviï el canvi.',
   'listingEdit.tooLong': 'Com a màxim {max} caràcters.',
   'listingEdit.savedOffline': "Desat en aquest ordinador; s'enviarà quan es pugui contactar amb el servidor.",
   'listingEdit.localId': 'Encara no és al servidor',
@@ -816,8 +821,12 @@ export const ca: UiCatalog = {
   'sync.op.delete': 'Baixa',
   'sync.op.send': 'Missatge',
   'sync.settings': 'Opcions de sincronització',
-  'sync.budgetPerHour': 'Peticions per hora del compte',
-  'sync.reservePercent': 'Reservat per a canvis i dades en pantalla (%)',
+  'sync.budgetPerHour': 'Peticions al servidor permeses per hora',
+  'sync.budgetPerHourHint':
+    'El màxim que el teu PMS deixa preguntar a Stayboard en una hora amb aquest usuari (normalment 5.000). Abaixa-ho si altres eines fan servir el mateix usuari.',
+  'sync.reservePercent': 'Reservat per als teus canvis i la pantalla on ets (%)',
+  'sync.reservePercentHint':
+    'Aquesta part de cada hora no es gasta mai a actualitzar en segon pla: els teus canvis i el que estàs veient passen sempre primer.',
   'sync.backgroundSync': 'Continua actualitzant en segon pla',
   'sync.horizonDays': 'Dies endavant que es conserven',
   'sync.settingsSaved': 'Opcions desades.',
@@ -999,9 +1008,9 @@ export const ca: UiCatalog = {
   'org.exemptAge': 'Exempt de taxa fins a (edat)',
   'org.order': 'Posició als menús',
   'org.langHint':
-    'El servidor només mostra un nom. Els noms que escrigui substitueixen els que té, en tots els idiomes.',
+    'El PMS només torna un dels noms. Els noms que escriguis aquí substitueixen els que té, en tots els idiomes.',
   'org.notShownBack':
-    'El servidor no mostra aquest camp ni els de sota: surten buits encara que tinguin valor. El que escrigui substitueix el que té.',
+    'Stayboard no pot llegir del PMS els camps de sota: aquí apareixen buits encara que tinguin valor. Un camp que deixis buit conserva el que té el PMS; el que escriguis el substitueix (un text en tres idiomes, tots tres alhora).',
   'org.f.name_es': 'Nom (castellà)',
   'org.f.name_en': 'Nom (anglès)',
   'org.f.name_ca': 'Nom (català)',

@@ -212,6 +212,10 @@ export const en = {
   'signIn.error.keychain_unavailable':
     'You are signed in, but the keychain could not store your password: you will need to sign in again next time.',
   'signIn.error.bad_response': 'The server answered something Stayboard cannot use. Check the address.',
+  'signIn.error.not_allowed':
+    'The PMS does not let this user sign in through its API. Ask your property-management provider.',
+  'signIn.error.not_found':
+    'Nothing answers as a PMS at this address. Check the server address (your property-management provider gives it).',
   'signIn.error.other': 'Signing in failed: {message}',
   'signIn.error.local_data_refused':
     'Stayboard did not open this account’s data on this computer: a different version of Stayboard saved it. Nothing in it was changed and your unsent changes are kept. Ask your Stayboard support for the version that saved it. (Detail: {message})',
@@ -709,11 +713,12 @@ export const en = {
   'listingEdit.lang.en': 'English',
   'listingEdit.lang.es': 'Spanish',
   'listingEdit.lang.ca': 'Catalan',
-  'listingEdit.shownLang': 'The server shows the {lang} text back.',
-  'listingEdit.shownUnknown': 'The server shows this text; which language it is in is not known here:',
-  'listingEdit.shownOther': 'The server now shows a text different from the ones written here:',
-  'listingEdit.useIn': 'Copy it into:',
-  'listingEdit.shownPending': 'Which language the server shows back is known once the change is sent.',
+  'listingEdit.shownLang': 'The PMS sends back only the {lang} text.',
+  'listingEdit.shownUnknown':
+    'Text the PMS has now (it does not say which language it is in, so the boxes below start empty):',
+  'listingEdit.shownOther': 'The PMS now has a text different from the ones typed here:',
+  'listingEdit.useIn': 'Copy it into the box for:',
+  'listingEdit.shownPending': 'Which language the PMS sends back is known once the change is sent.',
   'listingEdit.tooLong': 'At most {max} characters.',
   'listingEdit.savedOffline': 'Saved on this computer; it will be sent when the server can be reached.',
   'listingEdit.localId': 'Not on the server yet',
@@ -802,8 +807,12 @@ export const en = {
   'sync.op.delete': 'Delete',
   'sync.op.send': 'Message',
   'sync.settings': 'Sync settings',
-  'sync.budgetPerHour': 'Requests per hour of the account',
-  'sync.reservePercent': 'Kept for edits and on-screen data (%)',
+  'sync.budgetPerHour': 'Server requests allowed per hour',
+  'sync.budgetPerHourHint':
+    'The most your PMS lets Stayboard ask in an hour with this login (usually 5,000). Lower it if other tools use the same login.',
+  'sync.reservePercent': 'Kept for your changes and the screen you are on (%)',
+  'sync.reservePercentHint':
+    'This share of each hour is never spent on refreshing in the background, so your changes and what you are looking at always go first.',
   'sync.backgroundSync': 'Keep refreshing in the background',
   'sync.horizonDays': 'Days ahead to keep',
   'sync.settingsSaved': 'Settings saved.',
@@ -982,9 +991,10 @@ export const en = {
   'org.longStay': 'Long stay from (days)',
   'org.exemptAge': 'Tax-exempt under (age)',
   'org.order': 'Position in menus',
-  'org.langHint': 'The server shows one name only. The names you enter replace the ones it has, in every language.',
+  'org.langHint':
+    'The PMS sends back only one of the names. The names you type here replace the ones it has, in every language.',
   'org.notShownBack':
-    'This and every field below it are not shown back by the server: they are empty here even when set. What you enter replaces what it has.',
+    'Stayboard cannot read the fields below back from the PMS: they look empty here even when they have a value. A field you leave empty keeps what the PMS has; what you type replaces it (a text in three languages, all three at once).',
   'org.f.name_es': 'Name (Spanish)',
   'org.f.name_en': 'Name (English)',
   'org.f.name_ca': 'Name (Catalan)',

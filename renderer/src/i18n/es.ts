@@ -219,6 +219,10 @@ export const es: UiCatalog = {
   'signIn.error.keychain_unavailable':
     'Has iniciado sesión, pero el llavero no ha podido guardar tu contraseña: tendrás que volver a iniciar sesión la próxima vez.',
   'signIn.error.bad_response': 'El servidor ha respondido algo que Stayboard no puede usar. Revisa la dirección.',
+  'signIn.error.not_allowed':
+    'El PMS no deja entrar a este usuario por su API. Pregunta a tu proveedor del sistema de gestión.',
+  'signIn.error.not_found':
+    'En esta dirección no responde ningún PMS. Revisa la dirección del servidor (te la da tu proveedor del sistema de gestión).',
   'signIn.error.other': 'No se ha podido iniciar sesión: {message}',
   'signIn.error.local_data_refused':
     'Stayboard no ha abierto los datos de esta cuenta en este ordenador: los guardó otra versión de Stayboard. No se ha cambiado nada y tus cambios sin enviar se conservan. Pide a tu soporte de Stayboard la versión que los guardó. (Detalle: {message})',
@@ -721,11 +725,12 @@ export const es: UiCatalog = {
   'listingEdit.lang.en': 'Inglés',
   'listingEdit.lang.es': 'Español',
   'listingEdit.lang.ca': 'Catalán',
-  'listingEdit.shownLang': 'El servidor muestra el texto en {lang}.',
-  'listingEdit.shownUnknown': 'El servidor muestra este texto; aquí no se sabe en qué idioma está:',
-  'listingEdit.shownOther': 'El servidor muestra ahora un texto distinto de los escritos aquí:',
-  'listingEdit.useIn': 'Copiarlo en:',
-  'listingEdit.shownPending': 'El idioma que muestra el servidor se sabrá cuando se envíe el cambio.',
+  'listingEdit.shownLang': 'El PMS solo devuelve el texto en {lang}.',
+  'listingEdit.shownUnknown':
+    'Texto que tiene ahora el PMS (no dice en qué idioma está, así que las casillas de abajo empiezan vacías):',
+  'listingEdit.shownOther': 'El PMS tiene ahora un texto distinto de los escritos aquí:',
+  'listingEdit.useIn': 'Copiarlo en la casilla de:',
+  'listingEdit.shownPending': 'El idioma que devuelve el PMS se sabrá cuando se envíe el cambio.',
   'listingEdit.tooLong': 'Como máximo {max} caracteres.',
   'listingEdit.savedOffline': 'Guardado en este ordenador; se enviará cuando se pueda contactar con el servidor.',
   'listingEdit.localId': 'Aún no está en el servidor',
@@ -815,8 +820,12 @@ export const es: UiCatalog = {
   'sync.op.delete': 'Baja',
   'sync.op.send': 'Mensaje',
   'sync.settings': 'Ajustes de sincronización',
-  'sync.budgetPerHour': 'Peticiones por hora de la cuenta',
-  'sync.reservePercent': 'Reservado para cambios y datos en pantalla (%)',
+  'sync.budgetPerHour': 'Peticiones al servidor permitidas por hora',
+  'sync.budgetPerHourHint':
+    'Lo máximo que tu PMS deja preguntar a Stayboard en una hora con este usuario (normalmente 5.000). Bájalo si otras herramientas usan el mismo usuario.',
+  'sync.reservePercent': 'Reservado para tus cambios y la pantalla en la que estás (%)',
+  'sync.reservePercentHint':
+    'Esta parte de cada hora nunca se gasta en actualizar en segundo plano: tus cambios y lo que estás viendo van siempre primero.',
   'sync.backgroundSync': 'Seguir actualizando en segundo plano',
   'sync.horizonDays': 'Días hacia delante que se guardan',
   'sync.settingsSaved': 'Ajustes guardados.',
@@ -997,9 +1006,9 @@ export const es: UiCatalog = {
   'org.exemptAge': 'Exento de tasa hasta (edad)',
   'org.order': 'Posición en los menús',
   'org.langHint':
-    'El servidor solo muestra un nombre. Los nombres que escriba sustituyen a los que tiene, en todos los idiomas.',
+    'El PMS solo devuelve uno de los nombres. Los nombres que escribas aquí sustituyen a los que tiene, en todos los idiomas.',
   'org.notShownBack':
-    'El servidor no muestra este campo ni los de debajo: salen vacíos aunque tengan valor. Lo que escriba sustituye lo que tiene.',
+    'Stayboard no puede leer del PMS los campos de abajo: aquí aparecen vacíos aunque tengan valor. Un campo que dejes vacío conserva lo que tiene el PMS; lo que escribas lo sustituye (un texto en tres idiomas, los tres a la vez).',
   'org.f.name_es': 'Nombre (español)',
   'org.f.name_en': 'Nombre (inglés)',
   'org.f.name_ca': 'Nombre (catalán)',

@@ -111,7 +111,7 @@ test('a walk-in taken online with a customer, two guests in the form and a line 
   const stay = await freeStay(demoHost);
   await page.goto(demoHost.url);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Online-E2E');
+  await fillNewBooking(page, 'Online-Prova');
   await expect(page.getByTestId('quote-total')).toBeVisible();
   await page.getByRole('button', { name: '+ Add a line' }).click();
   await page.getByTestId('booking-line').getByLabel('Concept').selectOption({ index: 1 });
@@ -131,7 +131,7 @@ test('a walk-in taken online with a customer, two guests in the form and a line 
   await expect(page.getByRole('heading', { name: /Booking \d+|not yet in the PMS/ })).toBeVisible();
   await expectUnsent(page, 0, 90_000);
 
-  const made = applied(demoHost, /booking/i, 'Online-E2E');
+  const made = applied(demoHost, /booking/i, 'Online-Prova');
   expect(made).toHaveLength(1);
   expect(made[0]!.body).not.toHaveProperty('guests');
   expect(JSON.stringify(made[0]!.body)).toContain('3520');
@@ -148,7 +148,7 @@ test('taken offline with two guests in the form, a guest and an edit, its answer
   test.setTimeout(240_000);
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 3, 1);
-  const local = await takeOffline(page, demoHost, stay, 'Offline-E2E', 'PAE2EFORM');
+  const local = await takeOffline(page, demoHost, stay, 'Offline-Prova', 'PAE2EFORM');
   await shoot(page, SHOTS, 'new-booking-local');
   await registerGuest(page, guestOf('Cai', 'PAE2EOFF'));
   await page.getByLabel('Notes').first().fill('Late arrival, keys at the bar');
@@ -160,12 +160,12 @@ test('taken offline with two guests in the form, a guest and an edit, its answer
   sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
   sim.setOnline(true);
   await eventually('the create tried', () =>
-    Promise.resolve(applied(demoHost, /booking/i, 'Offline-E2E').length ? true : null),
+    Promise.resolve(applied(demoHost, /booking/i, 'Offline-Prova').length ? true : null),
   );
   sim.resetFaults();
   await expectUnsent(page, 0, 120_000);
 
-  const made = applied(demoHost, /booking/i, 'Offline-E2E').filter((m) => /create/.test(m.endpoint));
+  const made = applied(demoHost, /booking/i, 'Offline-Prova').filter((m) => /create/.test(m.endpoint));
   expect(made).toHaveLength(1);
   const server = await eventually('the booking on its server number', async () => {
     const list = await ask(demoHost, 'bookings.list', {
@@ -203,7 +203,7 @@ test('card details go online in one request (two guests follow it) and are found
   const stay = await freeStay(demoHost, 2, 3);
   await page.goto(demoHost.url);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Card-E2E');
+  await fillNewBooking(page, 'Card-Prova');
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByLabel('Expiry (MM/YY)').fill('12/29');
   await page.getByLabel('CVV').fill('123');
@@ -211,7 +211,7 @@ test('card details go online in one request (two guests follow it) and are found
   await page.getByTestId('save-booking').click();
   // Created at once on the server: the booking opens on the server's number.
   await expect(page.getByRole('heading', { name: /Booking \d+/ })).toBeVisible({ timeout: 60_000 });
-  const made = applied(demoHost, /booking/i, 'Card-E2E');
+  const made = applied(demoHost, /booking/i, 'Card-Prova');
   expect(made).toHaveLength(1);
   // The simulator's log keeps the field, never the value.
   expect(made[0]!.body).toMatchObject({ customer: { card_number: '[redacted]', card_expiration: '[redacted]' } });
@@ -238,7 +238,7 @@ test('a stay that clashes is refused on the form, naming the booking, before any
   await expect(page.getByTestId('stay-verdict')).toHaveAttribute('data-fits', 'false', { timeout: 30_000 });
   await expect(page.getByTestId('stay-clashes')).toContainText(`Booking ${taken.booking_number}`);
   await page.getByLabel('First name').fill('Walk');
-  await page.getByLabel('Surname').fill('Clash-E2E');
+  await page.getByLabel('Surname').fill('Clash-Prova');
   await page.getByTestId('save-booking').click();
   await expect(page.getByTestId('not-free')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New booking' })).toBeVisible();
@@ -251,7 +251,7 @@ test('a new booking the server refuses shows why on the booking, with its ways o
   test.setTimeout(240_000);
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 2, 2);
-  await takeOffline(page, demoHost, stay, 'Refused-E2E');
+  await takeOffline(page, demoHost, stay, 'Refused-Prova');
 
   // Someone else takes those nights on the server meanwhile.
   sim.setOnline(true);
@@ -277,8 +277,8 @@ test('a new booking the server refuses shows why on the booking, with its ways o
   await shoot(page, SHOTS, 'new-booking-refused');
   await banner.getByRole('link', { name: /Edit and send again/ }).click();
   await expect(page.getByRole('heading', { name: 'New booking' })).toBeVisible();
-  await expect(page.getByLabel('Surname')).toHaveValue('Refused-E2E');
-  expect(applied(demoHost, /booking/i, 'Refused-E2E')).toHaveLength(0);
+  await expect(page.getByLabel('Surname')).toHaveValue('Refused-Prova');
+  expect(applied(demoHost, /booking/i, 'Refused-Prova')).toHaveLength(0);
 });
 
 test('the form in Spanish at both window sizes', async ({ page, demoHost }) => {
@@ -301,7 +301,7 @@ test('a booking taken offline shows as “Not yet in the PMS” in Arrivals, the
 }) => {
   test.setTimeout(240_000);
   const stay = await freeStay(demoHost, 2, 4);
-  const local = await takeOffline(page, demoHost, stay, 'Local-E2E');
+  const local = await takeOffline(page, demoHost, stay, 'Local-Prova');
   expect(local).toBeLessThan(0);
   const noMinus = async () => expect(page.locator('main')).not.toContainText(String(local));
 
@@ -328,7 +328,7 @@ test('registering a guest in the form (Enter or its button) never saves the book
   const stay = await freeStay(demoHost, 2, 5);
   await page.goto(demoHost.url);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Enter-E2E');
+  await fillNewBooking(page, 'Enter-Prova');
   await guestInForm(page, 'Ines', 'PAE2EENTER1');
   await page.getByTestId('nb-add-guest').click();
   const dialog = page.getByRole('dialog');
@@ -341,5 +341,5 @@ test('registering a guest in the form (Enter or its button) never saves the book
   await expect(page.getByTestId('nb-guest')).toHaveCount(1);
   const outbox = await ask(demoHost, 'outbox.list', {});
   expect(outbox.filter((e) => e.operation === 'bookings.create')).toHaveLength(0);
-  expect(applied(demoHost, /booking/i, 'Enter-E2E')).toHaveLength(0);
+  expect(applied(demoHost, /booking/i, 'Enter-Prova')).toHaveLength(0);
 });

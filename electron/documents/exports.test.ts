@@ -78,6 +78,21 @@ describe('exports of the lists', () => {
     expect(rows.every((r) => r.length === 9)).toBe(true);
   });
 
+  it('the board: arrivals say what the screen says, guests registered of those expected ("3/3"), never "1+2"', () => {
+    const day = db.get<{ d: string }>(
+      'SELECT start_date AS d FROM bookings GROUP BY start_date ORDER BY count(*) DESC LIMIT 1',
+    )!.d;
+    const file = exportList(db, { list: 'board', query: { date: day, onlyActive: true }, locale: 'es' });
+    const arrivals = parseCsv(read(file.bytes).slice(1), ';')
+      .slice(1)
+      .map((r) => r[5]!)
+      .filter(Boolean);
+    expect(arrivals.length).toBeGreaterThan(0);
+    for (const cell of arrivals)
+      for (const item of cell.split(' | ')) expect(item).toMatch(/ \d+\/\d+ registrados(?: |$)/);
+    expect(arrivals.join('')).not.toMatch(/\d\+\d/);
+  });
+
   it('bookings of a range: the filter applies, dates are ISO, no secret, notes cannot run', () => {
     const file = exportList(db, {
       list: 'bookings',

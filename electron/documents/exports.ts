@@ -85,7 +85,8 @@ function boardColumns(): CsvColumn<BoardRow>[] {
       header: 'col.cleaning',
       cell: itemsCell(
         (r) => r.cleaning,
-        (c, say) => taskParts(say, c, c.time, numbered(say, 'status', c.status)),
+        // As the screen: status, time · duration.
+        (c, say) => taskParts(say, c, c.time, join([numbered(say, 'status', c.status), hm(c.duration)], ' · ')),
       ),
     },
     {
@@ -103,7 +104,8 @@ function boardColumns(): CsvColumn<BoardRow>[] {
           hm(b.arrival_time),
           numberTag(say, b.booking_number),
           b.customer_name,
-          `${b.adults}+${b.children}`,
+          // As the screen: guests registered of those expected (adults + children), "3/3".
+          say('board.guestsRegistered', { registered: b.guests_registered, expected: b.adults + b.children }),
           changeWord(say, b.outbox),
         ],
       ),

@@ -78,6 +78,7 @@ export const ca: Words = {
   'col.incidents': 'Incidències obertes',
   'col.ready': 'A punt per a l’entrada',
   'col.notReadyBecause': 'No a punt perquè',
+  'board.guestsRegistered': '{registered}/{expected} registrats',
   'col.bookingState': 'Estat de la reserva',
   'col.customer': 'Client',
   'col.arrival': 'Entrada',

@@ -78,6 +78,7 @@ export const es: Words = {
   'col.incidents': 'Incidencias abiertas',
   'col.ready': 'Listo para la entrada',
   'col.notReadyBecause': 'No listo porque',
+  'board.guestsRegistered': '{registered}/{expected} registrados',
   'col.bookingState': 'Estado de la reserva',
   'col.customer': 'Cliente',
   'col.arrival': 'Entrada',

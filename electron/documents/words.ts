@@ -86,6 +86,7 @@ const en = {
   'col.incidents': 'Open incidents',
   'col.ready': 'Ready for check-in',
   'col.notReadyBecause': 'Not ready because',
+  'board.guestsRegistered': '{registered}/{expected} registered',
   'col.bookingState': 'Booking status',
   'col.customer': 'Customer',
   'col.arrival': 'Arrival',

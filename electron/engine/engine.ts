@@ -320,6 +320,10 @@ export class Engine extends EventEmitter<ContractEventMap> {
       clock: this.clock,
       events: {
         emit: (event, payload) => {
+          // A photo just queued: its bytes are copied before it can be sent (and its queued image dropped),
+          // so it is shown from them until the server's copy is downloaded (photo-files.ts).
+          if (event === 'cache.changed' && (payload as EventPayload<'cache.changed'>).resources.includes('photos'))
+            this.photoFiles.keepAdded();
           this.send(event, payload);
           if (event === 'outbox.changed') this.connectivity.checkStall();
         },

@@ -101,4 +101,69 @@ describe('photo files', () => {
     s.files.sweep();
     expect(existsSync(join(s.dir, 'abc.part'))).toBe(false);
   });
+
+  it("a photo added here is shown from its own bytes until the server's copy is downloaded", async () => {
+    const s = setup(1_000_000);
+    const raw = { id: 7, name: 'Flat', active: 1 };
+    upsertRecords(s.db, listingsTable, [{ value: listingRead.parse(raw), raw }]);
+    const outbox = createOutbox({
+      db: s.db,
+      client: () => {
+        throw new Error('never sent in this test');
+      },
+    });
+    const mine = png(60 * 1024, 5);
+    outbox.enqueue('photos.create', { photo: { listing_id: 7, image: mine.toString('base64'), type: 'internal' } });
+    s.files.keepAdded();
+    const local = s.db.pluck<number>('SELECT id FROM photos WHERE id < 0')[0]!;
+    const mineUrl = `data:image/png;base64,${mine.toString('base64')}`;
+    // The server adopts it as photo 9 (what replay does on confirmation): the queued image goes with the confirmation.
+    s.db.transaction((tx) => {
+      tx.run(`UPDATE outbox SET state = 'confirmed' WHERE resource = 'photos' AND kind = 'create'`);
+      tx.run(`INSERT INTO outbox_ids (resource, local_id, server_id) VALUES ('photos', ?, 9)`, [local]);
+      const server = { id: 9, listing_id: 7, name: 'https://img.example/7/9.jpg', zone: '', type: 1, position: 4 };
+      upsertRecords(tx, photosTable, [{ value: photoRead.parse(server), raw: server }]);
+    });
+    expect(s.db.get<{ n: number }>('SELECT count(*) AS n FROM photo_blobs')!.n).toBe(0);
+    // Still on screen under its local id, then under the server's: its own bytes while the host cannot give them.
+    expect(await s.files.image(local)).toBe(mineUrl);
+    s.offline();
+    expect(await s.files.image(9)).toBe(mineUrl);
+    // A restart keeps the copy while the photo is the server's and not downloaded.
+    s.files.sweep();
+    expect(await s.files.image(9)).toBe(mineUrl);
+  });
+
+  it("the copy of a photo added here goes once the server's copy is downloaded", async () => {
+    const s = setup(1_000_000);
+    const raw = { id: 7, name: 'Flat', active: 1 };
+    upsertRecords(s.db, listingsTable, [{ value: listingRead.parse(raw), raw }]);
+    const outbox = createOutbox({
+      db: s.db,
+      client: () => {
+        throw new Error('never sent in this test');
+      },
+    });
+    outbox.enqueue('photos.create', {
+      photo: { listing_id: 7, image: png(60 * 1024, 5).toString('base64'), type: 'internal' },
+    });
+    s.files.keepAdded();
+    const local = s.db.pluck<number>('SELECT id FROM photos WHERE id < 0')[0]!;
+    expect(readdirSync(s.dir)).toEqual([`added-${-local}`]);
+    s.db.transaction((tx) => {
+      tx.run(`UPDATE outbox SET state = 'confirmed' WHERE resource = 'photos' AND kind = 'create'`);
+      tx.run(`INSERT INTO outbox_ids (resource, local_id, server_id) VALUES ('photos', ?, 3)`, [local]);
+    });
+    // Photo 3's host answers: its image is the server's, and the copy is no longer kept.
+    expect(await s.files.image(3)).toBe(`data:image/png;base64,${png(4_000, 3).toString('base64')}`);
+    expect(readdirSync(s.dir).filter((n) => n.startsWith('added-'))).toEqual([]);
+  });
+
+  it('at start, a copy no photo names any more is removed', () => {
+    const s = setup();
+    mkdirSync(s.dir, { recursive: true });
+    writeFileSync(join(s.dir, 'added-42'), png(100));
+    s.files.sweep();
+    expect(existsSync(join(s.dir, 'added-42'))).toBe(false);
+  });
 });

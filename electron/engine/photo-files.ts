@@ -2,10 +2,23 @@
 // photo manager shows photos already seen when offline. Bounded (MAX_BYTES,
 // least recently shown removed first: a file's mtime is touched each time it
 // is shown). The renderer gets the bytes as a data: URL over the contract, so
-// its CSP needs no remote image origin. A photo still waiting to be sent is
-// shown from its queued image (the outbox's photo_blobs).
+// its CSP needs no remote image origin. A photo added on this computer is
+// shown from its own bytes until the server's copy is downloaded: from its
+// queued image (the outbox's photo_blobs) while it waits, and from a copy kept
+// here (`added-<n>`, taken when it is queued: the outbox drops its image in the
+// transaction that confirms it) once the server has it under its own id.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { sniffImage } from '../../shared/domain/photo-check';
 import type { ReadableDB } from '../cache/db';
@@ -54,9 +67,19 @@ export class PhotoFiles {
     this.maxBytes = o.maxBytes ?? PHOTO_FILES.maxBytes;
   }
 
-  /** The photo's image as a data: URL, or null when it is neither kept nor reachable now. */
+  /**
+   * The photo's image as a data: URL, or null when it is neither kept nor reachable now. A photo
+   * added here shows its own bytes until the server's copy is downloaded (then its copy goes).
+   */
   async image(id: number): Promise<string | null> {
-    const bytes = id < 0 ? this.queued(id) : await this.kept(id);
+    let bytes: Uint8Array | null;
+    if (id < 0) bytes = this.queued(id) ?? this.added(id);
+    else {
+      const local = this.localIdOf(id);
+      bytes = await this.kept(id);
+      if (bytes && local !== null) rmSync(this.addedFile(local), { force: true });
+      else if (!bytes && local !== null) bytes = this.added(local);
+    }
     if (!bytes) return null;
     const type = sniffImage(bytes.subarray(0, 16));
     return type ? `data:${MIME[type]};base64,${Buffer.from(bytes).toString('base64')}` : null;
@@ -70,6 +93,45 @@ export class PhotoFiles {
     );
     if (!row) return null;
     return queuedImage(this.db, (JSON.parse(row.payload) as Record<string, unknown>)['image'])?.bytes ?? null;
+  }
+
+  /**
+   * Keeps a copy of the image of every photo added here and not sent yet (called when photos
+   * change: at once after the create is queued, before it can be sent and its queued image dropped).
+   */
+  keepAdded(): void {
+    const rows = this.db.all<{ record_id: number; payload: string }>(
+      `SELECT record_id, payload FROM outbox WHERE resource = 'photos' AND kind = 'create' AND state <> 'confirmed'`,
+    );
+    for (const r of rows) {
+      const file = this.addedFile(r.record_id);
+      if (existsSync(file)) continue;
+      const image = queuedImage(this.db, (JSON.parse(r.payload) as Record<string, unknown>)['image']);
+      if (image) this.write(file, image.bytes);
+    }
+  }
+
+  private addedFile(localId: number): string {
+    return join(this.dir, `added-${-localId}`);
+  }
+
+  /** The copy of a photo added here (its local id), or null. */
+  private added(localId: number): Uint8Array | null {
+    try {
+      return readFileSync(this.addedFile(localId));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The local id a photo had while it was being added here, or null (made elsewhere, or in a cache without an outbox). */
+  private localIdOf(serverId: number): number | null {
+    if (!this.db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox_ids'`)) return null;
+    return (
+      this.db.get<{ local_id: number }>(`SELECT local_id FROM outbox_ids WHERE resource = 'photos' AND server_id = ?`, [
+        serverId,
+      ])?.local_id ?? null
+    );
   }
 
   private async kept(id: number): Promise<Uint8Array | null> {
@@ -100,9 +162,14 @@ export class PhotoFiles {
       return null; // offline or the host is down: the manager shows the title instead
     }
     if (!bytes || bytes.length > PHOTO_FILES.maxFileBytes || !sniffImage(bytes.subarray(0, 16))) return null;
+    this.write(file, bytes);
+    return bytes;
+  }
+
+  /** Writes a file of the folder whole or not at all (a crash mid-write leaves a .part file, which sweep() removes). */
+  private write(file: string, bytes: Uint8Array): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      // Written whole or not at all: a crash mid-write leaves a .part file, which sweep() removes.
       writeFileSync(`${file}.part`, bytes);
       renameSync(`${file}.part`, file);
       this.touch(file);
@@ -110,7 +177,6 @@ export class PhotoFiles {
     } catch {
       // A full disk or a folder gone: shown now, kept next time.
     }
-    return bytes;
   }
 
   /** Marks a file shown now: its mtime, strictly later than the last one given (two in one millisecond stay ordered). */
@@ -129,7 +195,24 @@ export class PhotoFiles {
       return; // no folder yet
     }
     for (const n of names) if (n.endsWith('.part')) rmSync(join(this.dir, n), { force: true });
+    // A copy of a photo added here that no unsent create and no photo the server gave an id names any more.
+    const live = this.liveAdded();
+    for (const n of names) {
+      const m = /^added-(\d+)$/.exec(n);
+      if (m && !live.has(-Number(m[1]))) rmSync(join(this.dir, n), { force: true });
+    }
     this.evict();
+  }
+
+  /** Local ids of photos added here still waiting, or adopted by the server and still in the cache. */
+  private liveAdded(): Set<number> {
+    if (!this.db.get(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox_ids'`)) return new Set();
+    return new Set(
+      this.db.pluck<number>(
+        `SELECT record_id FROM outbox WHERE resource = 'photos' AND kind = 'create' AND state <> 'confirmed'
+         UNION SELECT i.local_id FROM outbox_ids i JOIN photos p ON p.id = i.server_id WHERE i.resource = 'photos'`,
+      ),
+    );
   }
 
   /** Least recently shown first, until the folder fits. */

@@ -63,12 +63,12 @@ describe('creates', () => {
     const o = dev.current.outbox;
     o.enqueue('guests.create', {
       bookingNumber: booking,
-      guest: { name: 'Joan', lastname: 'Vidal', number_id: 'D-1', document_type_id: 2 },
+      guest: { name: 'Joan', lastname: 'Vidal', number_id: '12345678Z', document_type_id: 2 },
     });
-    const local = listGuests(dev.db, booking).find((g) => g.number_id === 'D-1')!;
+    const local = listGuests(dev.db, booking).find((g) => g.number_id === '12345678Z')!;
     expect(local.document_type).toBe('Identity Document (Spanish only)');
     await o.drain({ untilSettled: true });
-    const made = on.appliedOnce('guests.create', 'D-1');
+    const made = on.appliedOnce('guests.create', '12345678Z');
     o.enqueue('guests.update', { id: made.id!, changes: { document_type_id: 5 } });
     await o.drain({ untilSettled: true });
     expect(listGuests(dev.db, booking).find((g) => g.id === made.id)).toMatchObject({

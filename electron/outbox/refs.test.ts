@@ -51,7 +51,7 @@ describe('references to records created offline', () => {
   it('a guest and an edit of a new booking wait for it, then follow it to its server number', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const r = o.enqueue('bookings.create', newBooking('(r-1)', freeStay(dev, '2026-11-10', 3))) as { recordId: number };
+    const r = o.enqueue('bookings.create', newBooking('Refsa', freeStay(dev, '2026-11-10', 3))) as { recordId: number };
     expect(r.recordId).toBeLessThan(0);
     expect(getBooking(dev.db, r.recordId)).toMatchObject({ outbox: { state: 'pending', fields: ['created'] } });
     // At once among the arrivals, with the new customer's name and the "not yet in the PMS" mark.
@@ -59,12 +59,12 @@ describe('references to records created offline', () => {
     const arrival = listBookings(dev.db, { from: start, to: start, kind: 'arrivals' }).find(
       (b) => b.booking_number === r.recordId,
     );
-    expect(arrival).toMatchObject({ customer_name: 'Walk In (r-1)', outbox: { fields: ['created'] } });
+    expect(arrival).toMatchObject({ customer_name: 'Walk In Refsa', outbox: { fields: ['created'] } });
     o.enqueue('guests.create', {
       bookingNumber: r.recordId,
       guest: { name: 'Ada', lastname: 'Guest', number_id: 'R1' },
     });
-    o.enqueue('bookings.update', { bookingNumber: r.recordId, changes: { notes: 'late arrival (r-1)' } });
+    o.enqueue('bookings.update', { bookingNumber: r.recordId, changes: { notes: 'late arrival Refsa' } });
     const guestEntry = o.list().find((e) => e.operation === 'guests.create')!;
     expect(guestEntry.waitingFor).toMatchObject({ resource: 'bookings', recordId: r.recordId, refused: null });
     // About the new booking, by its local number (the renderer says "new — not yet in the PMS").
@@ -77,13 +77,13 @@ describe('references to records created offline', () => {
     on.sim.resetFaults();
     await o.drain({ untilSettled: true });
 
-    const made = on.appliedOnce('bookings.create', '(r-1)');
-    expect(made.body).toMatchObject({ notes: 'late arrival (r-1)' });
+    const made = on.appliedOnce('bookings.create', 'Refsa');
+    expect(made.body).toMatchObject({ notes: 'late arrival Refsa' });
     const server = made.id!;
     const guests = on.appliedOnce('guests.create', 'R1');
     expect(guests.body).toMatchObject({ id: server });
     expect(getBooking(dev.db, r.recordId)).toBeNull();
-    expect(getBooking(dev.db, server)).toMatchObject({ notes: 'late arrival (r-1)', outbox: null });
+    expect(getBooking(dev.db, server)).toMatchObject({ notes: 'late arrival Refsa', outbox: null });
     expect(listGuests(dev.db, server)).toEqual([expect.objectContaining({ number_id: 'R1', outbox: null })]);
     expect(localGuests(dev)).toEqual([]);
     expect(o.summary().unsent).toBe(0);
@@ -100,7 +100,7 @@ describe('references to records created offline', () => {
   it('when the booking’s answer is lost, it is found by reading back and its guest follows, once each', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const r = o.enqueue('bookings.create', newBooking('(r-2)', freeStay(dev, '2026-11-20', 3))) as { recordId: number };
+    const r = o.enqueue('bookings.create', newBooking('Refsb', freeStay(dev, '2026-11-20', 3))) as { recordId: number };
     o.enqueue('guests.create', { bookingNumber: r.recordId, guest: { name: 'Cy', lastname: 'Lost', number_id: 'R2' } });
     on.sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
     await o.drain();
@@ -110,7 +110,7 @@ describe('references to records created offline', () => {
     on.sim.resetFaults();
     await o.drain({ untilSettled: true });
     expect(posts()).toBe(sent);
-    const made = on.appliedOnce('bookings.create', '(r-2)');
+    const made = on.appliedOnce('bookings.create', 'Refsb');
     const guests = on.appliedOnce('guests.create', 'R2');
     expect(guests.body).toMatchObject({ id: made.id });
     expect(listGuests(dev.db, made.id!)).toEqual([expect.objectContaining({ number_id: 'R2', outbox: null })]);
@@ -120,7 +120,7 @@ describe('references to records created offline', () => {
   it('a crash in the middle of adopting the booking leaves all of it undone, and the next run does all of it', async () => {
     const dev = await device();
     let o = dev.current.outbox;
-    const r = o.enqueue('bookings.create', newBooking('(r-3)', freeStay(dev, '2026-12-01', 3))) as { recordId: number };
+    const r = o.enqueue('bookings.create', newBooking('Refsc', freeStay(dev, '2026-12-01', 3))) as { recordId: number };
     o.enqueue('guests.create', {
       bookingNumber: r.recordId,
       guest: { name: 'Di', lastname: 'Crash', number_id: 'R3' },
@@ -144,7 +144,7 @@ describe('references to records created offline', () => {
     expect(localGuests(dev)).toHaveLength(1);
     o = (await dev.restart()).outbox;
     await o.drain({ untilSettled: true });
-    const made = on.appliedOnce('bookings.create', '(r-3)');
+    const made = on.appliedOnce('bookings.create', 'Refsc');
     expect(on.applied('guests.create', 'R3')).toHaveLength(1);
     expect(listGuests(dev.db, made.id!)).toEqual([expect.objectContaining({ number_id: 'R3', outbox: null })]);
     expect(localGuests(dev)).toEqual([]);
@@ -154,7 +154,7 @@ describe('references to records created offline', () => {
   it('discarding the new booking discards what depends on it, and says how much', async () => {
     const dev = await device();
     const o = dev.current.outbox;
-    const r = o.enqueue('bookings.create', newBooking('(r-4)', freeStay(dev, '2027-01-10', 3))) as {
+    const r = o.enqueue('bookings.create', newBooking('Refsd', freeStay(dev, '2027-01-10', 3))) as {
       entryId: number;
       recordId: number;
     };
@@ -166,7 +166,7 @@ describe('references to records created offline', () => {
     expect(localGuests(dev)).toEqual([]);
     expect(o.summary().unsent).toBe(0);
     await o.drain({ untilSettled: true });
-    expect(on.applied('bookings.create', '(r-4)')).toEqual([]);
+    expect(on.applied('bookings.create', 'Refsd')).toEqual([]);
     await dev.close();
   });
 
@@ -174,7 +174,7 @@ describe('references to records created offline', () => {
     const dev = await device();
     const o = dev.current.outbox;
     const stay = freeStay(dev, '2027-02-01', 3);
-    const r = o.enqueue('bookings.create', newBooking('(r-5)', stay)) as {
+    const r = o.enqueue('bookings.create', newBooking('Refse', stay)) as {
       entryId: number;
       recordId: number;
     };
@@ -183,7 +183,7 @@ describe('references to records created offline', () => {
       guest: { name: 'Flo', lastname: 'Wait', number_id: 'R5' },
     });
     // Someone else takes those nights on the server meanwhile.
-    const taken = { ...newBooking('(other)', [stay[0], addDays(stay[0], 1)]).booking, status: 'confirmed' };
+    const taken = { ...newBooking('Refsother', [stay[0], addDays(stay[0], 1)]).booking, status: 'confirmed' };
     expect(await on.other.post('/bookings', taken)).toBe(200);
     await o.drain({ untilSettled: true });
     expect(getBooking(dev.db, r.recordId)).toMatchObject({ outbox: { state: 'rejected' } });
@@ -196,7 +196,7 @@ describe('references to records created offline', () => {
     const [start_date, end_date] = freeStay(dev, addDays(stay[1], 3), 3);
     o.amend({ id: r.entryId, changes: { start_date, end_date } });
     await o.drain({ untilSettled: true });
-    const made = on.appliedOnce('bookings.create', '(r-5)');
+    const made = on.appliedOnce('bookings.create', 'Refse');
     expect(made.body).toMatchObject({ start_date });
     expect(on.applied('guests.create', 'R5')[0]!.body).toMatchObject({ id: made.id });
     await dev.close();

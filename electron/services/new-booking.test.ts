@@ -106,7 +106,7 @@ afterAll(async () => {
 describe('a new booking', { timeout: 300_000 }, () => {
   it('taken online with a customer, two guests and a line reaches the PMS once', async () => {
     const r = await ask<EditReceipt>('bookings.create', {
-      booking: booking('(n-1)', await freeStay(), {
+      booking: booking('Nbka', await freeStay(), {
         guests: [
           { name: 'Ana', surname: 'One', number_id: 'N1-A' },
           { name: 'Bo', surname: 'Two', number_id: 'N1-B' },
@@ -116,7 +116,7 @@ describe('a new booking', { timeout: 300_000 }, () => {
     });
     expect(r.recordId).toBeLessThan(0);
     await settled();
-    const made = applied('bookings.create', '(n-1)');
+    const made = applied('bookings.create', 'Nbka');
     expect(made).toHaveLength(1);
     expect(made[0]!.body).toMatchObject({
       guests: [{ number_id: 'N1-A' }, { number_id: 'N1-B' }],
@@ -131,7 +131,7 @@ describe('a new booking', { timeout: 300_000 }, () => {
     ['', false],
     [' — and the booking’s answer is lost', true],
   ])('taken offline with a guest and an edit, ends as one booking with both%s', async (_what, lose) => {
-    const marker = lose ? '(n-3)' : '(n-2)';
+    const marker = lose ? 'Nbkc' : 'Nbkb';
     const stay = await freeStay();
     sim.setOnline(false);
     const r = await ask<EditReceipt>('bookings.create', { booking: booking(marker, stay) });
@@ -170,10 +170,10 @@ describe('a new booking', { timeout: 300_000 }, () => {
 
   it('a stay that clashes is refused before queueing, naming the booking it clashes with', async () => {
     const stay = await freeStay();
-    await ask('bookings.create', { booking: booking('(n-4)', stay) });
-    const r = await runtime.dispatcher.dispatch('bookings.create', { booking: booking('(n-5)', stay) });
+    await ask('bookings.create', { booking: booking('Nbkd', stay) });
+    const r = await runtime.dispatcher.dispatch('bookings.create', { booking: booking('Nbke', stay) });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(!r.ok && r.error.message).toMatch(/new booking not yet in the PMS \(Walk In \(n-4\)\)/);
+    expect(!r.ok && r.error.message).toMatch(/new booking not yet in the PMS \(Walk In Nbkd\)/);
     await settled();
   });
 
@@ -185,25 +185,25 @@ describe('a new booking', { timeout: 300_000 }, () => {
     };
     const ok = await ask<{ outcome: string; bookingNumber?: number }>(
       'bookings.createWithCard',
-      withCard('(c-1)', await freeStay()),
+      withCard('Cardka', await freeStay()),
     );
     expect(ok).toMatchObject({ outcome: 'created' });
-    expect(applied('bookings.create', '(c-1)')).toHaveLength(1);
+    expect(applied('bookings.create', 'Cardka')).toHaveLength(1);
 
     sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
-    const lost = await ask<{ outcome: string }>('bookings.createWithCard', withCard('(c-2)', await freeStay()));
+    const lost = await ask<{ outcome: string }>('bookings.createWithCard', withCard('Cardkb', await freeStay()));
     sim.resetFaults();
     expect(lost).toMatchObject({ outcome: 'created' });
-    expect(applied('bookings.create', '(c-2)')).toHaveLength(1);
+    expect(applied('bookings.create', 'Cardkb')).toHaveLength(1);
 
     sim.setFaults({ errorRate: 1, errorRoutes: ['bookings.create'] });
-    const absent = await ask<{ outcome: string }>('bookings.createWithCard', withCard('(c-3)', await freeStay()));
+    const absent = await ask<{ outcome: string }>('bookings.createWithCard', withCard('Cardkc', await freeStay()));
     sim.resetFaults();
     expect(absent).toMatchObject({ outcome: 'enterCardAgain' });
-    expect(applied('bookings.create', '(c-3)')).toEqual([]);
+    expect(applied('bookings.create', 'Cardkc')).toEqual([]);
 
     sim.setOnline(false);
-    const off = await runtime.dispatcher.dispatch('bookings.createWithCard', withCard('(c-4)', await freeStay()));
+    const off = await runtime.dispatcher.dispatch('bookings.createWithCard', withCard('Cardkd', await freeStay()));
     sim.setOnline(true);
     expect(off).toMatchObject({ ok: false, error: { code: 'disconnected' } });
 

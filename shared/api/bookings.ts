@@ -24,6 +24,7 @@ import {
 } from './primitives';
 import { nullable, produces } from './output';
 import { nested, record } from './record';
+import { bookingMoney, documentFitsType, documentNumber, personName } from './rules';
 
 /** customer_type: {id, nombre, created_at, updated_at}, or a bare id → {id, name}. */
 const readCustomerType: Field<{ id: number; name: string | null } | null> = (v) => {
@@ -127,8 +128,8 @@ export const bookingUpdate = z
     children: wCount,
     infants: wCount,
     ...timeFields,
-    paid: wMoney,
-    tourist_tax: wMoney,
+    paid: bookingMoney('paid', wMoney),
+    tourist_tax: bookingMoney('tourist_tax', wMoney),
     opening_code: wText(40).nullable(),
     key_numbers: z.union([wCount, wText(40)]),
     notes: wText(5000).nullable(),
@@ -142,8 +143,8 @@ export type BookingUpdate = z.infer<typeof bookingUpdate>;
 
 /** Customer and guest update payloads share these fields. */
 const personUpdateFields = {
-  name: wNonEmpty(120),
-  lastname: wNonEmpty(160),
+  name: personName(wNonEmpty(120)),
+  lastname: personName(wNonEmpty(160)),
   email: wEmail.or(z.literal('')),
   address: wText(250),
   city: wText(120),
@@ -162,15 +163,29 @@ const personUpdateFields = {
  * (marked as an assumption in the endpoint table).
  */
 const guestUpdateFields = { ...personUpdateFields, document_type_id: wId };
-export const customerUpdate = z.strictObject({ ...personUpdateFields, customer_type: wId }).partial();
-export const guestUpdate = z.strictObject(guestUpdateFields).partial();
+/** A customer has no document type: its number is checked on its own (shared/domain/identity-documents.ts). */
+export const customerUpdate = z
+  .strictObject({ ...personUpdateFields, number_id: documentNumber(wText(40)), customer_type: wId })
+  .partial();
+/**
+ * A guest's document number fits its document type when the payload carries both; an update
+ * carrying one of them is checked against the guest's other one before queueing (kinds/guests.ts).
+ */
+export const guestUpdate = z
+  .strictObject(guestUpdateFields)
+  .partial()
+  .superRefine(documentFitsType('document_type_id', 'number_id'));
 export type CustomerUpdate = z.infer<typeof customerUpdate>;
 export type GuestUpdate = z.infer<typeof guestUpdate>;
 
 /** POST /guests: {id: booking id, guest: {...}}. A new guest needs a name and surname. */
 export const guestCreate = z.strictObject({
   id: wId,
-  guest: z.strictObject(guestUpdateFields).partial().required({ name: true, lastname: true }),
+  guest: z
+    .strictObject(guestUpdateFields)
+    .partial()
+    .required({ name: true, lastname: true })
+    .superRefine(documentFitsType('document_type_id', 'number_id', true)),
 });
 export type GuestCreate = z.infer<typeof guestCreate>;
 
@@ -184,8 +199,8 @@ export const bookingLine = z.strictObject({
 
 /** What the booking-create payload says of any person: its customer and each guest. */
 const createPerson = {
-  name: wNonEmpty(120),
-  surname: wNonEmpty(160),
+  name: personName(wNonEmpty(120)),
+  surname: personName(wNonEmpty(160)),
   email: wEmail.optional(),
   address: wText(250).optional(),
   city: wText(120).optional(),
@@ -200,6 +215,7 @@ const createPerson = {
 const createCustomer = z.strictObject({
   id: wId.optional(),
   ...createPerson,
+  number_id: documentNumber(wText(40)).optional(),
   phone: wText(40).optional(),
   customer_type_id: wId.optional(),
   date_birth: wDate.optional(),
@@ -221,12 +237,14 @@ const createCustomer = z.strictObject({
     .optional(),
 });
 
-const createGuest = z.strictObject({
-  ...createPerson,
-  birth_date: wDate.optional(),
-  document_type_id: wId.optional(),
-  expiration_date: wDate.optional(),
-});
+const createGuest = z
+  .strictObject({
+    ...createPerson,
+    birth_date: wDate.optional(),
+    document_type_id: wId.optional(),
+    expiration_date: wDate.optional(),
+  })
+  .superRefine(documentFitsType('document_type_id', 'number_id', true));
 
 /** Booking create payload. Field names of creation date and origin name/code are not shown: kept out. */
 export const bookingCreate = z
@@ -243,10 +261,10 @@ export const bookingCreate = z
     arrival_time_until: wTime.optional(),
     departure_time: wTime.optional(),
     departure_time_until: wTime.optional(),
-    paid: wMoney.optional(),
-    prepaid: wMoney.optional(),
-    total: wMoney.optional(),
-    tourist_tax: wMoney.optional(),
+    paid: bookingMoney('paid', wMoney).optional(),
+    prepaid: bookingMoney('prepaid', wMoney).optional(),
+    total: bookingMoney('total', wMoney).optional(),
+    tourist_tax: bookingMoney('tourist_tax', wMoney).optional(),
     opening_code: wText(40).optional(),
     key_numbers: z.union([wCount, wText(40)]).optional(),
     notes: wText(5000).optional(),

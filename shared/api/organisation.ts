@@ -1,6 +1,7 @@
 // Schemas of the organisation side: destinations, origins, intranet users
 // (admins), owners, costs, message threads, and the login response.
 import { z } from 'zod';
+import { personName } from './rules';
 import { F, isIsoDate, listOf, orElse, orNull, wEmail, wLangText, wNonEmpty, wText } from './primitives';
 import { nested, record } from './record';
 
@@ -75,8 +76,8 @@ export const adminWrite = z
     username: wNonEmpty(80),
     password: z.string().min(8, { error: 'must be at least 8 characters' }),
     department: z.enum(DEPARTMENTS, { error: `must be one of ${DEPARTMENTS.join(', ')}` }),
-    name: wText(120),
-    last_name: wText(160),
+    name: personName(wText(120)),
+    last_name: personName(wText(160)),
     date_of_birth: z
       .string()
       .regex(/^\d{4}\/\d{2}\/\d{2}$/, { error: 'must be YYYY/MM/DD' })

@@ -22,3 +22,16 @@ export const CUSTOMER_TYPES: readonly CustomerType[] = customerTypeRows;
 export const DOCUMENT_TYPES: readonly DocumentType[] = documentTypeRows;
 
 export const LANGUAGES: readonly Language[] = languageRows;
+
+/**
+ * A document type's id from what a guest's read record holds: the name as the
+ * code table writes it (any case), the id as text, or `#<id>` (what the outbox
+ * shows for a type it sent by id and the table lacks); null when none fits.
+ */
+export function documentTypeIdOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const digits = /^#?(\d+)$/.exec(value.trim());
+  if (digits) return DOCUMENT_TYPES.some((d) => d.id === Number(digits[1])) ? Number(digits[1]) : null;
+  const v = value.trim().toLowerCase();
+  return DOCUMENT_TYPES.find((d) => d.name.toLowerCase() === v)?.id ?? null;
+}

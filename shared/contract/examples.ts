@@ -691,7 +691,7 @@ export const COMMAND_EXAMPLES: Examples = {
         arrival_time: '16:00',
         total: 540,
         customer: { name: 'Marta', surname: 'Soler', email: 'marta@example.org', phone: '+34 600 000 000' },
-        guests: [{ name: 'Marta', surname: 'Soler', number_id: 'X1234567L', document_type_id: 1 }],
+        guests: [{ name: 'Marta', surname: 'Soler', number_id: 'X1234567L', document_type_id: 4 }],
         lines: [{ concept_id: 3, price: 4500, pay_date: '2026-05-04', type_pay: 1 }],
       },
     },

@@ -87,8 +87,12 @@ export function createApiServer(deps: ApiDeps): { server: Server; cancelTimers()
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     if (url.pathname === '/_control' || url.pathname.startsWith('/_control/')) return deps.control(req, res, url);
-    if (url.pathname.startsWith('/media/') && method === 'GET') return serveMedia(deps.store, url.pathname, res);
-
+    if (url.pathname.startsWith('/media/') && method === 'GET') {
+      // The image host is not the API (not logged, never faulted) but is reached over the same network:
+      // "offline" is this computer without one, which reaches no host at all.
+      if (!deps.isOnline()) return void req.socket.destroy();
+      return serveMedia(deps.store, url.pathname, res);
+    }
     const at = now();
     const path = url.pathname + url.search;
     let token: string | null = null;

@@ -1,6 +1,7 @@
 // The simulator's image host: photo names are https://img.stayboard-sim.test/<path>
 // and the same images are served here at /media/<path> (outside /api/v1: not
-// an API operation, never faulted, no token — a CDN's public URLs). An
+// an API operation, never faulted, no token — a CDN's public URLs; unreachable while
+// the simulator is offline, as every host is for a computer without a network). An
 // uploaded photo is served with the bytes it was sent with; a generated one
 // is a small PNG drawn from its id (a colour per photo), so thumbnails have
 // something real to show and to cache.

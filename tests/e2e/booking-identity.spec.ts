@@ -38,14 +38,14 @@ test('a walk-in taken online: the page follows the booking to the server’s num
   const stay = await freeStay(demoHost, 2, 6);
   await page.goto(demoHost.url);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Follow-E2E');
+  await fillNewBooking(page, 'Follow-Prova');
   await page.getByTestId('save-booking').click();
-  const number = await followed(page, 'Follow-E2E');
+  const number = await followed(page, 'Follow-Prova');
   await expectUnsent(page, 0, 60_000);
-  const made = applied(demoHost, /booking/i, 'Follow-E2E');
+  const made = applied(demoHost, /booking/i, 'Follow-Prova');
   expect(made).toHaveLength(1);
   const server = await ask(demoHost, 'bookings.get', { bookingNumber: number });
-  expect(JSON.stringify(server.customer)).toContain('Follow-E2E');
+  expect(JSON.stringify(server.customer)).toContain('Follow-Prova');
   await shoot(page, SHOTS, 'identity-online-followed');
   // Back leaves the booking (to the form it was taken in), never to its dead local number.
   await page.goBack();
@@ -56,12 +56,12 @@ test('a walk-in taken online: the page follows the booking to the server’s num
 test('a booking taken offline follows to its number once the server answers again', async ({ page, demoHost }) => {
   test.setTimeout(240_000);
   const stay = await freeStay(demoHost, 3, 7);
-  const local = await takeOffline(page, demoHost, stay, 'Later-E2E');
+  const local = await takeOffline(page, demoHost, stay, 'Later-Prova');
   expect(local).toBeLessThan(0);
   await expect(page.getByRole('heading', { name: 'New booking — not yet in the PMS' })).toBeVisible();
   await shoot(page, SHOTS, 'identity-offline-local');
   simulator(demoHost).setOnline(true);
-  const number = await followed(page, 'Later-E2E');
+  const number = await followed(page, 'Later-Prova');
   expect(number).toBeGreaterThan(0);
   await expectUnsent(page, 0, 60_000);
   await shoot(page, SHOTS, 'identity-offline-followed');

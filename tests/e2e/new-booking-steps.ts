@@ -59,8 +59,8 @@ export async function guestInForm(page: Page, name: string, doc: string) {
 
 /** Two guests in the form, checked in its list; the guests section scrolled into view. */
 export async function twoGuestsInForm(page: Page, prefix: string) {
-  await guestInForm(page, 'Dora', `${prefix}-1`);
-  await guestInForm(page, 'Eloi', `${prefix}-2`);
+  await guestInForm(page, 'Dora', `${prefix}1`);
+  await guestInForm(page, 'Eloi', `${prefix}2`);
   await expect(page.getByTestId('nb-guest')).toHaveCount(2);
   await page.locator('#nb-guests').scrollIntoViewIfNeeded();
 }

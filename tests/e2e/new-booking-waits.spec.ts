@@ -35,7 +35,7 @@ test('a guest of a new booking waits for it on the Sync page, then follows it to
       start_date: stay[0],
       end_date: stay[1],
       adults: 2,
-      customer: { name: 'Laia', surname: 'Walk-in (e2e)' },
+      customer: { name: 'Laia', surname: 'Walk-in Prova' },
     },
   });
   const n = r.recordId!;

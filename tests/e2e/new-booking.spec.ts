@@ -41,17 +41,17 @@ test('a walk-in taken online with a customer, two guests in the form and a line 
   const stay = await freeStay(demoHost);
   await page.goto(demoHost.url);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Online-E2E');
+  await fillNewBooking(page, 'Online-Prova');
   await expect(page.getByTestId('quote-total')).toBeVisible();
   await page.getByRole('button', { name: '+ Add a line' }).click();
   await page.getByTestId('booking-line').getByLabel('Concept').selectOption({ index: 1 });
   await page.getByTestId('booking-line').getByLabel('Price').fill('35.20');
-  await twoGuestsInForm(page, 'PA-E2E-ON');
+  await twoGuestsInForm(page, 'PAE2EON');
   // Edited and removed before saving: the form keeps what the dialog checked.
-  await guestInForm(page, 'Gone', 'PA-E2E-GONE');
+  await guestInForm(page, 'Gone', 'PAE2EGONE');
   await page.getByRole('button', { name: 'Remove guest Gone Form' }).click();
   await page.getByRole('button', { name: 'Edit guest: Eloi Form' }).click();
-  await expect(page.getByRole('dialog').locator('#guest-number_id')).toHaveValue('PA-E2E-ON-2');
+  await expect(page.getByRole('dialog').locator('#guest-number_id')).toHaveValue('PAE2EON2');
   await page.getByRole('dialog').locator('#guest-name').fill('Eloïsa');
   await page.locator('button[type="submit"][form="guest-form"]').click();
   await expect(page.getByTestId('nb-guest')).toHaveText([/Dora Form/, /Eloïsa Form/]);
@@ -61,14 +61,14 @@ test('a walk-in taken online with a customer, two guests in the form and a line 
   await expect(page.getByRole('heading', { name: /Booking \d+|not yet in the PMS/ })).toBeVisible();
   await expectUnsent(page, 0, 90_000);
 
-  const made = applied(demoHost, /booking/i, 'Online-E2E');
+  const made = applied(demoHost, /booking/i, 'Online-Prova');
   expect(made).toHaveLength(1);
   expect(made[0]!.body).not.toHaveProperty('guests');
   expect(JSON.stringify(made[0]!.body)).toContain('3520');
-  const guests = applied(demoHost, /guest/i, 'PA-E2E-ON');
+  const guests = applied(demoHost, /guest/i, 'PAE2EON');
   expect(guests.map((g) => (g.body as { guest: { name: string } }).guest.name)).toEqual(['Dora', 'Eloïsa']);
   for (const g of guests) expect(g.body).toMatchObject({ id: made[0]!.id });
-  expect(applied(demoHost, /guest/i, 'PA-E2E-GONE')).toHaveLength(0);
+  expect(applied(demoHost, /guest/i, 'PAE2EGONE')).toHaveLength(0);
 });
 
 test('taken offline with two guests in the form, a guest and an edit, its answer lost: one booking on the server’s number', async ({
@@ -78,9 +78,9 @@ test('taken offline with two guests in the form, a guest and an edit, its answer
   test.setTimeout(240_000);
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 3, 1);
-  const local = await takeOffline(page, demoHost, stay, 'Offline-E2E', 'PA-E2E-FORM');
+  const local = await takeOffline(page, demoHost, stay, 'Offline-Prova', 'PAE2EFORM');
   await shoot(page, SHOTS, 'new-booking-local');
-  await registerGuest(page, guestOf('Cai', 'PA-E2E-OFF'));
+  await registerGuest(page, guestOf('Cai', 'PAE2EOFF'));
   await page.getByLabel('Notes').first().fill('Late arrival, keys at the bar');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   // The booking, its two guests from the form, the guest registered on it and the edit.
@@ -90,12 +90,12 @@ test('taken offline with two guests in the form, a guest and an edit, its answer
   sim.setFaults({ resetAfterRate: 1, routes: ['bookings.create'] });
   sim.setOnline(true);
   await eventually('the create tried', () =>
-    Promise.resolve(applied(demoHost, /booking/i, 'Offline-E2E').length ? true : null),
+    Promise.resolve(applied(demoHost, /booking/i, 'Offline-Prova').length ? true : null),
   );
   sim.resetFaults();
   await expectUnsent(page, 0, 120_000);
 
-  const made = applied(demoHost, /booking/i, 'Offline-E2E').filter((m) => /create/.test(m.endpoint));
+  const made = applied(demoHost, /booking/i, 'Offline-Prova').filter((m) => /create/.test(m.endpoint));
   expect(made).toHaveLength(1);
   const server = await eventually('the booking on its server number', async () => {
     const list = await ask(demoHost, 'bookings.list', {
@@ -105,10 +105,10 @@ test('taken offline with two guests in the form, a guest and an edit, its answer
     });
     return list.find((b) => b.booking_number > 0 && b.start_date === stay.from && b.booking_number !== local);
   });
-  const guest = applied(demoHost, /guest/i, 'PA-E2E-OFF');
+  const guest = applied(demoHost, /guest/i, 'PAE2EOFF');
   expect(guest).toHaveLength(1);
   expect(JSON.stringify(guest[0]!.body)).toContain(String(server.booking_number));
-  const fromForm = applied(demoHost, /guest/i, 'PA-E2E-FORM');
+  const fromForm = applied(demoHost, /guest/i, 'PAE2EFORM');
   expect(fromForm).toHaveLength(2);
   for (const g of fromForm) expect(g.body).toMatchObject({ id: server.booking_number });
   const edit = applied(demoHost, /booking/i, 'Late arrival, keys at the bar').filter((m) => /update/.test(m.endpoint));
@@ -133,21 +133,21 @@ test('card details go online in one request (two guests follow it) and are found
   const stay = await freeStay(demoHost, 2, 3);
   await page.goto(demoHost.url);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Card-E2E');
+  await fillNewBooking(page, 'Card-Prova');
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByLabel('Expiry (MM/YY)').fill('12/29');
   await page.getByLabel('CVV').fill('123');
-  await twoGuestsInForm(page, 'PA-E2E-CARD');
+  await twoGuestsInForm(page, 'PAE2ECARD');
   await page.getByTestId('save-booking').click();
   // Created at once on the server: the booking opens on the server's number.
   await expect(page.getByRole('heading', { name: /Booking \d+/ })).toBeVisible({ timeout: 60_000 });
-  const made = applied(demoHost, /booking/i, 'Card-E2E');
+  const made = applied(demoHost, /booking/i, 'Card-Prova');
   expect(made).toHaveLength(1);
   // The simulator's log keeps the field, never the value.
   expect(made[0]!.body).toMatchObject({ customer: { card_number: '[redacted]', card_expiration: '[redacted]' } });
   await expectUnsent(page, 0, 90_000);
   // The guests follow the booking created with the card, on its server number.
-  const guests = applied(demoHost, /guest/i, 'PA-E2E-CARD');
+  const guests = applied(demoHost, /guest/i, 'PAE2ECARD');
   expect(guests).toHaveLength(2);
   for (const g of guests) expect(g.body).toMatchObject({ id: made[0]!.id });
   for (const file of filesUnder(test.info().outputPath('data')))
@@ -168,7 +168,7 @@ test('a stay that clashes is refused on the form, naming the booking, before any
   await expect(page.getByTestId('stay-verdict')).toHaveAttribute('data-fits', 'false', { timeout: 30_000 });
   await expect(page.getByTestId('stay-clashes')).toContainText(`Booking ${taken.booking_number}`);
   await page.getByLabel('First name').fill('Walk');
-  await page.getByLabel('Surname').fill('Clash-E2E');
+  await page.getByLabel('Surname').fill('Clash-Prova');
   await page.getByTestId('save-booking').click();
   await expect(page.getByTestId('not-free')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New booking' })).toBeVisible();
@@ -181,7 +181,7 @@ test('a new booking the server refuses shows why on the booking, with its ways o
   test.setTimeout(240_000);
   const sim = simulator(demoHost);
   const stay = await freeStay(demoHost, 2, 2);
-  await takeOffline(page, demoHost, stay, 'Refused-E2E');
+  await takeOffline(page, demoHost, stay, 'Refused-Prova');
 
   // Someone else takes those nights on the server meanwhile.
   sim.setOnline(true);
@@ -207,8 +207,8 @@ test('a new booking the server refuses shows why on the booking, with its ways o
   await shoot(page, SHOTS, 'new-booking-refused');
   await banner.getByRole('link', { name: /Edit and send again/ }).click();
   await expect(page.getByRole('heading', { name: 'New booking' })).toBeVisible();
-  await expect(page.getByLabel('Surname')).toHaveValue('Refused-E2E');
-  expect(applied(demoHost, /booking/i, 'Refused-E2E')).toHaveLength(0);
+  await expect(page.getByLabel('Surname')).toHaveValue('Refused-Prova');
+  expect(applied(demoHost, /booking/i, 'Refused-Prova')).toHaveLength(0);
 });
 
 test('the form in Spanish at both window sizes', async ({ page, demoHost }) => {
@@ -219,7 +219,7 @@ test('the form in Spanish at both window sizes', async ({ page, demoHost }) => {
   await page.reload();
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
   await expect(page.getByTestId('stay-verdict')).toBeVisible({ timeout: 30_000 });
-  await twoGuestsInForm(page, 'PA-E2E-ES');
+  await twoGuestsInForm(page, 'PAE2EES');
   await shoot(page, SHOTS, 'new-booking-es');
   await open(page, '#/calendar');
   await shoot(page, SHOTS, 'calendar-es');
@@ -231,7 +231,7 @@ test('a booking taken offline shows as “Not yet in the PMS” in Arrivals, the
 }) => {
   test.setTimeout(240_000);
   const stay = await freeStay(demoHost, 2, 4);
-  const local = await takeOffline(page, demoHost, stay, 'Local-E2E');
+  const local = await takeOffline(page, demoHost, stay, 'Local-Prova');
   expect(local).toBeLessThan(0);
   const noMinus = async () => expect(page.locator('main')).not.toContainText(String(local));
 
@@ -258,8 +258,8 @@ test('registering a guest in the form (Enter or its button) never saves the book
   const stay = await freeStay(demoHost, 2, 5);
   await page.goto(demoHost.url);
   await open(page, `#/newBooking?listing=${stay.listing.id}&from=${stay.from}&to=${stay.to}`);
-  await fillNewBooking(page, 'Enter-E2E');
-  await guestInForm(page, 'Ines', 'PA-E2E-ENTER-1');
+  await fillNewBooking(page, 'Enter-Prova');
+  await guestInForm(page, 'Ines', 'PAE2EENTER1');
   await page.getByTestId('nb-add-guest').click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('#guest-name').fill('Joan');
@@ -271,5 +271,5 @@ test('registering a guest in the form (Enter or its button) never saves the book
   await expect(page.getByTestId('nb-guest')).toHaveCount(1);
   const outbox = await ask(demoHost, 'outbox.list', {});
   expect(outbox.filter((e) => e.operation === 'bookings.create')).toHaveLength(0);
-  expect(applied(demoHost, /booking/i, 'Enter-E2E')).toHaveLength(0);
+  expect(applied(demoHost, /booking/i, 'Enter-Prova')).toHaveLength(0);
 });

@@ -27,7 +27,7 @@ test('reception registers a guest, sets access, confirms and messages', async ({
   await dialog.getByLabel('Surname').fill('Ferrer Soler');
   await dialog.getByRole('button', { name: 'Register guest' }).click();
   await expect(dialog.getByText('Check the highlighted fields.')).toBeVisible();
-  await dialog.getByLabel('Document number').fill('48291734Q');
+  await dialog.getByLabel('Document number').fill('48291734Z');
   await dialog.getByLabel('Document issue date').fill('12/03/2021');
   await dialog.getByLabel('Nationality').selectOption({ label: 'Spain' });
   await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
@@ -65,7 +65,7 @@ test('reception registers a guest, sets access, confirms and messages', async ({
       return body['opening_code'] === '4821' && String(body['key_numbers']) === '2';
     }),
   ).toHaveLength(1);
-  const guests = applied.filter((m) => /guest/.test(m.endpoint) && JSON.stringify(m.body).includes('48291734Q'));
+  const guests = applied.filter((m) => /guest/.test(m.endpoint) && JSON.stringify(m.body).includes('48291734Z'));
   expect(guests).toHaveLength(1);
   // The document type (2, Spanish identity document) reached the server with the registration.
   expect(guests[0]!.body).toMatchObject({ guest: { document_type_id: 2 } });
@@ -75,6 +75,6 @@ test('reception registers a guest, sets access, confirms and messages', async ({
   expect(messages).toHaveLength(1);
 
   const after = await ask(demoHost, 'bookings.get', { bookingNumber: n });
-  expect(after.guests.some((g) => g.number_id === '48291734Q')).toBe(true);
+  expect(after.guests.some((g) => g.number_id === '48291734Z')).toBe(true);
   expect(after.booking.opening_code).toBe('4821');
 });

@@ -32,7 +32,7 @@ test('registering the missing guest offline takes the stay off the Registration 
     name: 'Núria',
     lastname: 'Puig Vidal',
     docType: 'Identity document (Spain)',
-    doc: '39182736K',
+    doc: '39182736M',
   });
   await expectUnsent(page, 1);
 

@@ -31,7 +31,7 @@ async function textAndTitles(page: Page, selector: string): Promise<string> {
 /** The changes the person makes offline: a new booking with two guests waiting for it, a new owner and its cost. */
 async function offlineChanges(page: Page, host: HostFixture, skip: number, surname: string) {
   const stay = await freeStay(host, 2, skip);
-  await takeOffline(page, host, stay, surname, `PA-${surname}`);
+  await takeOffline(page, host, stay, surname, `PA${surname.toUpperCase()}`);
   const owner = await ask(host, 'owners.create', { owner: { name: `Marta ${surname}`, email: 'marta@example.org' } });
   await ask(host, 'costs.create', { cost: { owner_id: owner.recordId!, concept: 'Fontanero', amount: 85.5 } });
   // The booking, its two guests from the form, the owner and the cost.

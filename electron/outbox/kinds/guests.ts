@@ -1,7 +1,10 @@
 // Guests of a booking: registered (created offline, matched on the server by content), edited;
 // confirmed by reading back. A refused registration can be edited and sent again in place.
 import { endpoint, guestRead, type GuestCreate, type GuestUpdate } from '../../../shared/api';
-import { documentTypes } from '../../../shared/codes';
+import { documentTypeIdOf, documentTypes } from '../../../shared/codes';
+import { CommandError } from '../../../shared/contract';
+import { RULE_MESSAGES } from '../../../shared/domain/field-rules';
+import { documentNumberProblem } from '../../../shared/domain/identity-documents';
 import type { ApiClient } from '../../api/client';
 import { validateOne } from '../../api/reads';
 import { guestsTable } from '../../cache/tables';
@@ -20,6 +23,23 @@ const fields: FieldCodecs<GuestUpdate & GuestCreate['guest']> = {
 };
 
 const columnsOf = (ctx: EntryContext): Rec => ({ booking_number: ctx.bookingNumber ?? null });
+
+/**
+ * An edit of a guest's document number or type: the number must fit the type, one of them
+ * possibly the guest's as it is (the write schema sees only the payload). Refused before queueing.
+ */
+function check(_db: unknown, rec: Rec, changes: Values): void {
+  if (!('number_id' in changes) && !('document_type_id' in changes)) return;
+  const type =
+    'document_type_id' in changes ? changes['document_type_id'] : documentTypeIdOf(rec['document_type'] as string);
+  const number = 'number_id' in changes ? changes['number_id'] : rec['number_id'];
+  if (typeof number !== 'string') return;
+  const rule = documentNumberProblem(typeof type === 'number' ? type : null, number);
+  if (rule)
+    throw new CommandError('invalid_input', `number_id: ${RULE_MESSAGES[rule]}`, {
+      'changes.number_id': [RULE_MESSAGES[rule]],
+    });
+}
 
 async function fetch(client: ApiClient, id: number, hint: Rec | null): Promise<ServerVersion | null> {
   const e = endpoint('guests.get');
@@ -97,6 +117,7 @@ export const guests = {
     subjectOf({ name: fullName(rec), booking: bookingOf(ctx.bookingNumber ?? rec['booking_number']) }),
   entryContext: (rec) => ({ bookingNumber: rec['booking_number'] as number }),
   columnsOf,
+  check,
   update: { endpoint: 'guests.update', idKey: 'id', fetch },
   create: {
     endpoint: 'guests.create',

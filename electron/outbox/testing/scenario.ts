@@ -81,6 +81,10 @@ export interface RunReport {
 
 const key = (kind: Kind, id: number, field: string) => `${kind}:${id}:${field}`;
 
+/** A number in letters (0 → "a", 27 → "bb"): names take letters only (shared/domain/person-names.ts). */
+const lettersOf = (n: number): string =>
+  [...n.toString(26)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
+
 export async function runScenario(world: World, seed: number, options: RunOptions = {}): Promise<RunReport> {
   const r = mulberry32(seed);
   const jitter = r.fork(1);
@@ -212,7 +216,8 @@ export async function runScenario(world: World, seed: number, options: RunOption
             const bookingNumber = r.pick(bookingIds);
             receipt = outbox().enqueue('guests.create', {
               bookingNumber,
-              guest: { name: 'Rand', lastname: `Guest ${serial}`, number_id: marker },
+              // A name is letters only (shared/domain/person-names.ts): the serial in letters.
+              guest: { name: 'Rand', lastname: `Guest ${lettersOf(serial)}`, number_id: marker },
             }) as EditReceipt;
             target = made('guests', 'guests.create');
           } else if (op === 'message' && threads.length) {

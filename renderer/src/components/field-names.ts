@@ -12,6 +12,14 @@ export const LISTING_FIELDS = Object.keys(listingWrite.shape) as (keyof typeof l
 export type ListingField = keyof typeof listingWrite.shape;
 export const listingFieldKey = (f: ListingField): MessageKey => `listingField.${f}`;
 
+/**
+ * Fields whose value is a secret (a door's opening code, a key's number, a Wi-Fi password):
+ * typed masked, shown masked on every screen until the person asks (SecretValue), never
+ * written out in a sentence (a refused change, the Sync list).
+ */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['opening_code', 'key_number', 'wifi_password']);
+export const isSecretField = (field: string): boolean => SECRET_FIELDS.has(field);
+
 const FIELD_KEYS: Record<string, MessageKey> = {
   ...Object.fromEntries(LISTING_FIELDS.map((f) => [f, listingFieldKey(f)])),
   notes: 'common.notes',
@@ -137,6 +145,7 @@ export function fieldValue(
   names: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
 ): string {
   if (value === null || value === undefined || value === '') return i18n.t('sync.empty');
+  if (isSecretField(field)) return i18n.t('secret.masked');
   if (POINTERS.has(field) && typeof value === 'number') {
     const name = names[field]?.[String(value)];
     if (name) return name;

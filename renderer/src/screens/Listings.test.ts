@@ -47,4 +47,26 @@ describe('Listings', () => {
     expect(screen.getByText('€120.00')).toBeTruthy();
     expect(screen.getByText('Room 1')).toBeTruthy();
   });
+
+  it('masks the key number and the Wi-Fi password until Show is pressed', async () => {
+    const detail = COMMAND_EXAMPLES['listings.get'].output;
+    const bridge = fakeBridge({
+      'listings.get': () => ({
+        ...detail,
+        listing: { ...detail.listing, key_number: 'K12', wifi_network: 'CasaAzul', wifi_password: 'sea-view-2026' },
+      }),
+    });
+    const app = new AppState(bridge, null);
+    const view = render(WithApp, { app, component: Listings, screenProps: { id: 12 } });
+    await settle();
+    const text = () => view.container.textContent ?? '';
+    expect(text()).toContain('CasaAzul');
+    expect(text()).not.toContain('sea-view-2026');
+    expect(text()).not.toContain('K12');
+    await fireEvent.click(screen.getByRole('button', { name: 'Show Wi-Fi password' }));
+    expect(text()).toContain('sea-view-2026');
+    expect(text()).not.toContain('K12');
+    await fireEvent.click(screen.getByRole('button', { name: 'Hide Wi-Fi password' }));
+    expect(text()).not.toContain('sea-view-2026');
+  });
 });

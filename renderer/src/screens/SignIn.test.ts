@@ -57,6 +57,23 @@ describe('Sign in', () => {
     });
   });
 
+  it('a wrong address (nothing answers there) is said as such, never as a record missing here', async () => {
+    const bridge = fakeBridge({
+      ...none,
+      'session.servers': () => ['https://pms.example.com/wrong'],
+      'session.signIn': () => ({ ok: false, error: { code: 'not_found', message: 'HTTP 404' } }),
+    });
+    setup(bridge);
+    await settle();
+    await fireEvent.input(screen.getByLabelText('User'), { target: { value: 'ana' } });
+    await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    const said = screen.getByTestId('sign-in-error').textContent ?? '';
+    expect(said).toContain('Nothing answers as a PMS at this address');
+    expect(said).not.toMatch(/local data|record/i);
+  });
+
   it('checks the address, and when the server cannot be reached offers the data kept here', async () => {
     const bridge = fakeBridge({
       ...none,

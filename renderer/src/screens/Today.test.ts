@@ -35,7 +35,7 @@ describe('Today board', () => {
     const { bridge } = renderToday();
     await settle();
     await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
-    expect(screen.getByText('2 tasks selected')).toBeTruthy();
+    expect(screen.getByText('Selected: 1 cleaning, 1 maintenance task')).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: 'Mark inspected' }));
     await settle();
     expect(bridge.callsOf('cleaning.updateMany')).toEqual([{ items: [{ id: 300, changes: { inspected: 1 } }] }]);
@@ -63,12 +63,52 @@ describe('Today board', () => {
     await settle();
     const grid = screen.getByRole('grid');
     await fireEvent.keyDown(grid, { key: ' ' });
-    expect(screen.getByText('2 tasks selected')).toBeTruthy();
+    expect(screen.getByText('Selected: 1 cleaning, 1 maintenance task')).toBeTruthy();
     await fireEvent.keyDown(grid, { key: 'i' });
     await settle();
     expect(bridge.callsOf('cleaning.updateMany')).toHaveLength(1);
     await fireEvent.keyDown(grid, { key: 'Escape' });
-    expect(screen.queryByText('2 tasks selected')).toBeNull();
+    expect(screen.queryByText('Selected: 1 cleaning, 1 maintenance task')).toBeNull();
+  });
+
+  it('a status change says what it did and what it left alone', async () => {
+    const { bridge, app } = renderToday();
+    await settle();
+    await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
+    await fireEvent.change(screen.getByLabelText('Set status'), { target: { value: '2' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await settle();
+    expect(bridge.callsOf('cleaning.updateMany')).toEqual([{ items: [{ id: 300, changes: { status: 2 } }] }]);
+    expect(bridge.callsOf('maintenance.updateMany')).toEqual([]);
+    expect(app.toasts.items.map((t) => t.text).join('\n')).toContain(
+      'Status set to “Done”: 1 cleaning. Not changed, they have no status: 1 maintenance task.',
+    );
+  });
+
+  it('an action with nothing to change says so, and queues nothing', async () => {
+    const { bridge, app } = renderToday();
+    await settle();
+    await fireEvent.click(screen.getByLabelText('Select the tasks of Casa Azul'));
+    await fireEvent.change(screen.getByLabelText('Set status'), { target: { value: '0' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await settle();
+    expect(bridge.callsOf('cleaning.updateMany')).toEqual([]);
+    expect(app.toasts.items.map((t) => t.text)).toContain(
+      'Nothing to change. Already “Pending”, left as they are: 1 cleaning. Not changed, they have no status: 1 maintenance task.',
+    );
+  });
+
+  it('Space on a focused Inspected button presses it; it does not select the row', async () => {
+    const { bridge } = renderToday();
+    await settle();
+    const button = screen.getByTestId('inspect-c-300');
+    button.focus();
+    await fireEvent.keyDown(button, { key: ' ' });
+    expect(screen.queryByTestId('bulk-selected')).toBeNull();
+    // The browser turns Space on a button into its click; here the board must simply leave the key to it.
+    await fireEvent.click(button);
+    await settle();
+    expect(bridge.callsOf('cleaning.update')).toEqual([{ id: 300, changes: { inspected: 1 } }]);
   });
 
   it('sends the filters to the board read', async () => {

@@ -12,14 +12,14 @@ import type {
 import { mergeBoardAnswer } from '../../../shared/contract/board-answer';
 import { Query, type Incremental } from './query.svelte';
 import { Selection } from './selection.svelte';
+import { countKinds, planBulk, type BulkAction, type BulkPlan, type KindCounts, type TaskKey } from './board-bulk';
 import { isIsoDateString, today } from './dates';
 import { tri, triBool, type Tri } from './dated-list.svelte';
 
 /** Any / yes / no, as every list's three-way filters. */
 export type TriState = Tri;
-export type TaskKey = `c:${number}` | `m:${number}`;
-
-const NOTE_MAX = 5000;
+export type { TaskKey };
+export { appendNote } from './board-bulk';
 
 export const cleaningKey = (t: BoardCleaning): TaskKey => `c:${t.id}`;
 export const maintenanceKey = (t: BoardMaintenance): TaskKey => `m:${t.id}`;
@@ -27,12 +27,6 @@ export const maintenanceKey = (t: BoardMaintenance): TaskKey => `m:${t.id}`;
 /** Every task of a row, as selection keys. */
 export function rowTaskKeys(row: BoardRow): TaskKey[] {
   return [...row.cleaning.map(cleaningKey), ...row.maintenance.map(maintenanceKey)];
-}
-
-/** Appends a line to existing notes, within the API's length limit. */
-export function appendNote(existing: string, note: string): string {
-  const joined = existing.trim() ? `${existing.trimEnd()}\n${note.trim()}` : note.trim();
-  return joined.slice(0, NOTE_MAX);
 }
 
 export type BoardTask = { kind: 'c'; task: BoardCleaning } | { kind: 'm'; task: BoardMaintenance };
@@ -127,8 +121,7 @@ export class TodayBoard {
 
   async load(): Promise<void> {
     await this.board.load(boardInput(this.filters));
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway lookup, not state
-    this.selection.retain(new Set(this.tasks.keys()));
+    this.follow();
     this.focused = Math.min(this.focused, Math.max(0, this.rows.length - 1));
   }
 
@@ -152,31 +145,27 @@ export class TodayBoard {
   }
 
   /**
-   * Builds the edit commands for a bulk action: one `updateMany` per task kind
-   * (each one transaction on the main side). Tasks already in the target state
-   * are skipped so no empty edit reaches the outbox.
+   * The edits of a bulk action on these tasks and what it leaves alone (board-bulk.ts):
+   * one `updateMany` per task kind, nothing queued that changes nothing.
    */
-  bulkCommands(
-    keys: readonly TaskKey[],
-    action: { kind: 'inspected' } | { kind: 'status'; status: number } | { kind: 'note'; note: string },
-  ) {
+  bulkCommands(keys: readonly TaskKey[], action: BulkAction): BulkPlan {
     const { cleaning, maintenance } = this.#split(keys);
-    // The inspection happens now, whatever day the board shows.
-    const date = today();
-    const c: CommandInput<'cleaning.updateMany'>['items'] = [];
-    const m: CommandInput<'maintenance.updateMany'>['items'] = [];
-    if (action.kind === 'inspected') {
-      for (const t of cleaning) if (!t.inspected) c.push({ id: t.id, changes: { inspected: 1 } });
-      for (const t of maintenance)
-        if (!t.inspected) m.push({ id: t.id, changes: { inspected: 1, inspection_date: date } });
-    } else if (action.kind === 'status') {
-      for (const t of cleaning)
-        if (t.status !== action.status) c.push({ id: t.id, changes: { status: action.status } });
-    } else if (action.note.trim()) {
-      for (const t of cleaning) c.push({ id: t.id, changes: { notes: appendNote(t.notes, action.note) } });
-      for (const t of maintenance) m.push({ id: t.id, changes: { notes: appendNote(t.notes, action.note) } });
-    }
-    return { cleaning: c, maintenance: m };
+    return planBulk(cleaning, maintenance, action);
+  }
+
+  /** What is selected, per kind. */
+  get selectedKinds(): KindCounts {
+    return countKinds(this.selection.keys);
+  }
+
+  /**
+   * The selection follows the rows shown: a task that left the board (a filter, or a change
+   * that took it out of the filter) is no longer selected, so an action never counts or
+   * touches what the person cannot see.
+   */
+  follow(): void {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway lookup, not state
+    this.selection.retain(new Set(this.tasks.keys()));
   }
 
   move(delta: number): void {

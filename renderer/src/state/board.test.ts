@@ -61,3 +61,30 @@ describe('the board read', () => {
     expect(bridge.callsOf('board.day').map((i) => i.since)).toEqual([undefined, 'r.1', 'r.2', undefined]);
   });
 });
+
+describe('the board selection', () => {
+  const example = COMMAND_EXAMPLES['board.day'].output;
+  const base = example.rows[0]!;
+  const row = (id: number, cleaning: number[], maintenance: number[]): BoardRow => ({
+    ...base,
+    listing: { id, name: `L${id}`, city: 'Sitges' },
+    cleaning: cleaning.map((c) => ({ ...base.cleaning[0]!, id: c })),
+    maintenance: maintenance.map((m) => ({ ...base.maintenance[0]!, id: m })),
+  });
+
+  it('says what is selected per kind, and follows the rows shown', async () => {
+    const answers: BoardAnswer[] = [
+      { ...example, id: 'r.1', rows: [row(1, [10, 11], [20]), row(2, [12], [])], base: null, order: null },
+      // Under "not inspected" the changed tasks leave the board.
+      { ...example, id: 'r.2', rows: [row(2, [12], [])], base: null, order: null },
+    ];
+    const board = new TodayBoard(fakeBridge({ 'board.day': () => answers.shift()! }));
+    await board.load();
+    board.selection.set(['c:10', 'c:11', 'm:20', 'c:12'], true);
+    expect(board.selectedKinds).toEqual({ cleaning: 3, maintenance: 1 });
+    await board.board.refresh();
+    board.follow();
+    expect([...board.selection.keys]).toEqual(['c:12']);
+    expect(board.selectedKinds).toEqual({ cleaning: 1, maintenance: 0 });
+  });
+});

@@ -35,9 +35,13 @@ export function fateOf(entryIds: readonly number[], entries: readonly OutboxEntr
   return states.every((s) => s === 'confirmed') ? 'sent' : 'sending';
 }
 
+type ToastKey = (typeof CHANGE_TOAST_KEYS)[keyof typeof CHANGE_TOAST_KEYS];
+
 interface Tracked {
   entryIds: number[];
   timer: ReturnType<typeof setTimeout>;
+  /** What the change did, said before its fate (a bulk action's report), or null. */
+  what: string | null;
 }
 
 export class ChangeToasts {
@@ -57,36 +61,45 @@ export class ChangeToasts {
     });
   }
 
-  /** A change was queued as these entries: say what is true now, and follow it while it is being sent. */
-  announce(entryIds: readonly number[]): void {
-    const t = this.i18n.t;
+  /**
+   * A change was queued as these entries: say what is true now, and follow it while it is
+   * being sent. `what` (what the change did, e.g. a bulk action's "Marked inspected: 5
+   * cleanings.") is said before each of its fates.
+   */
+  announce(entryIds: readonly number[], what: string | null = null): void {
+    const say = (key: ToastKey) => this.#say(what, key);
     if (!serverReachable(this.sync)) {
-      this.toasts.show('info', t(CHANGE_TOAST_KEYS.offline));
+      this.toasts.show('info', say(CHANGE_TOAST_KEYS.offline));
       return;
     }
-    const toastId = this.toasts.show('info', t(CHANGE_TOAST_KEYS.sending), null);
+    const toastId = this.toasts.show('info', say(CHANGE_TOAST_KEYS.sending), null);
     const timer = setTimeout(() => {
-      if (this.#tracked.delete(toastId)) this.toasts.update(toastId, 'info', t(CHANGE_TOAST_KEYS.waiting));
+      if (this.#tracked.delete(toastId)) this.toasts.update(toastId, 'info', say(CHANGE_TOAST_KEYS.waiting));
     }, SENDING_PATIENCE_MS);
-    this.#tracked.set(toastId, { entryIds: [...entryIds], timer });
+    this.#tracked.set(toastId, { entryIds: [...entryIds], timer, what });
+  }
+
+  #say(what: string | null, key: ToastKey): string {
+    const state = this.i18n.t(key);
+    return what ? this.i18n.t('toast.changeOf', { what, state }) : state;
   }
 
   async #check(): Promise<void> {
     const r = await call(this.bridge, 'outbox.list', { limit: 1000 });
     if (!r.ok) return;
-    const t = this.i18n.t;
     for (const [toastId, tracked] of this.#tracked) {
+      const say = (key: ToastKey) => this.#say(tracked.what, key);
       const fate = fateOf(tracked.entryIds, r.value);
       if (fate === 'sending') continue;
       clearTimeout(tracked.timer);
       this.#tracked.delete(toastId);
       if (fate === 'gone') this.toasts.dismiss(toastId);
-      else if (fate === 'sent') this.toasts.update(toastId, 'success', t(CHANGE_TOAST_KEYS.sent));
+      else if (fate === 'sent') this.toasts.update(toastId, 'success', say(CHANGE_TOAST_KEYS.sent));
       else
         this.toasts.update(
           toastId,
           'error',
-          t(fate === 'rejected' ? CHANGE_TOAST_KEYS.rejected : CHANGE_TOAST_KEYS.conflict),
+          say(fate === 'rejected' ? CHANGE_TOAST_KEYS.rejected : CHANGE_TOAST_KEYS.conflict),
         );
     }
   }

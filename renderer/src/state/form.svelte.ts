@@ -170,6 +170,8 @@ export class EditForm<S extends Specs> {
    * again" always sends them, until the save or a revert.
    */
   #filled = $state.raw<readonly (keyof S)[]>([]);
+  /** Fields the person has left since the form was last saved or reverted (see `leave`). */
+  #left: (keyof S & string)[] = [];
 
   constructor(
     readonly specs: S,
@@ -229,6 +231,7 @@ export class EditForm<S extends Specs> {
   commit(): void {
     this.#base = { ...this.values };
     this.#filled = [];
+    this.#left = [];
     this.errors = {};
   }
 
@@ -236,34 +239,77 @@ export class EditForm<S extends Specs> {
   revert(): void {
     for (const key of Object.keys(this.specs) as (keyof S)[]) this.values[key] = this.#base[key];
     this.#filled = [];
+    this.#left = [];
     this.errors = {};
   }
 
   /**
-   * Checks the changed fields (every field with `all`, for creates: required,
-   * readable, length) plus `extra` rules, and answers them in API form.
-   * `extra` sees every field that can be read, changed or not.
+   * The form's checks across fields (capacity, dates in order, a document number against its
+   * type, what a registration needs), set by its owner: Save runs them (`validate` without its
+   * own `extra`) and so does leaving a field. They see every field that can be read.
    */
-  validate(extra?: (parsed: Record<string, unknown>) => FieldErrors<S>, all = false): Validated {
-    const errors: FieldErrors<S> = {};
+  rules: ((parsed: Record<string, unknown>) => FieldErrors<S>) | null = null;
+
+  /** Every field that can be read, in API form. */
+  #parsed(): Record<string, unknown> {
     const parsed: Record<string, unknown> = {};
-    const keys = (all ? Object.keys(this.specs) : this.dirty) as (keyof S & string)[];
     for (const key of Object.keys(this.specs) as (keyof S & string)[]) {
       const r = fromFieldValue(this.specs[key]!.kind, this.values[key]);
       if (r.ok) parsed[key] = r.value;
     }
+    return parsed;
+  }
+
+  /** A field's own problem (required, unreadable, outside its write schema), or undefined. */
+  #ownError(key: keyof S & string, parsed: Record<string, unknown>): FieldErrors<S>[keyof S] {
+    const spec = this.specs[key]!;
+    const value = this.values[key];
+    if (spec.required && typeof value === 'string' && value.trim() === '') return { key: 'validation.required' };
+    if (!(key in parsed)) return { key: ERROR_OF[spec.kind] ?? 'validation.number' };
+    if (spec.schema && parsed[key] !== null) {
+      // Checked as sent: the forms that trim text send it trimmed (a pasted e-mail's stray space is no error).
+      const v = parsed[key];
+      return schemaError(spec.schema, typeof v === 'string' ? v.trim() : v) ?? undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * The person left a field: it is checked now, as Save would check it (its own problem first,
+   * then the form's `rules`), and so are the fields left before and those already marked — a fix
+   * clears its mark, a rule across fields (an end date before the start, a number against its
+   * document type) follows. A field never typed in is not called required before Save.
+   */
+  leave(key: keyof S & string): void {
+    if (!this.#left.includes(key)) this.#left.push(key);
+    const parsed = this.#parsed();
+    const across: FieldErrors<S> = this.rules?.(parsed) ?? {};
+    const dirty = this.dirty;
+    const next: FieldErrors<S> = { ...this.errors };
+    const marked = Object.keys(this.errors) as (keyof S & string)[];
+    for (const k of [...this.#left, ...marked.filter((m) => !this.#left.includes(m))]) {
+      const typed = dirty.includes(k) || marked.includes(k);
+      const e = (typed ? this.#ownError(k, parsed) : undefined) ?? across[k];
+      if (e && (typed || e.key !== 'validation.required')) next[k] = e;
+      else delete next[k];
+    }
+    this.errors = next;
+  }
+
+  /**
+   * Checks the changed fields (every field with `all`, for creates: required,
+   * readable, length) plus `extra` rules (default: the form's `rules`), and
+   * answers them in API form. `extra` sees every field that can be read,
+   * changed or not.
+   */
+  validate(extra?: ((parsed: Record<string, unknown>) => FieldErrors<S>) | null, all = false): Validated {
+    extra ??= this.rules;
+    const errors: FieldErrors<S> = {};
+    const parsed = this.#parsed();
+    const keys = (all ? Object.keys(this.specs) : this.dirty) as (keyof S & string)[];
     for (const key of keys) {
-      const spec = this.specs[key]!;
-      const value = this.values[key];
-      if (spec.required && typeof value === 'string' && value.trim() === '')
-        errors[key] = { key: 'validation.required' };
-      else if (!(key in parsed)) errors[key] = { key: ERROR_OF[spec.kind] ?? 'validation.number' };
-      else if (spec.schema && parsed[key] !== null) {
-        // Checked as sent: the forms that trim text send it trimmed (a pasted e-mail's stray space is no error).
-        const v = parsed[key];
-        const e = schemaError(spec.schema, typeof v === 'string' ? v.trim() : v);
-        if (e) errors[key] = e;
-      }
+      const e = this.#ownError(key, parsed);
+      if (e) errors[key] = e;
     }
     // A field's own problem (e.g. 31/02 is not a date) comes first: the extra rules see it as missing.
     for (const [key, e] of Object.entries(extra?.(parsed) ?? {}) as [keyof S, FieldErrors<S>[keyof S]][])

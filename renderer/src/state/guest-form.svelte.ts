@@ -4,7 +4,7 @@
 // the `guests.create` / `guests.update` payloads of the contract.
 import { guestUpdate } from '../../../shared/api';
 import { COMMANDS, type GuestRecord } from '../../../shared/contract';
-import { DOCUMENT_TYPES, choiceIdOf, countryChoiceFrom } from '../../../shared/codes';
+import { choiceIdOf, countryChoiceFrom, documentTypeIdOf } from '../../../shared/codes';
 import {
   DOCUMENT_FIELDS,
   REGISTRATION_FIELDS,
@@ -12,9 +12,11 @@ import {
   documentExempt,
   type RegistrationField,
 } from '../../../shared/domain/registration';
+import { documentNumberProblem } from '../../../shared/domain/identity-documents';
 import { today } from './dates';
 import { EditForm, writeSpecs, type FieldErrors, type FieldSpec, type LocalSpec } from './form.svelte';
 import { parseDateInput } from './fields';
+import { ruleKey } from './schema-errors';
 
 /** A person's fields, as the guest and the customer forms draw them (their limits: each one's write schema). */
 export const PERSON_FIELDS = {
@@ -66,13 +68,8 @@ export function countryIdOf(value: string | number | null | undefined): number |
   return countryChoiceFrom(value);
 }
 
-/** A document type id from the read shape's name (or id as text). */
-export function documentTypeIdOf(value: string | null | undefined): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return DOCUMENT_TYPES.some((d) => d.id === Number(value)) ? Number(value) : null;
-  const v = value.trim().toLowerCase();
-  return DOCUMENT_TYPES.find((d) => d.name.toLowerCase() === v)?.id ?? null;
-}
+/** A document type id from the read shape's name (or id as text): shared/codes. */
+export { documentTypeIdOf };
 
 function recordOf(guest: GuestRecord | null): Partial<Record<GuestField, unknown>> {
   if (!guest) return {};
@@ -96,6 +93,7 @@ export class GuestForm {
     private readonly stayStart: string,
   ) {
     this.form = new EditForm(GUEST_SPECS, recordOf(guest));
+    this.form.rules = (parsed) => this.rules(parsed);
   }
 
   get isNew(): boolean {
@@ -112,26 +110,43 @@ export class GuestForm {
   }
 
   /**
+   * The checks across the guest's fields, on leaving a field and on Save: what the
+   * registration needs (by age), dates of a person (born before today, a document issued by
+   * today at the latest), and the document number against its type (shared/domain:
+   * a DNI's letter, a passport's format…) whenever either is typed — a number kept from the
+   * server is not judged again until one of them changes.
+   */
+  rules(parsed: Record<string, unknown>): FieldErrors<typeof GUEST_SPECS> {
+    const errors: FieldErrors<typeof GUEST_SPECS> = {};
+    for (const f of this.required()) {
+      const v = parsed[f];
+      if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+        errors[f] = { key: 'validation.required' };
+    }
+    const now = today();
+    const birth = parsed['date_birth'];
+    if (typeof birth === 'string' && birth >= now) errors.date_birth = { key: 'validation.datePast' };
+    const issued = parsed['date_issue'];
+    if (typeof issued === 'string' && issued > now) errors.date_issue = { key: 'validation.dateFuture' };
+    const dirty = this.form.dirty;
+    const number = parsed['number_id'];
+    if (
+      typeof number === 'string' &&
+      (this.isNew || dirty.includes('number_id') || dirty.includes('document_type_id'))
+    ) {
+      const type = parsed['document_type_id'];
+      const rule = documentNumberProblem(typeof type === 'number' ? type : null, number);
+      if (rule) errors.number_id ??= { key: ruleKey(rule) };
+    }
+    return errors;
+  }
+
+  /**
    * Checks the form; answers the guest payload (every filled field for a new
    * guest, changed fields for an existing one) or null with `form.errors` set.
    */
   payload(): Record<string, unknown> | null {
-    const required = this.required();
-    const r = this.form.validate((parsed) => {
-      const errors: FieldErrors<typeof GUEST_SPECS> = {};
-      for (const f of required) {
-        const v = parsed[f];
-        if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
-          errors[f] = { key: 'validation.required' };
-      }
-      // Dates of a person: born before today, a document issued by today at the latest.
-      const now = today();
-      const birth = parsed['date_birth'];
-      if (typeof birth === 'string' && birth >= now) errors.date_birth = { key: 'validation.datePast' };
-      const issued = parsed['date_issue'];
-      if (typeof issued === 'string' && issued > now) errors.date_issue = { key: 'validation.dateFuture' };
-      return errors;
-    }, this.isNew);
+    const r = this.form.validate(null, this.isNew);
     if (!r.ok) return null;
     const out: Record<string, unknown> = {};
     const allowed = guestInputKeys();

@@ -115,6 +115,8 @@ export class NewBookingForm {
   cardErrors = $state<Partial<Record<CardField, 'required' | 'invalid'>>>({});
   check = $state.raw<StayCheck | null>(null);
   live = $state.raw<LiveAnswer>({ state: 'idle' });
+  /** How many the chosen listing sleeps (null: unknown), for the party's check on leaving a field and on Save. */
+  capacity: number | null = null;
   #asked = '';
   /** The times last put in from the listing (a time the person typed is never replaced). */
   #auto: Record<'arrival_time' | 'departure_time', FieldValue> = { arrival_time: '', departure_time: '' };
@@ -136,6 +138,9 @@ export class NewBookingForm {
       infants: '0',
     });
     this.customer = new EditForm(NEW_CUSTOMER_SPECS, {}, decimal);
+    // The checks across fields, when a field is left and on Save.
+    this.stay.rules = (p) => stayRules(p, this.capacity);
+    this.customer.rules = requiredNames;
   }
 
   /**
@@ -154,14 +159,20 @@ export class NewBookingForm {
       this.customer.fill(Object.fromEntries(Object.entries(c).map(([k, v]) => [back[k] ?? k, v])));
     }
     this.lines = (Array.isArray(lines) ? (lines as Record<string, unknown>[]) : []).map((l) => {
-      const line = new EditForm(LINE_SPECS, {}, this.decimal);
+      const line = this.#newLine();
       line.fill({ ...l, price: typeof l['price'] === 'number' ? l['price'] / 100 : l['price'] });
       return line;
     });
   }
 
-  addLine(payDate: string): void {
+  #newLine(): EditForm<typeof LINE_SPECS> {
     const line = new EditForm(LINE_SPECS, {}, this.decimal);
+    line.rules = requiredOf(LINE_SPECS);
+    return line;
+  }
+
+  addLine(payDate: string): void {
+    const line = this.#newLine();
     Object.assign(line.values, { pay_date: toFieldValue('date', payDate), type_pay: '1' });
     this.lines = [...this.lines, line];
   }
@@ -279,9 +290,10 @@ export class NewBookingForm {
    * the create payload; null with the errors shown where the person looks.
    */
   payload(capacity: number | null): BookingCreate | null {
-    const stay = this.stay.validate((p) => stayRules(p, capacity));
-    const customer = this.existing ? { ok: true as const, changes: {} } : this.customer.validate(requiredNames);
-    const lines = this.lines.map((l) => l.validate(requiredOf(LINE_SPECS)));
+    this.capacity = capacity;
+    const stay = this.stay.validate();
+    const customer = this.existing ? { ok: true as const, changes: {} } : this.customer.validate();
+    const lines = this.lines.map((l) => l.validate());
     if (!stay.ok || !customer.ok || lines.some((l) => !l.ok)) return null;
     const body: Record<string, unknown> = { status: this.status };
     for (const [k, v] of Object.entries(stay.changes)) if (present(v)) body[k] = v;

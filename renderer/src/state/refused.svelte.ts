@@ -16,6 +16,7 @@ import { fieldName, fieldValue } from '../components/field-names';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 import { call } from './call';
 import { amendable } from './outbox.svelte';
+import { ruleKeyOfMessage } from './schema-errors';
 
 /** The refused change of one record: its entries (oldest first), my values merged, the server's reason. */
 export interface RefusedChange {
@@ -51,6 +52,12 @@ const REASONS: Partial<Record<ContractError['code'], MessageKey>> = {
   invalid_input: 'refused.reason.invalid_input',
 };
 
+/** A domain rule's sentence (a value refused before queueing) in the UI language; any other message as sent. */
+function worded(i18n: I18n, message: string): string {
+  const key = ruleKeyOfMessage(message);
+  return key ? i18n.t(key) : message;
+}
+
 /** A reason the app gives itself, its fields (`accepted_shows`) by their names in the UI language. */
 export function reasonText(i18n: I18n, reason: Reason): string {
   const fields = reason.params['fields'];
@@ -83,7 +90,7 @@ export function refusalReasons(i18n: I18n, error: ContractError | null): string[
         ? reasonText(i18n, reason)
         : error?.server
           ? i18n.t('error.serverSaid', { text: said })
-          : said;
+          : messages.map((m) => worded(i18n, m)).join('; ');
       return field === '_' ? message : i18n.t('refused.fieldReason', { field: fieldName(i18n, field), message });
     });
   if (error?.reason) return [reasonText(i18n, error.reason)];

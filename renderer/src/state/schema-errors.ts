@@ -2,6 +2,7 @@
 // side validates the same value with: limits live there once (lengths, whole
 // numbers, ranges, real dates), and the form says them in the UI language.
 import type { z } from 'zod';
+import { isRuleCode, ruleOfMessage, type RuleCode } from '../../../shared/domain/field-rules';
 import type { MessageKey } from '../i18n/i18n.svelte';
 
 export interface FieldMessage {
@@ -10,6 +11,18 @@ export interface FieldMessage {
 }
 
 type Issue = z.core.$ZodIssue;
+
+/** The words of a domain rule (shared/domain/field-rules.ts) in the UI language. */
+export const ruleKey = (rule: RuleCode): MessageKey => `validation.rule.${rule}`;
+
+/**
+ * A main-side field error's message (English, shared/api/validation.ts) as a message key
+ * when it is a domain rule's sentence; null for any other message.
+ */
+export function ruleKeyOfMessage(message: string): MessageKey | null {
+  const rule = ruleOfMessage(message);
+  return rule ? ruleKey(rule) : null;
+}
 
 /** The message of one zod issue, by its kind (the English sentence of the schema is for the main side's errors). */
 function messageOf(issue: Issue): FieldMessage {
@@ -29,6 +42,8 @@ function messageOf(issue: Issue): FieldMessage {
       return first ? messageOf(first) : { key: 'validation.invalid' };
     }
     case 'custom':
+      // A domain rule (a document's check letter, a name's characters, a money field's sign) names itself.
+      if (isRuleCode(issue.params?.['rule'])) return { key: ruleKey(issue.params['rule']) };
       // The write primitives' refinements: real dates and times of day.
       if (/date/i.test(issue.message)) return { key: 'validation.date' };
       if (/time/i.test(issue.message)) return { key: 'validation.time' };

@@ -13,7 +13,10 @@ export interface SignInErrors {
   password?: MessageKey;
 }
 
-/** The message key for a failed sign-in, by error code. */
+/**
+ * The message key for a failed sign-in, by error code. A sign-in asks for no record: "not found"
+ * there means nothing answers at that address (a wrong path), never a record missing here.
+ */
 export function signInErrorKey(error: ContractError): MessageKey {
   switch (error.code) {
     case 'wrong_credentials':
@@ -21,6 +24,8 @@ export function signInErrorKey(error: ContractError): MessageKey {
     case 'keychain_unavailable':
     case 'bad_response':
     case 'local_data_refused':
+    case 'not_found':
+    case 'not_allowed':
       return `signIn.error.${error.code}`;
     default:
       return 'signIn.error.other';

@@ -49,9 +49,6 @@ export const LISTING_SPECS = writeSpecs(S, {
 } satisfies Partial<Record<ListingField, LocalSpec>>);
 export type FormField = keyof typeof LISTING_SPECS;
 
-/** Fields whose value is a secret: typed masked (never exported: the export column specs leave them out). */
-export const SECRET_FIELDS: ReadonlySet<FormField> = new Set(['key_number', 'wifi_password']);
-
 /** The choices an `id` field draws from. */
 export type Choices = 'destinations' | 'states' | 'countries' | 'owners';
 export const CHOICES: Partial<Record<FormField, Choices>> = {

@@ -142,7 +142,9 @@ export const DESTINATIONS: TaskKind<DestinationRecord, 'destinations.get', typeo
     { name: 'max_days', label: 'org.maxDays' },
     { name: 'lat', label: 'org.lat' },
     { name: 'lng', label: 'org.lng' },
-    { name: 'min_days_long_stay', label: 'org.longStay', hint: 'org.notShownBack' },
+    // Above the fields the PMS does not send back (to the end of the form): said once, where they start.
+    { note: 'org.notShownBack' },
+    { name: 'min_days_long_stay', label: 'org.longStay' },
     { name: 'exempt_age', label: 'org.exemptAge' },
     { name: 'order', label: 'org.order' },
     null,

@@ -54,6 +54,12 @@ export interface DetailField<S extends Specs, R> {
   hint?: MessageKey;
 }
 
+/**
+ * A cell of a form's grid: a field; null, an empty cell; or a note across the grid about the
+ * fields that follow it (e.g. fields the PMS does not send back), above them where it is read.
+ */
+export type GridCell<S extends Specs, R> = DetailField<S, R> | null | { note: MessageKey };
+
 /** The by-id reads a task panel follows. */
 export type TaskGet =
   'cleaning.get' | 'maintenance.get' | 'incidents.get' | 'owners.get' | 'costs.get' | 'destinations.get';
@@ -83,8 +89,8 @@ export interface TaskKind<T extends TaskRow, G extends TaskGet, S extends Specs>
   idPrefix: string;
   /** Read-only facts above the form. */
   facts: (record: CommandOutput<G>, c: KindContext) => Fact[];
-  /** Fields two by two; null leaves a cell empty. */
-  grid: readonly (DetailField<S, CommandOutput<G>> | null)[];
+  /** Fields two by two; null leaves a cell empty; a note runs across. */
+  grid: readonly GridCell<S, CommandOutput<G>>[];
   /** Fields across the panel, under the grid. */
   wide: readonly DetailField<S, CommandOutput<G>>[];
   /** A rule applied as the person types (e.g. ticking "inspected" fills today's date). */

@@ -103,7 +103,7 @@ function serverCache() {
   return db;
 }
 
-const LIST_QUERIES: ExportInput[] = (['en', 'es', 'ca'] as const).flatMap((locale) => [
+const LIST_QUERIES = (['en', 'es', 'ca'] as const).flatMap((locale): ExportInput[] => [
   { list: 'board', query: { date: '2026-06-05', onlyActive: false }, locale },
   { list: 'bookings', query: { from: START, to: END }, locale },
   { list: 'cleaning', query: { from: START, to: END }, locale },
@@ -153,7 +153,7 @@ describe('CSV exports of hostile values (issue 27, case 1)', () => {
     const concept = costs[0]!.indexOf('Concepto');
     expect(new Set(costs.slice(1).map((r) => r[concept]))).toEqual(new Set(HOSTILE.map(csvText)));
     for (const locale of ['en', 'es'] as const) {
-      const owner = ownerStatementCsv(db, { id: 1, month: '2026-06', format: 'csv', locale });
+      const owner = ownerStatementCsv(db, { id: 1, month: '2026-06', locale });
       checkFile(owner.bytes, locale === 'en' ? ',' : ';', `owner statement/${locale}`);
     }
   });

@@ -107,7 +107,7 @@ export interface Simulator {
   stopChurn(): void;
   mutations(): Mutation[];
   requestLog(): RequestLogEntry[];
-  /** Requests per endpoint name, per token under 'token:<t>', per status under 'status:<code>'. */
+  /** Requests per endpoint name, per token under 'token:<t>', per status under 'status:<code>'; the image host's bytes sent under 'media:bytes'. */
   counters(): Record<string, number>;
   /** Closes the server and every open or hung socket. */
   close(): Promise<void>;

@@ -3,38 +3,40 @@
 // least recently shown removed first: a file's mtime is touched each time it
 // is shown). The renderer gets the bytes as a data: URL over the contract, so
 // its CSP needs no remote image origin. A photo still waiting to be sent is
-// shown from its queued image (the outbox's photo_blobs).
+// shown from its queued image (the outbox's photo_blobs). Images come through
+// the one bounded downloader (photo-download.ts).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sniffImage } from '../../shared/domain/photo-check';
 import type { ReadableDB } from '../cache/db';
 import { queuedImage } from '../outbox/kinds/photos';
+import { downloadImage, PHOTO_DOWNLOAD } from './photo-download';
 
 /** Spec-silent choices of the photo file cache, in one place. */
 export const PHOTO_FILES = {
   /** Total size of the folder before the least recently shown files go. */
   maxBytes: 200 * 1024 * 1024,
   /** One image download (the photo host is not the API: no request budget, no retries). */
-  timeoutMs: 15_000,
-  /** A file larger than this is not kept (nor shown as a thumbnail). */
-  maxFileBytes: 30 * 1024 * 1024,
+  timeoutMs: PHOTO_DOWNLOAD.timeoutMs,
+  /** A file larger than this is not kept (nor shown as a thumbnail); the download stops there. */
+  maxFileBytes: PHOTO_DOWNLOAD.maxBytes,
 } as const;
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' } as const;
 
 export type FetchImage = (url: string, signal: AbortSignal) => Promise<Uint8Array | null>;
 
-/** Plain HTTPS GET of an image URL (null when the answer is not 200). */
-export const fetchImage: FetchImage = async (url, signal) => {
-  const r = await fetch(url, { signal, redirect: 'follow' });
-  if (!r.ok) return null;
-  return new Uint8Array(await r.arrayBuffer());
-};
+/** The downloader for an account: bounded by photo-download.ts, the API at `apiBase()` the one non-public address allowed. */
+export function photoFetcher(apiBase: () => string | null): FetchImage {
+  return (url, signal) => downloadImage(url, { apiBase: apiBase() }, signal);
+}
 
 export interface PhotoFilesOptions {
   dir: string;
   db: ReadableDB;
+  /** The account's API base URL (its origin and addresses bound where downloads may go); ignored with `fetch`. */
+  apiBase?: () => string | null;
   fetch?: FetchImage;
   maxBytes?: number;
 }
@@ -50,7 +52,7 @@ export class PhotoFiles {
   constructor(o: PhotoFilesOptions) {
     this.dir = o.dir;
     this.db = o.db;
-    this.fetchImage = o.fetch ?? fetchImage;
+    this.fetchImage = o.fetch ?? photoFetcher(o.apiBase ?? (() => null));
     this.maxBytes = o.maxBytes ?? PHOTO_FILES.maxBytes;
   }
 
@@ -97,7 +99,7 @@ export class PhotoFiles {
     try {
       bytes = await this.fetchImage(url, AbortSignal.timeout(PHOTO_FILES.timeoutMs));
     } catch {
-      return null; // offline or the host is down: the manager shows the title instead
+      return null; // offline, the host is down or the answer was refused: the manager shows the title instead
     }
     if (!bytes || bytes.length > PHOTO_FILES.maxFileBytes || !sniffImage(bytes.subarray(0, 16))) return null;
     try {

@@ -89,7 +89,7 @@ export function createApiServer(deps: ApiDeps): { server: Server; cancelTimers()
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     if (url.pathname === '/_control' || url.pathname.startsWith('/_control/')) return deps.control(req, res, url);
     if (url.pathname.startsWith('/media/') && method === 'GET')
-      return serveMedia(deps.store, url.pathname, res, faults.config);
+      return serveMedia(deps.store, url.pathname, res, faults.config, (n) => logs.bump('media:bytes', n));
 
     const at = now();
     const path = url.pathname + url.search;

@@ -22,6 +22,7 @@ export function serveMedia(
   pathname: string,
   res: ServerResponse,
   faults: Pick<FaultConfig, 'mediaRedirect' | 'mediaBytes' | 'mediaType'> = {},
+  sent: (bytes: number) => void = () => undefined,
 ): void {
   if (faults.mediaRedirect) {
     res.writeHead(302, { Location: faults.mediaRedirect.replace('{path}', pathname.slice('/media/'.length)) });
@@ -37,13 +38,20 @@ export function serveMedia(
   }
   const bytes = store.photoBytes.get(photo.id) ?? drawn(photo.id);
   const type = faults.mediaType ?? (bytes[0] === 0x89 ? 'image/png' : 'image/jpeg');
-  if (faults.mediaBytes) return streamOversized(res, type, bytes.subarray(0, 8), faults.mediaBytes);
+  if (faults.mediaBytes) return streamOversized(res, type, bytes.subarray(0, 8), faults.mediaBytes, sent);
   res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length });
   res.end(bytes);
+  sent(bytes.length);
 }
 
-/** `size` bytes that start like the image (its signature), sent in 64 KB chunks as the client takes them. */
-function streamOversized(res: ServerResponse, type: string, head: Uint8Array, size: number): void {
+/** `size` bytes that start like the image (its signature), sent in 64 KB chunks as the client takes them (each counted). */
+function streamOversized(
+  res: ServerResponse,
+  type: string,
+  head: Uint8Array,
+  size: number,
+  counted: (bytes: number) => void,
+): void {
   res.writeHead(200, { 'Content-Type': type });
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   let sent = 0;
@@ -52,6 +60,7 @@ function streamOversized(res: ServerResponse, type: string, head: Uint8Array, si
       const part = sent === 0 ? Buffer.concat([head, chunk.subarray(head.length)]) : chunk;
       const n = Math.min(part.length, size - sent);
       sent += n;
+      counted(n);
       if (!res.write(part.subarray(0, n))) return void res.once('drain', more);
     }
     if (!res.destroyed) res.end();

@@ -125,6 +125,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
       dir:
         options.dbPath === ':memory:' ? join(tmpdir(), `stayboard-photos-${process.pid}`) : `${options.dbPath}.photos`,
       db,
+      apiBase: () => this.account_?.baseUrl ?? null,
       ...(options.photoFetch ? { fetch: options.photoFetch } : {}),
     });
     this.clock = options.clock ?? systemClock;

@@ -723,6 +723,10 @@ export const en = {
   'sync.current': 'Now: {resource} ({done}/{planned})',
   'sync.lastSuccess': 'Last successful sync',
   'sync.lastError': 'Last problem',
+  'sync.refused.unreadable_key':
+    'The server’s list of {resource} held records whose id cannot be read: nothing was removed from it.',
+  'sync.refused.duplicate_key':
+    'The server’s list of {resource} gave one id to more than one record: nothing was removed from it.',
   'sync.now': 'Sync now',
   'sync.full': 'Refresh everything',
   'sync.started': 'Sync started.',

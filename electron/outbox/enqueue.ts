@@ -4,7 +4,7 @@
 // shows it, and a crash can never leave one without the other.
 import type { EditReceipt } from '../../shared/contract';
 import { CommandError, editCommands } from '../../shared/contract';
-import { parseWith, summarize, wireProblems } from '../../shared/api';
+import { parseWith, wireRefusal } from '../../shared/api';
 import { ident, type WritableDB } from '../cache/db';
 import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
 import { canonIn } from './kinds/fields';
@@ -105,8 +105,8 @@ function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep
 }
 
 function refuseUntravelable(value: unknown): void {
-  const problems = wireProblems(value);
-  if (Object.keys(problems).length) throw new CommandError('invalid_input', summarize(problems), problems);
+  const refusal = wireRefusal(value);
+  if (refusal) throw new CommandError('invalid_input', refusal.message, refusal.fields);
 }
 
 /**

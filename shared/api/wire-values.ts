@@ -8,7 +8,7 @@
 // prototype (`{"__proto__": …}` is silently dropped by a schema, turning a
 // destination's name into {} — which the server stores as "").
 import { F, Bad } from './primitives';
-import type { FieldErrors } from './validation';
+import { summarize, type FieldErrors } from './validation';
 
 /** Keys a JSON object may carry that JavaScript objects treat specially. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -51,4 +51,10 @@ export function wireProblems(value: unknown): FieldErrors {
   };
   walk(value, '', 0);
   return out;
+}
+
+/** The refusal of a value that cannot travel (a sentence and its fields), or null when it can. */
+export function wireRefusal(value: unknown): { message: string; fields: FieldErrors } | null {
+  const fields = wireProblems(value);
+  return Object.keys(fields).length ? { message: summarize(fields), fields } : null;
 }

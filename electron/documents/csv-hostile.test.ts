@@ -20,7 +20,7 @@ import { ownerStatementCsv } from './owner-statement';
 /** Values a spreadsheet might run or split on: formula starters, every line break, quotes, both separators, BOM-like characters. */
 const HOSTILE = [
   "Plumbing\n=cmd|' /C calc'!A0",
-  'Plumbing\r=cmd|\' /C calc\'!A0',
+  "Plumbing\r=cmd|' /C calc'!A0",
   'Plumbing\r\n+SUM(A1:A9)',
   'Paint\n@SUM(1,2)',
   'Paint\n-2+3',
@@ -131,7 +131,8 @@ function checkFile(bytes: Uint8Array, sep: ',' | ';', what: string): string[][] 
     expect(row.length, `${what} row ${i}: ${JSON.stringify(row)}`).toBe(width);
     for (const cell of row) {
       if (NUMBER.test(cell)) continue;
-      for (const line of cell.split(LINES)) expect(RUNS.test(line), `${what}: cell ${JSON.stringify(cell)}`).toBe(false);
+      for (const line of cell.split(LINES))
+        expect(RUNS.test(line), `${what}: cell ${JSON.stringify(cell)}`).toBe(false);
     }
   }
   // A reader that ignores quotes (or a spreadsheet's "text import" preview) sees physical lines: none may start a formula.
@@ -183,7 +184,9 @@ describe('CSV exports of hostile values (issue 27, case 1)', () => {
 
   it('the issue’s own file: the concept’s second line is a cell line, never a physical line of its own', () => {
     const db = openCache({ path: ':memory:', migrations: MIGRATIONS });
-    storeWire(db, costsTable, costRead, [{ id: 1, owner_id: null, concept: "Plumbing\n=cmd|' /C calc'!A0", amount: 1 }]);
+    storeWire(db, costsTable, costRead, [
+      { id: 1, owner_id: null, concept: "Plumbing\n=cmd|' /C calc'!A0", amount: 1 },
+    ]);
     const text = new TextDecoder().decode(exportList(db, { list: 'costs', query: {}, locale: 'en' }).bytes);
     expect(text).toContain(`"Plumbing\n'=cmd|' /C calc'!A0"`);
     expect(text.split(/\r\n|\r|\n/).some((l) => l.startsWith('='))).toBe(false);

@@ -56,7 +56,8 @@ describe('secrets a server adds to records (issue 27, case 4)', { timeout: 120_0
     const files = filesUnder(dir);
     expect(files.some((f) => f.path.endsWith('-wal'))).toBe(true);
     for (const f of files)
-      for (const [key, value] of Object.entries(SECRET_VALUES)) expect(f.text.includes(value), `${key} in ${f.path}`).toBe(false);
+      for (const [key, value] of Object.entries(SECRET_VALUES))
+        expect(f.text.includes(value), `${key} in ${f.path}`).toBe(false);
   });
 
   it('only the tables named in SCRUB_OPT_OUT skip the scrub, each with its reason', () => {

@@ -67,7 +67,10 @@ export class Where {
    * escaped text: `{text}%` (starts with), `%{text}%` (contains)…
    */
   like(expression: string, text: string, shape: `${string}{text}${string}` = '%{text}%'): this {
-    return this.add(`${expression} LIKE ? ESCAPE '\\'`, shape.replace('{text}', () => likeText(text)));
+    return this.add(
+      `${expression} LIKE ? ESCAPE '\\'`,
+      shape.replace('{text}', () => likeText(text)),
+    );
   }
 
   /** The conditions joined with AND (empty when there are none). */

@@ -165,8 +165,7 @@ export function listCosts(
 ): CostRecord[] {
   const { ownerId, concept, minAmount, maxAmount } = typeof f === 'number' ? { ownerId: f } : f;
   const w = new Where().equals('owner_id', ownerId);
-  if (concept?.trim())
-    w.like("lower(coalesce(json_extract(data, '$.concept'), ''))", concept.trim().toLowerCase());
+  if (concept?.trim()) w.like("lower(coalesce(json_extract(data, '$.concept'), ''))", concept.trim().toLowerCase());
   if (minAmount !== undefined) w.add("json_extract(data, '$.amount') >= ?", minAmount);
   if (maxAmount !== undefined) w.add("json_extract(data, '$.amount') <= ?", maxAmount);
   return marked<CostRecord>(

@@ -741,9 +741,9 @@ export const ca: UiCatalog = {
   'sync.lastSuccess': 'Darrera sincronització correcta',
   'sync.lastError': 'Darrer problema',
   'sync.refused.unreadable_key':
-    'La llista de {resource} del servidor tenia registres amb un identificador que no es pot llegir: no se n’ha tret res.',
+    'La llista «{resource}» del servidor tenia registres amb un identificador que no es pot llegir: no se n’ha tret res.',
   'sync.refused.duplicate_key':
-    'La llista de {resource} del servidor donava un mateix identificador a més d’un registre: no se n’ha tret res.',
+    'La llista «{resource}» del servidor donava un mateix identificador a més d’un registre: no se n’ha tret res.',
   'sync.now': 'Sincronitza ara',
   'sync.full': 'Actualitza-ho tot',
   'sync.started': 'Sincronització iniciada.',

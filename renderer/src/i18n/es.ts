@@ -739,9 +739,9 @@ export const es: UiCatalog = {
   'sync.lastSuccess': 'Última sincronización correcta',
   'sync.lastError': 'Último problema',
   'sync.refused.unreadable_key':
-    'La lista de {resource} del servidor tenía registros cuyo identificador no se puede leer: no se ha quitado nada de ella.',
+    'La lista «{resource}» del servidor tenía registros cuyo identificador no se puede leer: no se ha quitado nada de ella.',
   'sync.refused.duplicate_key':
-    'La lista de {resource} del servidor daba un mismo identificador a más de un registro: no se ha quitado nada de ella.',
+    'La lista «{resource}» del servidor daba un mismo identificador a más de un registro: no se ha quitado nada de ella.',
   'sync.now': 'Sincronizar ahora',
   'sync.full': 'Actualizar todo',
   'sync.started': 'Sincronización iniciada.',

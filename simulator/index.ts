@@ -5,7 +5,7 @@ import { serveSimulator } from './serve';
 import type { Simulator, SimulatorOptions } from './types';
 
 export type { Every, FaultConfig, Mutation, RequestLogEntry, Simulator, SimulatorOptions } from './types';
-export { NO_FAULTS } from './server/faults';
+export { NO_FAULTS, SECRET_VALUES } from './server/faults';
 export { DEFAULTS } from './serve';
 
 export function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {

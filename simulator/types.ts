@@ -16,8 +16,22 @@ export interface FaultConfig {
   hangRate: number;
   /** 0..1: answer 200 with a truncated or non-JSON body (reads only, so nothing is mutated). */
   malformedRate: number;
-  /** If set, reset/hang/malformed faults only hit these endpoint names. */
+  /** If set, reset/hang/malformed faults only hit these endpoint names (the record faults below too). */
   routes?: string[];
+  /** 0..1 per record of a read answer: its key (booking_number, rate_id or id) sent as a string that is no number ("8188x"). */
+  wrongIdRate?: number;
+  /** 0..1 per list answer: every record of it carries the first record's key. */
+  duplicateIdRate?: number;
+  /** 0..1 per record of a read answer: its key sent negative (inside a client's range for records made offline). */
+  negativeIdRate?: number;
+  /** Every object of every read answer (records and what they nest) carries a password and card data (SECRET_VALUES). */
+  secretKeys?: boolean;
+  /** The image host answers every photo with a redirect to this address ("{path}" is replaced by the photo's path). */
+  mediaRedirect?: string | null;
+  /** The image host answers every photo with an image body of this many bytes, streamed without a Content-Length. */
+  mediaBytes?: number | null;
+  /** The image host's Content-Type for every photo. */
+  mediaType?: string | null;
 }
 
 export interface Mutation {
@@ -99,7 +113,7 @@ export interface Simulator {
   stopChurn(): void;
   mutations(): Mutation[];
   requestLog(): RequestLogEntry[];
-  /** Requests per endpoint name, per token under 'token:<t>', per status under 'status:<code>'. */
+  /** Requests per endpoint name, per token under 'token:<t>', per status under 'status:<code>'; the image host's bytes sent under 'media:bytes'. */
   counters(): Record<string, number>;
   /** Closes the server and every open or hung socket. */
   close(): Promise<void>;

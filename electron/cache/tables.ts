@@ -37,7 +37,7 @@ export interface TableSpec<T> {
   values(v: T): SqlValue[];
   /** The stored record (contract shape without `outbox`). */
   data(v: T): Record<string, unknown>;
-  /** Records that may carry card data or passwords: scrubbed before anything is stored. */
+  /** Scrubbed of SECRET_KEYS before anything is stored: every table but those in SCRUB_OPT_OUT. */
   scrub: boolean;
 }
 
@@ -80,8 +80,17 @@ export const RECORD_TABLES: readonly string[] = recordTables;
 /** What a table's spec says of its own: its typed columns, and where it departs from the usual. */
 type Own<T> = Pick<TableSpec<T>, 'columns' | 'values'> & {
   table?: string;
-  scrub?: boolean;
   stored?: readonly string[];
+};
+
+/**
+ * Tables whose records are stored WITHOUT the scrub (scrub.ts), each with its
+ * reason. Every other table is scrubbed: a server that adds a password or card
+ * data to any kind of record stores none of it here.
+ */
+export const SCRUB_OPT_OUT: Readonly<Record<string, string>> = {
+  price_edits:
+    "written by this computer only, from the prices write vocabulary (price, min/max days, 0/1 flags): no key of a server's record reaches it",
 };
 type Keyed<T> = Pick<TableSpec<T>, 'key' | 'keyOf'>;
 
@@ -106,7 +115,7 @@ function tableOf<T extends object>(resource: ResourceName, own: Own<T> & Partial
     columns: own.columns,
     values: own.values,
     data: picker(stored),
-    scrub: own.scrub ?? false,
+    scrub: !Object.hasOwn(SCRUB_OPT_OUT, table),
   };
 }
 
@@ -186,13 +195,11 @@ export const bookingsTable = tableOf<Booking>('bookings', {
     v.adults,
     v.children,
   ],
-  scrub: true,
 });
 
 export const customersTable = tableOf<Customer>('customers', {
   columns: ['name', 'lastname', 'email'],
   values: (v) => [v.name, v.lastname, v.email],
-  scrub: true,
 });
 
 /** A guest as cached: the API record plus the booking it was read from. */
@@ -200,7 +207,6 @@ export type GuestRow = Guest & { booking_number: number | null };
 export const guestsTable = tableOf<GuestRow>('guests', {
   columns: ['booking_number', 'name', 'lastname', 'email'],
   values: (v) => [v.booking_number, v.name, v.lastname, v.email],
-  scrub: true,
 });
 
 export const incidentsTable = tableOf<Incident>('incidents', {
@@ -257,7 +263,6 @@ export const adminsTable = tableOf<Admin>('admins', {
   keyOf: (v) => (v.id !== null ? `id:${v.id}` : `user:${v.username}`),
   columns: ['username'],
   values: (v) => [v.username],
-  scrub: true,
 });
 
 /** A rate's days with unsent price edits (migration 010): the outbox's record of kind `prices`. */

@@ -5,6 +5,7 @@
 import type { Availability, AvailabilityMU, CustomerBundle, Incident, Price, Thread } from '../../shared/api';
 import type { WritableDB } from './db';
 import { customersTable, guestsTable, incidentsTable, messagesTable, threadsTable, type MessageRow } from './tables';
+import { scrubbedJson } from './scrub';
 import { deleteMissing, upsertRecords, type Incoming, type UpsertResult } from './write';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,11 +33,12 @@ export function upsertIncidents(db: WritableDB, items: readonly Incoming<Inciden
   return r;
 }
 
-/** The threads of one booking (a complete answer): threads, their messages, and deletions. */
+/** The threads of one booking: threads, their messages, and — for a complete answer (`complete`) — deletions. */
 export function replaceThreadsOfBooking(
   db: WritableDB,
   bookingNumber: number,
   items: readonly Incoming<Thread>[],
+  complete = true,
 ): { threads: UpsertResult; messages: UpsertResult; deleted: number } {
   const threads = upsertRecords(
     db,
@@ -57,6 +59,7 @@ export function replaceThreadsOfBooking(
     });
   }
   const m = upsertRecords(db, messagesTable, messages);
+  if (!complete) return { threads, messages: m, deleted: 0 };
   const threadIds = new Set<number | string>(items.map((t) => t.value.id));
   const goneThreads = deleteMissing(db, threadsTable, 'booking_number = ?', [bookingNumber], threadIds);
   const goneMessages = deleteMissing(
@@ -103,7 +106,7 @@ export function replaceBundleOfBooking(
   return { customers, guests, deleted: gone.length };
 }
 
-/** Daily prices of one rate over [from, to]: upsert what came, delete days that did not. */
+/** Daily prices of one rate over [from, to]: upsert what came, and — for a complete answer (`complete`) — delete days that did not. */
 export function replacePrices(
   db: WritableDB,
   rateId: number,
@@ -111,6 +114,7 @@ export function replacePrices(
   from: string,
   to: string,
   items: readonly Incoming<Price>[],
+  complete = true,
 ): { written: number; deleted: number } {
   let written = 0;
   const seen = new Set<string>();
@@ -134,10 +138,11 @@ export function replacePrices(
         p.active ? 1 : 0,
         p.cta ? 1 : 0,
         p.ctd ? 1 : 0,
-        JSON.stringify(raw),
+        scrubbedJson(raw),
       ],
     ).changes;
   }
+  if (!complete) return { written, deleted: 0 };
   const cached = db.pluck<string>('SELECT date FROM prices WHERE rate_id = ? AND date BETWEEN ? AND ?', [
     rateId,
     from,
@@ -191,7 +196,7 @@ export function replaceAvailability(
        ON CONFLICT (listing_id, date, rate_id) DO UPDATE SET available = excluded.available, mu = excluded.mu,
          category_id = excluded.category_id, raw = excluded.raw
        WHERE raw IS NOT excluded.raw OR available IS NOT excluded.available`,
-      [listingId, r.date, r.rate, r.available, answer.mu ? 1 : 0, categoryId, JSON.stringify(r.raw)],
+      [listingId, r.date, r.rate, r.available, answer.mu ? 1 : 0, categoryId, scrubbedJson(r.raw)],
     ).changes;
   }
   const cached = db.rows('SELECT date, rate_id FROM availability WHERE listing_id = ? AND date BETWEEN ? AND ?', [

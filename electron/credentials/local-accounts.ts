@@ -2,7 +2,8 @@
 // directory (the account's local settings; never SQLite): the last account to
 // open at start (always remembered, with or without "Remember me"), each
 // account's offline password check (a scrypt verifier, never the password),
-// and the server addresses signed in to, most recent first. Written atomically
+// the server addresses signed in to, most recent first, and the plain-http
+// servers the person chose to sign in to unencrypted. Written atomically
 // (temp file + rename, mode 0600); read tolerantly (a damaged file is an empty
 // list, and the log says so).
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ const accountKeyShape = z.object({ baseUrl: z.string(), user: z.string() });
 const fileShape = z.object({
   last: accountKeyShape.nullable().catch(null),
   servers: z.array(z.string()).catch([]),
+  plainHttp: z.array(z.string()).catch([]),
   accounts: z
     .array(accountKeyShape.extend({ usedAt: z.string(), verifier: passwordVerifier.nullable().catch(null) }))
     .catch([]),
@@ -29,6 +31,14 @@ export interface LocalAccount extends Account {
   /** Its password can be checked on this computer. */
   offline: boolean;
 }
+
+const originOf = (baseUrl: string) => {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+};
 
 const same = (a: Account, b: Account) => a.baseUrl === b.baseUrl && a.user === b.user;
 
@@ -93,6 +103,18 @@ export class LocalAccounts {
     return checkVerifier(found.verifier, password);
   }
 
+  /** The person chose to sign in to this plain-http server (its origin), remembered so they are asked once. */
+  plainHttpChosen(baseUrl: string): boolean {
+    return this.data.plainHttp.includes(originOf(baseUrl));
+  }
+
+  choosePlainHttp(baseUrl: string): void {
+    const origin = originOf(baseUrl);
+    if (this.data.plainHttp.includes(origin)) return;
+    this.data.plainHttp = [...this.data.plainHttp, origin];
+    this.save();
+  }
+
   /** Forgets the account (its offline check too); its server address stays offered. */
   forget(account: Account): void {
     this.data.accounts = this.data.accounts.filter((a) => !same(a, account));
@@ -101,7 +123,7 @@ export class LocalAccounts {
   }
 
   private load(): LocalFile {
-    const empty: LocalFile = { last: null, servers: [], accounts: [] };
+    const empty: LocalFile = { last: null, servers: [], accounts: [], plainHttp: [] };
     if (!this.file) return empty;
     try {
       const parsed = fileShape.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));

@@ -26,6 +26,7 @@ import { commandErrorOf } from '../api/contract-errors';
 import { BudgetGovernor, budgetInfo } from '../api/governor';
 import type { Transport, TransportOptions } from '../api/transport';
 import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
+import { scrubStoredSecrets } from '../cache/scrub-stored';
 import { getMeta, quarantineCount, setMeta } from '../cache/state';
 import { Outbox, OUTBOX_MIGRATIONS, type OutboxOptions } from '../outbox';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
@@ -131,6 +132,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
       dir:
         options.dbPath === ':memory:' ? join(tmpdir(), `stayboard-photos-${process.pid}`) : `${options.dbPath}.photos`,
       db,
+      apiBase: () => this.account_?.baseUrl ?? null,
       ...(options.photoFetch ? { fetch: options.photoFetch } : {}),
     });
     this.clock = options.clock ?? systemClock;
@@ -157,9 +159,15 @@ export class Engine extends EventEmitter<ContractEventMap> {
     this.account_ = stored ? (JSON.parse(stored) as Account & { remembered: boolean }) : null;
   }
 
-  /** Opens the cache (running the cache's migrations, then the outbox's). No network yet. */
+  /** Opens the cache (running the cache's migrations, then the outbox's, then the one-time scrub of secrets). No network yet. */
   static open(options: EngineOptions): Engine {
     const db = openCache({ path: options.dbPath, migrations: [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS] });
+    try {
+      scrubStoredSecrets(db);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
     return new Engine(db, options);
   }
 

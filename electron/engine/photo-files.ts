@@ -7,6 +7,7 @@
 // queued image (the outbox's photo_blobs) while it waits, and from a copy kept
 // here (`added-<n>`, taken when it is queued: the outbox drops its image in the
 // transaction that confirms it) once the server has it under its own id.
+// Images come through the one bounded downloader (photo-download.ts).
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -23,31 +24,32 @@ import { join } from 'node:path';
 import { sniffImage } from '../../shared/domain/photo-check';
 import type { ReadableDB } from '../cache/db';
 import { queuedImage } from '../outbox/kinds/photos';
+import { downloadImage, PHOTO_DOWNLOAD } from './photo-download';
 
 /** Spec-silent choices of the photo file cache, in one place. */
 export const PHOTO_FILES = {
   /** Total size of the folder before the least recently shown files go. */
   maxBytes: 200 * 1024 * 1024,
   /** One image download (the photo host is not the API: no request budget, no retries). */
-  timeoutMs: 15_000,
-  /** A file larger than this is not kept (nor shown as a thumbnail). */
-  maxFileBytes: 30 * 1024 * 1024,
+  timeoutMs: PHOTO_DOWNLOAD.timeoutMs,
+  /** A file larger than this is not kept (nor shown as a thumbnail); the download stops there. */
+  maxFileBytes: PHOTO_DOWNLOAD.maxBytes,
 } as const;
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' } as const;
 
 export type FetchImage = (url: string, signal: AbortSignal) => Promise<Uint8Array | null>;
 
-/** Plain HTTPS GET of an image URL (null when the answer is not 200). */
-export const fetchImage: FetchImage = async (url, signal) => {
-  const r = await fetch(url, { signal, redirect: 'follow' });
-  if (!r.ok) return null;
-  return new Uint8Array(await r.arrayBuffer());
-};
+/** The downloader for an account: bounded by photo-download.ts, the API at `apiBase()` the one non-public address allowed. */
+export function photoFetcher(apiBase: () => string | null): FetchImage {
+  return (url, signal) => downloadImage(url, { apiBase: apiBase() }, signal);
+}
 
 export interface PhotoFilesOptions {
   dir: string;
   db: ReadableDB;
+  /** The account's API base URL (its origin and addresses bound where downloads may go); ignored with `fetch`. */
+  apiBase?: () => string | null;
   fetch?: FetchImage;
   maxBytes?: number;
 }
@@ -63,7 +65,7 @@ export class PhotoFiles {
   constructor(o: PhotoFilesOptions) {
     this.dir = o.dir;
     this.db = o.db;
-    this.fetchImage = o.fetch ?? fetchImage;
+    this.fetchImage = o.fetch ?? photoFetcher(o.apiBase ?? (() => null));
     this.maxBytes = o.maxBytes ?? PHOTO_FILES.maxBytes;
   }
 
@@ -159,7 +161,7 @@ export class PhotoFiles {
     try {
       bytes = await this.fetchImage(url, AbortSignal.timeout(PHOTO_FILES.timeoutMs));
     } catch {
-      return null; // offline or the host is down: the manager shows the title instead
+      return null; // offline, the host is down or the answer was refused: the manager shows the title instead
     }
     if (!bytes || bytes.length > PHOTO_FILES.maxFileBytes || !sniffImage(bytes.subarray(0, 16))) return null;
     this.write(file, bytes);

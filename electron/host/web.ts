@@ -10,7 +10,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BRIDGE_PATH, fail, type WireRequest } from '../../shared/contract';
 import type { EventBus } from '../services/bus';
 import type { Dispatcher } from '../services/dispatcher';
-import type { Logger } from '../shell/log';
+import { RefusalLog, type Logger } from '../shell/log';
 import { contentSecurityPolicy, securityHeaders } from '../shell/security';
 import { readStatic } from '../shell/static-files';
 
@@ -24,6 +24,8 @@ export interface WebHostOptions {
   port?: number;
   /** Tests may fix it; by default 32 random bytes per launch. */
   secret?: string;
+  /** The clock refusals are summarised by (tests). */
+  now?: () => number;
 }
 
 export interface WebHost {
@@ -103,6 +105,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // A local process hammering the bridge adds a few lines to the log, not one per attempt.
+  const refusals = new RefusalLog(log, options.now);
+  const flushRefusals = setInterval(() => refusals.flush(), 60_000);
+  flushRefusals.unref();
 
   function refuse(socket: Duplex, status: number, text: string) {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -114,11 +120,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return refuse(socket, 404, 'Not Found');
     // Browsers always send Origin on WebSocket handshakes: a page from anywhere else is refused.
     if (req.headers.origin !== `http://${req.headers.host}`) {
-      log.warn('refused a WebSocket from a foreign origin', { origin: req.headers.origin ?? null });
+      refusals.refused('a WebSocket from a foreign origin', { origin: req.headers.origin ?? null });
       return refuse(socket, 403, 'Forbidden');
     }
     if (!secretMatches(url.searchParams.get('secret'), secret)) {
-      log.warn('refused a WebSocket without the right secret');
+      refusals.refused('a WebSocket without the right secret');
       return refuse(socket, 401, 'Unauthorized');
     }
     wss.handleUpgrade(req, socket, head, (ws) => connect(ws));
@@ -172,6 +178,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close() {
       closing ??= (async () => {
         unsubscribe();
+        clearInterval(flushRefusals);
+        refusals.flush(true);
         for (const ws of sockets) ws.close(1001, 'host shutting down');
         await new Promise<void>((resolve) => wss.close(() => resolve()));
         server.closeAllConnections();

@@ -4,7 +4,7 @@
 // shows it, and a crash can never leave one without the other.
 import type { EditReceipt } from '../../shared/contract';
 import { CommandError, editCommands } from '../../shared/contract';
-import { parseWith } from '../../shared/api';
+import { parseWith, wireRefusal } from '../../shared/api';
 import { ident, type WritableDB } from '../cache/db';
 import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
 import { canonIn } from './kinds/fields';
@@ -104,14 +104,24 @@ function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep
   };
 }
 
+function refuseUntravelable(value: unknown): void {
+  const refusal = wireRefusal(value);
+  if (refusal) throw new CommandError('invalid_input', refusal.message, refusal.fields);
+}
+
 /**
  * The entries one command makes, one at a time (a generator, so each step sees
  * the ones before it written: two items on the same task in one bulk edit
  * chain properly). Throws CommandError on bad input or a record that cannot be edited.
  */
 function* stepsOf(db: WritableDB, name: EditName, input: unknown): Generator<Step> {
+  // Every value must be one that travels and reads back (shared/api/wire-values.ts): checked on the
+  // input as given — a key the schema would silently drop (`__proto__`) is refused, not removed — and
+  // on what the schema made of it.
+  refuseUntravelable(input);
   const parsed = parseWith(editCommands[name].input, input);
   if (!parsed.ok) throw new CommandError('invalid_input', parsed.message, parsed.errors);
+  refuseUntravelable(parsed.value);
   const v = parsed.value as Record<string, unknown>;
   const { kind, command } = COMMANDS[name];
   // The record's id: `bookingNumber` for bookings, `id` for the rest (the single-record update's key).

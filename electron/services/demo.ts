@@ -8,7 +8,8 @@
 // drives it over HTTP.
 import { randomBytes } from 'node:crypto';
 import type { Simulator } from '../../simulator';
-import { fetchImage, type FetchImage } from '../engine/photo-files';
+import { downloadImage } from '../engine/photo-download';
+import type { FetchImage } from '../engine/photo-files';
 import type { DemoServer } from './workspace';
 
 export const DEMO_SEED = 7;
@@ -46,8 +47,9 @@ const SIMULATOR_IMAGE_HOST = 'https://img.stayboard-sim.test/';
 
 export function simulatorMedia(baseUrl: string): FetchImage {
   return (url, signal) =>
-    fetchImage(
+    downloadImage(
       url.startsWith(SIMULATOR_IMAGE_HOST) ? `${baseUrl}/media/${url.slice(SIMULATOR_IMAGE_HOST.length)}` : url,
+      { apiBase: baseUrl },
       signal,
     );
 }

@@ -30,7 +30,7 @@ describe('workspace', () => {
 
   it('signs in to an address given with or without /api/v1, and offers it first next time', async () => {
     const h = harness();
-    await h.signIn({ baseUrl: 'http://other.example', user: 'bob' });
+    await h.signIn({ baseUrl: 'http://other.example', user: 'bob', allowPlainHttp: true });
     await h.signIn({ baseUrl: 'https://pms.example.com/api/v1/', remember: true });
     expect(await h.runtime.workspace.info()).toMatchObject({
       account: { baseUrl: 'https://pms.example.com', environment: 'custom' },

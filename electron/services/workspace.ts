@@ -7,6 +7,7 @@
 // command can read it — until its password passes the offline check.
 // Session changes are serialised, so a double click never opens two engines.
 import { CommandError, type AccountInfo, type CommandArgs, type KnownAccount } from '../../shared/contract';
+import { plainHttpRemote } from '../../shared/contract/commands/session';
 import type { Simulator } from '../../simulator';
 import type { Logger } from '../shell/log';
 import type { EventBus } from './bus';
@@ -88,6 +89,9 @@ export interface LocalAccountsPort {
   /** null: no offline check for this account here. */
   verify(account: { baseUrl: string; user: string }, password: string): Promise<boolean | null>;
   forget(account: { baseUrl: string; user: string }): void;
+  /** The person chose to sign in to this plain-http server before (asked once per server). */
+  plainHttpChosen(baseUrl: string): boolean;
+  choosePlainHttp(baseUrl: string): void;
 }
 
 interface Current<E> {
@@ -143,6 +147,16 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
   signIn(input: CommandArgs<'session.signIn'>): Promise<SessionAnswer> {
     return this.serial(async () => {
       const account = typedAccount(input);
+      // Before anything is sent: the password never leaves unencrypted for a server the person has not chosen.
+      if (
+        plainHttpRemote(account.baseUrl) &&
+        !input.allowPlainHttp &&
+        !this.deps.local?.plainHttpChosen(account.baseUrl)
+      )
+        throw new CommandError(
+          'insecure_server',
+          `${new URL(account.baseUrl).host} is a plain http:// address on another computer: the password would travel unencrypted. Nothing was sent.`,
+        );
       const again = this.current !== null && sameAccount(this.current.account, account);
       if (again) {
         // Signing in again to the same account (typically after the session expired): its unsent
@@ -169,6 +183,7 @@ export class Workspace<E extends EngineLifecycle> implements WorkspacePort<E> {
       await this.deps.local?.signedIn(account, input.password).catch((e: unknown) => {
         this.deps.log.warn('could not record the offline password check', e);
       });
+      if (input.allowPlainHttp && plainHttpRemote(account.baseUrl)) this.deps.local?.choosePlainHttp(account.baseUrl);
       await this.enter({ engine, account, remembered, demo: null, expired: false });
       this.deps.log.info(`signed in to ${account.environment} (${account.baseUrl})`);
       return this.info();

@@ -5,7 +5,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'ele
 import { fail, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type Result } from '../../shared/contract';
 import type { EventBus } from '../services/bus';
 import type { Dispatcher } from '../services/dispatcher';
-import type { Logger } from './log';
+import { RefusalLog, type Logger } from './log';
 import { isAppUrl } from './security';
 
 type FrameLike = Pick<WebFrameMain, 'url' | 'parent'> | null | undefined;
@@ -25,10 +25,10 @@ export async function handleInvoke(
   dispatcher: Dispatcher,
   frame: FrameLike,
   message: unknown,
-  log?: Logger,
+  refusals?: Pick<RefusalLog, 'refused'>,
 ): Promise<Result<unknown>> {
   if (!isTrustedSender(frame)) {
-    log?.warn('refused an IPC call from an untrusted frame', { url: frame?.url ?? null });
+    refusals?.refused('an IPC call from an untrusted frame', { url: frame?.url ?? null });
     return fail('forbidden', 'This page is not allowed to talk to Stayboard.');
   }
   if (!message || typeof message !== 'object' || typeof (message as { name?: unknown }).name !== 'string') {
@@ -55,8 +55,10 @@ export function bindIpc(
   targets: () => Pick<WebContents, 'isDestroyed' | 'getURL' | 'send'>[],
   log?: Logger,
 ): IpcBinding {
+  // A page hammering the channel adds a few lines to the log, not one per call.
+  const refusals = log ? new RefusalLog(log) : undefined;
   ipcMain.handle(IPC_INVOKE_CHANNEL, (event: IpcMainInvokeEvent, message: unknown) =>
-    handleInvoke(dispatcher, event.senderFrame, message, log),
+    handleInvoke(dispatcher, event.senderFrame, message, refusals),
   );
   const unsubscribe = bus.subscribe((name, payload) => {
     for (const contents of targets()) {
@@ -67,6 +69,7 @@ export function bindIpc(
   return {
     dispose() {
       unsubscribe();
+      refusals?.flush(true);
       ipcMain.removeHandler(IPC_INVOKE_CHANNEL);
     },
   };

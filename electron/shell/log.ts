@@ -2,7 +2,7 @@
 // message and data object passed through `redact()` first, so tokens,
 // passwords, card and document numbers, emails and phone numbers never reach
 // the disk. Plain Node (no electron import): the web host and the engine use it too.
-import { createWriteStream, mkdirSync, renameSync, statSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, openSync, renameSync, statSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -147,25 +147,104 @@ export function createLogger(options: LoggerOptions): Logger {
 const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
 /**
- * Appends to `file` (mode 0600). When the file is over 5 MB at open, it is
- * moved to `file.1` first, so logs never grow without bound.
+ * Appends to `file` (mode 0600), rotating by size WHILE running: when the
+ * file would pass `maxBytes` (5 MB), it is moved to `file.1` (replacing the
+ * previous one) and a new file is started, so the log holds at most about
+ * twice that, however long the app runs and whatever floods it.
  */
-export function fileSink(file: string): LogSink {
+export function fileSink(file: string, options: { maxBytes?: number } = {}): LogSink {
+  const maxBytes = options.maxBytes ?? MAX_LOG_BYTES;
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  let size = 0;
   try {
-    if (statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
+    size = statSync(file).size;
   } catch {
     // no file yet
   }
-  const stream: WriteStream = createWriteStream(file, { flags: 'a', mode: 0o600 });
-  // A full disk must not crash the app: the log is best effort.
-  stream.on('error', () => undefined);
+  // The file is opened NOW (a stream given the path opens it later — after a rotation, the new file):
+  // lines handed to a stream always land in the file it was opened on.
+  const open = (): WriteStream => {
+    let s: WriteStream;
+    try {
+      s = createWriteStream('', { fd: openSync(file, 'a', 0o600) });
+    } catch {
+      s = createWriteStream(file, { flags: 'a', mode: 0o600 }); // fails again, quietly (below): best effort
+    }
+    // A full disk must not crash the app: the log is best effort.
+    s.on('error', () => undefined);
+    return s;
+  };
+  const rotate = () => {
+    try {
+      renameSync(file, `${file}.1`);
+    } catch {
+      // nothing to move (the file was removed meanwhile): start afresh all the same
+    }
+    size = 0;
+  };
+  if (size > maxBytes) rotate();
+  let stream = open();
   return {
     write: (line) => {
+      const bytes = Buffer.byteLength(line);
+      if (size > 0 && size + bytes > maxBytes) {
+        // Lines already handed to the old stream still land in it: after the rename it writes to file.1.
+        stream.end();
+        rotate();
+        stream = open();
+      }
+      size += bytes;
       stream.write(line);
     },
     close: () => new Promise<void>((resolve) => stream.end(() => resolve())),
   };
+}
+
+/**
+ * Refusals (a foreign page's WebSocket, a frame without the right origin…)
+ * counted and summarised rather than written one line per attempt: the first
+ * refusal of a kind in a window is written with its details, the rest of that
+ * window are counted, and the count is written once ("refused … 4,999 more
+ * times") when the window is over — at the next refusal, or `flush()` (the
+ * host calls it on a timer and at close). A flood adds a few lines, not one per attempt.
+ */
+export class RefusalLog {
+  private readonly windows = new Map<string, { since: number; more: number }>();
+
+  constructor(
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  refused(what: string, data?: unknown): void {
+    const at = this.now();
+    const w = this.windows.get(what);
+    if (w && at - w.since < this.windowMs) {
+      w.more++;
+      return;
+    }
+    if (w) this.summarise(what, w);
+    this.windows.set(what, { since: at, more: 0 });
+    this.log.warn(`refused ${what}`, data);
+  }
+
+  /** Writes the counts of windows that are over (all of them with `all`, at close). */
+  flush(all = false): void {
+    const at = this.now();
+    for (const [what, w] of this.windows)
+      if (all || at - w.since >= this.windowMs) {
+        this.summarise(what, w);
+        this.windows.delete(what);
+      }
+  }
+
+  private summarise(what: string, w: { since: number; more: number }): void {
+    if (w.more > 0)
+      this.log.warn(
+        `refused ${what} ${w.more} more time${w.more === 1 ? '' : 's'} since ${new Date(w.since).toISOString()}`,
+      );
+  }
 }
 
 export function stderrSink(): LogSink {

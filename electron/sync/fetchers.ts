@@ -3,11 +3,16 @@
 // invalid ones quarantined with their error (the rest of the page is still
 // stored), and — because a job asks for a complete scope and window — cached
 // records the answer lacks are deleted. Throws ApiError when the request fails.
+// An answer that cannot say which records it holds — a record whose key cannot
+// be read (a string that is no number, a negative id: see F.id) or two records
+// under one key — deletes NOTHING: what it did hold is stored, then the job
+// fails with IncompleteList, so the scope stays due and the Sync page and
+// `lastError` say which list was refused and why.
 import { F, customerTypeRead } from '../../shared/api';
 import { CUSTOMER_TYPES } from '../../shared/codes';
 import type { ResourceName } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { ApiError, isApiError } from '../api/errors';
 import type { Priority } from '../api/governor';
 import type { ListResult, ReadName, Rejected } from '../api/reads';
 import type { SqlValue, WritableDB } from '../cache/db';
@@ -95,11 +100,69 @@ const WINDOW: Record<WindowResource, { endpoint: ReadName; spec: TableSpec<never
   blocks: { endpoint: 'blocks.list', spec: blocksTable, key: 'id' },
 };
 
-/** The id of a record that failed validation, when it can be read (so it still counts as "seen"). */
+/** The id of a record that failed validation, when it can be read as a server id (so it still counts as "seen"). */
 function rawKey(raw: unknown, key: string): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const v = F.int((raw as Record<string, unknown>)[key]);
+  const v = F.id((raw as Record<string, unknown>)[key]);
   return typeof v === 'number' ? String(v) : null;
+}
+
+/** Why a list answer cannot tell what is gone (the reason codes the Sync page words). */
+export type IncompleteReason = 'unreadable_key' | 'duplicate_key';
+
+/**
+ * A list answer that cannot be compared with the cache: nothing was deleted
+ * for it. `fields` names the list and the reason ({incidents: ['unreadable_key']}),
+ * so the contract error the Sync page shows says which list and why, in words of its own.
+ */
+export class IncompleteList extends ApiError {
+  constructor(
+    readonly resource: ResourceName,
+    readonly scope: string,
+    readonly reason: IncompleteReason,
+    readonly count: number,
+    endpoint: string,
+  ) {
+    super({
+      kind: 'unexpected_body',
+      endpoint,
+      method: 'GET',
+      path: endpoint,
+      message:
+        reason === 'unreadable_key'
+          ? `the server's ${resource} list (${scope}) held ${count} record(s) whose id cannot be read; nothing was removed for it`
+          : `the server's ${resource} list (${scope}) named ${count} record(s) by an id another record has; nothing was removed for it`,
+      fields: { [resource]: [reason] },
+    });
+    this.name = 'IncompleteList';
+  }
+}
+
+/** Counts what makes an answer incomplete: rejected records without a readable key, keys given twice. */
+class Completeness {
+  private readonly keys = new Set<number | string>();
+  unreadable = 0;
+  duplicated = 0;
+  add(key: number | string): void {
+    if (this.keys.has(key)) this.duplicated++;
+    else this.keys.add(key);
+  }
+  addRejected(rejected: readonly Rejected[], key: string, tableKeyOf: (k: string) => number | string): void {
+    for (const r of rejected) {
+      const k = rawKey(r.raw, key);
+      if (k === null) this.unreadable++;
+      else this.add(tableKeyOf(k));
+    }
+  }
+  get seen(): ReadonlySet<number | string> {
+    return this.keys;
+  }
+  /** The refusal to throw once what came is stored, or null when the answer is complete. */
+  refusal(resource: ResourceName, scope: string, endpoint: string): IncompleteList | null {
+    if (this.unreadable) return new IncompleteList(resource, scope, 'unreadable_key', this.unreadable, endpoint);
+    if (this.duplicated) return new IncompleteList(resource, scope, 'duplicate_key', this.duplicated, endpoint);
+    return null;
+  }
 }
 
 /** The table key a rejected record would have had (admins are keyed "id:<n>"). */
@@ -156,30 +219,42 @@ function windowScope(
   return [where.join(' AND '), params];
 }
 
-/** A complete list answer for one scope: upsert, quarantine, release, delete missing — one transaction. */
+/**
+ * A list answer for one scope: upsert, quarantine, release, and — when the
+ * answer is complete — delete what it lacks, in one transaction. An incomplete
+ * answer (Completeness) deletes nothing and throws IncompleteList once stored.
+ */
 function storeList<T>(
   deps: FetchDeps,
   out: Outcome,
   spec: TableSpec<T>,
   result: ListResult<T>,
-  scope: { resource: ResourceName; name: string; key: string; where: string | null; params: SqlValue[] },
+  scope: {
+    resource: ResourceName;
+    name: string;
+    key: string;
+    where: string | null;
+    params: SqlValue[];
+    endpoint: string;
+  },
   upsert: (items: Incoming<T>[]) => UpsertResult = (items) => upsertRecords(deps.db, spec, items),
 ): void {
   const { db } = deps;
   const now = deps.now();
+  const complete = new Completeness();
+  for (const i of result.items) complete.add(spec.keyOf(i.value));
+  complete.addRejected(result.rejected, scope.key, (k) => tableKey(spec, k));
+  const refused = complete.refusal(scope.resource, scope.name, scope.endpoint);
   db.transaction(() => {
     const keys = result.items.map((i) => spec.keyOf(i.value));
     const r = observed(deps.observe, db, spec.table, keys, () => upsert(result.items));
     quarantine(db, out, scope.resource, scope.name, result.rejected, scope.key, now);
-    const seen = new Set<number | string>(result.items.map((i) => spec.keyOf(i.value)));
-    releaseQuarantine(db, scope.resource, [...seen]);
-    for (const rej of result.rejected) {
-      const k = rawKey(rej.raw, scope.key);
-      if (k !== null) seen.add(tableKey(spec, k));
-    }
-    const gone = scope.where === null ? [] : deleteMissing(db, spec, scope.where, scope.params, seen);
+    releaseQuarantine(db, scope.resource, [...new Set(keys)]);
+    const gone =
+      scope.where === null || refused ? [] : deleteMissing(db, spec, scope.where, scope.params, complete.seen);
     out.add(spec.table, scope.resource, r, gone.length);
   });
+  if (refused) throw refused;
 }
 
 function markFetched(deps: FetchDeps, job: JobSpec, records: number): void {
@@ -196,7 +271,7 @@ export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> 
   switch (job.kind) {
     case 'listings': {
       let page = await client.list('listings.list', { ...call, query: { per_page: 100 } });
-      const seen = new Set<number | string>();
+      const complete = new Completeness();
       let records = 0;
       for (let pages = 1; ; pages++) {
         const current = page;
@@ -204,14 +279,16 @@ export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> 
           out.add('listings', 'listings', upsertRecords(db, listingsTable, current.items));
           quarantine(db, out, 'listings', 'all', current.rejected, 'id', deps.now());
         });
-        for (const i of current.items) seen.add(i.value.id);
-        for (const r of current.rejected) if (rawKey(r.raw, 'id')) seen.add(Number(rawKey(r.raw, 'id')));
+        for (const i of current.items) complete.add(i.value.id);
+        complete.addRejected(current.rejected, 'id', Number);
         records += current.items.length;
         if (!current.next || pages >= 10_000) break;
         page = await client.listNext('listings.list', current.next, call);
       }
+      const refused = complete.refusal('listings', 'all', 'listings.list');
+      if (refused) throw refused;
       db.transaction(() => {
-        out.add('listings', 'listings', 0, deleteMissing(db, listingsTable, '1 = 1', [], seen).length);
+        out.add('listings', 'listings', 0, deleteMissing(db, listingsTable, '1 = 1', [], complete.seen).length);
         markFetched(deps, job, records);
       });
       return out;
@@ -235,6 +312,7 @@ export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> 
         {
           resource,
           name: scope,
+          endpoint: 'rates.list',
           key: 'rate_id',
           where: job.listingId === null ? '1 = 1' : 'listing_id = ?',
           params: job.listingId === null ? [] : [job.listingId],
@@ -255,7 +333,7 @@ export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> 
         out,
         w.spec,
         r as ListResult<never>,
-        { resource, name: `${scope} ${job.from}..${job.to}`, key: w.key, where, params },
+        { resource, name: `${scope} ${job.from}..${job.to}`, endpoint: w.endpoint, key: w.key, where, params },
         job.resource === 'incidents' ? (items) => upsertIncidents(db, items as never) : undefined,
       );
       db.transaction(() => markFetched(deps, job, r.items.length));
@@ -266,6 +344,7 @@ export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> 
       storeList(deps, out, photosTable, r, {
         resource,
         name: scope,
+        endpoint: 'photos.list',
         key: 'id',
         where: 'listing_id = ?',
         params: [job.listingId],
@@ -291,12 +370,18 @@ export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> 
         id: job.rateId,
         query: { start_date: job.from, end_date: job.to },
       });
+      // A day that could not be read is not a day gone: nothing is deleted for such an answer.
+      const complete = new Completeness();
+      for (const p of r.items) complete.add(p.value.date);
+      complete.unreadable = r.rejected.length;
+      const refused = complete.refusal('prices', scope, 'prices.get');
       db.transaction(() => {
-        const w = replacePrices(db, job.rateId, job.listingId, job.from, job.to, r.items);
+        const w = replacePrices(db, job.rateId, job.listingId, job.from, job.to, r.items, !refused);
         quarantine(db, out, 'prices', scope, r.rejected, 'rate_id', deps.now());
         out.add('prices', 'prices', w.written, w.deleted);
-        markFetched(deps, job, r.items.length);
+        if (!refused) markFetched(deps, job, r.items.length);
       });
+      if (refused) throw refused;
       return out;
     }
     case 'bundle':
@@ -304,14 +389,19 @@ export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> 
       return bookingPeople(deps, out, job);
     case 'threads': {
       const r = await gone(client.list('threads.ofBooking', { ...call, id: job.bookingNumber }));
+      const complete = new Completeness();
+      for (const t of r?.items ?? []) complete.add(t.value.id);
+      complete.addRejected(r?.rejected ?? [], 'id', Number);
+      const refused = complete.refusal('threads', scope, 'threads.ofBooking');
       db.transaction(() => {
         if (r) {
-          const w = replaceThreadsOfBooking(db, job.bookingNumber, r.items);
+          const w = replaceThreadsOfBooking(db, job.bookingNumber, r.items, !refused);
           quarantine(db, out, 'threads', scope, r.rejected, 'id', deps.now());
           out.add('threads', 'threads', w.threads.written + w.messages.written, w.deleted);
         }
-        markFetched(deps, job, r?.items.length ?? 0);
+        if (!refused) markFetched(deps, job, r?.items.length ?? 0);
       });
+      if (refused) throw refused;
       return out;
     }
   }
@@ -414,6 +504,7 @@ async function reference(
       {
         resource: 'customerTypes',
         name: 'all',
+        endpoint: 'customerTypes.list',
         key: 'id',
         where: '1 = 1',
         params: [],
@@ -424,7 +515,14 @@ async function reference(
   }
   const ref = REFERENCE[job.resource];
   const r = (await client.list(ref.endpoint, call)) as ListResult<never>;
-  storeList(deps, out, ref.spec, r, { resource: job.resource, name: 'all', key: ref.key, where: '1 = 1', params: [] });
+  storeList(deps, out, ref.spec, r, {
+    resource: job.resource,
+    name: 'all',
+    endpoint: ref.endpoint,
+    key: ref.key,
+    where: '1 = 1',
+    params: [],
+  });
   db.transaction(() => markFetched(deps, job, r.items.length));
   return out;
 }

@@ -487,7 +487,8 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       }
       this.lastErrorAt = this.clock.now();
       if (isApiError(e)) {
-        this.lastError = { code: contractErrorOf(e).code, message };
+        // `fields` kept: a list refused as incomplete names the list and the reason there (fetchers.ts IncompleteList).
+        this.lastError = { ...contractErrorOf(e), message };
         if (e.kind === 'signed_out') return 'signedOut';
         if (e.kind === 'aborted') return 'aborted';
         if (e.kind === 'network' || e.kind === 'timeout') return 'offline';

@@ -45,7 +45,7 @@ const customerType = produces(
 );
 
 const personFields = {
-  id: F.int,
+  id: F.id,
   name: F.text,
   lastname: F.text,
   email: F.text,
@@ -75,14 +75,14 @@ const bundleFields = { user: orNull(nested(customerFields)), guests: listOf(nest
 export const customerBundleRead = record(bundleFields);
 export type CustomerBundle = z.output<typeof customerBundleRead>;
 
-const service = nested({ id: F.int, qty: orElse(F.int, 1), price: orElse(F.num, 0) });
+const service = nested({ id: F.id, qty: orElse(F.int, 1), price: orElse(F.num, 0) });
 
 export const bookingRead = record({
-  booking_number: F.int,
-  listing_id: orNull(F.int),
+  booking_number: F.id,
+  listing_id: orNull(F.id),
   start_date: F.date,
   end_date: F.date,
-  customer_id: orNull(F.int),
+  customer_id: orNull(F.id),
   state: F.int,
   adults: orElse(F.int, 0),
   children: orElse(F.int, 0),
@@ -96,7 +96,7 @@ export const bookingRead = record({
   arrival_time_until: F.time,
   departure_time: F.time,
   departure_time_until: F.time,
-  source_id: orNull(F.int),
+  source_id: orNull(F.id),
   opening_code: F.textOrNull,
   checkin_completed: orElse(F.flag, false),
   // A number of keys, sent as an integer or a string: kept as text ("2").

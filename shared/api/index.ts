@@ -6,3 +6,4 @@ export * from './tasks';
 export * from './organisation';
 export * from './endpoints';
 export * from './validation';
+export * from './wire-values';

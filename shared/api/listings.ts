@@ -59,11 +59,11 @@ const rooms = produces(readRooms, z.record(z.string(), z.array(outputOf(room))))
 
 export const listingRead = record(
   {
-    id: F.int,
+    id: F.id,
     active: orElse(F.flag, true),
     name: F.text,
     mu: orElse(F.flag, false),
-    destination: orNull(F.int),
+    destination: orNull(F.id),
     street: F.text,
     floor: F.text,
     door: F.text,
@@ -100,7 +100,7 @@ export const listingRead = record(
     num_sofa_beds: orNull(F.int),
     fees: listOf(F.int),
     services: listOf(F.int),
-    owner_id: orNull(F.int),
+    owner_id: orNull(F.id),
     rooms,
     synchronization_category: F.textOrNull,
   },
@@ -169,8 +169,8 @@ export const listingWrite = z
 export type ListingWrite = z.infer<typeof listingWrite>;
 
 export const photoRead = record({
-  id: F.int,
-  listing_id: orNull(F.int),
+  id: F.id,
+  listing_id: orNull(F.id),
   name: F.text,
   zone: F.text,
   type: orNull(F.int),
@@ -209,14 +209,14 @@ const policy = nested({
   prepaid: orNull(nested({ percent: F.numOrNull, less_than_days: F.numOrNull, percent2: F.numOrNull })),
 });
 export const rateRead = record({
-  rate_id: F.int,
+  rate_id: F.id,
   name: F.text,
-  parent_rate: orNull(F.int),
+  parent_rate: orNull(F.id),
   increment_by_person: orNull(listOf(increment)),
   modify_price: F.any,
   modify: F.any,
-  listing_id: orNull(F.int),
-  category_id: orNull(F.int),
+  listing_id: orNull(F.id),
+  category_id: orNull(F.id),
   policy: orNull(policy),
 });
 export type Rate = z.output<typeof rateRead>;
@@ -235,7 +235,7 @@ export const rateUpdate = z
   .partial();
 
 export const priceRead = record({
-  rate_id: F.int,
+  rate_id: F.id,
   date: F.date,
   min_days: orNull(F.int),
   max_days: orNull(F.int),
@@ -264,14 +264,14 @@ export const priceUpdate = z.strictObject({
 
 /** Single-unit availability: per rate, per day, a boolean. */
 export const availabilityRead = record({
-  listing_id: F.int,
-  rates: listOf(nested({ rate_id: F.int, dates: listOf(nested({ date: F.date, availability: F.flag })) })),
+  listing_id: F.id,
+  rates: listOf(nested({ rate_id: F.id, dates: listOf(nested({ date: F.date, availability: F.flag })) })),
 });
 export type Availability = z.output<typeof availabilityRead>;
 
 /** Multi-unit availability: per day, how many units are free. Unwrapped body. */
 export const availabilityMURead = record({
-  category_id: orNull(F.int),
+  category_id: orNull(F.id),
   availabilities: listOf(nested({ date: F.date, availability: F.int })),
 });
 export type AvailabilityMU = z.output<typeof availabilityMURead>;
@@ -280,10 +280,10 @@ export const checkAvailabilityRead = record({ availability: F.flag });
 export const checkAvailabilityMURead = record({ availability: F.int });
 
 export const blockRead = record({
-  id: F.int,
+  id: F.id,
   start_date: F.date,
   end_date: F.date,
-  listing_id: F.int,
+  listing_id: F.id,
   // Values outside the documented table are seen: keep whatever integer comes.
   block_type: F.int,
   reason: F.text,

@@ -2,13 +2,13 @@
 // (admins), owners, costs, message threads, and the login response.
 import { z } from 'zod';
 import { personName } from './rules';
-import { F, isIsoDate, listOf, orElse, orNull, wEmail, wLangText, wNonEmpty, wText } from './primitives';
+import { F, isIsoDate, listOf, orElse, orNull, wEmail, wLangName, wLangText, wNonEmpty, wText } from './primitives';
 import { nested, record } from './record';
 
 export const loginResponse = z.looseObject({ token: z.string().min(1) });
 
 export const destinationRead = record({
-  id: F.int,
+  id: F.id,
   name: F.langText,
   tourist_tax: F.numOrNull,
   latitude: F.numOrNull,
@@ -19,7 +19,7 @@ export type Destination = z.output<typeof destinationRead>;
 
 export const destinationWrite = z
   .strictObject({
-    name: wLangText,
+    name: wLangName,
     tax: z.number(),
     min_days_long_stay: z.number().int().min(0),
     lat: z.number().min(-90).max(90),
@@ -33,7 +33,7 @@ export const destinationWrite = z
   })
   .partial();
 
-export const originRead = record({ id: F.int, name: F.text, active: orElse(F.flag, true), tourist_tax: F.numOrNull });
+export const originRead = record({ id: F.id, name: F.text, active: orElse(F.flag, true), tourist_tax: F.numOrNull });
 export type Origin = z.output<typeof originRead>;
 
 export const DEPARTMENTS = [
@@ -50,7 +50,7 @@ export const DEPARTMENTS = [
 /** Admin read: the password field, if a server ever echoes it, is dropped here and never stored. */
 export const adminRead = record(
   {
-    id: orNull(F.int),
+    id: orNull(F.id),
     username: F.text,
     password: F.any,
     department: F.text,
@@ -96,7 +96,7 @@ export const adminWrite = z
 
 /** Owner read: id arrives as a string. */
 export const ownerRead = record({
-  id: F.int,
+  id: F.id,
   company_name: F.text,
   name: F.text,
   email: F.text,
@@ -129,7 +129,7 @@ export const ownerWrite = z
  * Costs: the overview lists {id, owner_id, concept, amount}; details have the
  * owner-record shape. One tolerant schema covers both.
  */
-export const costRead = record({ id: F.int, owner_id: orNull(F.int), concept: F.textOrNull, amount: F.numOrNull });
+export const costRead = record({ id: F.id, owner_id: orNull(F.id), concept: F.textOrNull, amount: F.numOrNull });
 export type Cost = z.output<typeof costRead>;
 export const costWrite = ownerWrite
   .extend({ owner_id: z.number().int().positive(), concept: wText(200), amount: z.number() })
@@ -168,8 +168,8 @@ export const destinationCreate = destinationWrite.refine(
 );
 
 const messageFields = {
-  id: F.int,
-  thread_id: orNull(F.int),
+  id: F.id,
+  thread_id: orNull(F.id),
   in_out: orElse(F.int, 0),
   message: F.text,
   external_id: F.textOrNull,
@@ -181,10 +181,10 @@ export const messageRead = record(messageFields);
 export type Message = z.output<typeof messageRead>;
 
 export const threadRead = record({
-  id: F.int,
-  listing_id: orNull(F.int),
-  booking_id: orNull(F.int),
-  customer_id: orNull(F.int),
+  id: F.id,
+  listing_id: orNull(F.id),
+  booking_id: orNull(F.id),
+  customer_id: orNull(F.id),
   origin: F.textOrNull,
   external_id: F.textOrNull,
   type: F.textOrNull,
@@ -204,7 +204,7 @@ export const messageSend = z.strictObject({
 export type MessageSend = z.infer<typeof messageSend>;
 
 /** GET /customersTypes: the sample answer is an empty object; tolerate {data:[…]} or [] too. */
-export const customerTypeRead = record({ id: F.int, name: F.text, nombre: F.text });
+export const customerTypeRead = record({ id: F.id, name: F.text, nombre: F.text });
 
 /** An intranet user's edit: every admin field but the password (set only online, never queued: admins.setPassword). */
 export const adminUpdate = adminWrite.omit({ password: true });

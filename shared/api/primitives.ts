@@ -49,6 +49,17 @@ function toInt(v: unknown): number | Bad {
   if (typeof v === 'string' && INT_RE.test(v)) return Number.parseInt(v, 10);
   return bad(`expected an integer, got ${show(v)}`);
 }
+/**
+ * A server's id: a whole number, never negative — negative ids are this
+ * computer's own, for records made offline (outbox/entries.ts nextLocalId), so
+ * a server id in that range could be taken for one of them. Checked here,
+ * where every server id enters (every read schema's keys and references).
+ */
+function toId(v: unknown): number | Bad {
+  const n = toInt(v);
+  if (n instanceof Bad || n >= 0) return n;
+  return bad(`${show(v)} is not a server id (a server id is never negative)`);
+}
 function toNum(v: unknown): number | Bad {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && NUM_RE.test(v)) return Number(v.trim().replace(',', '.'));
@@ -119,6 +130,11 @@ const blank = (v: unknown) => absent(v) || (typeof v === 'string' && v.trim() ==
 export const F = {
   /** Integer, or a string of digits (ids and counts sometimes arrive as strings). */
   int: produces(toInt, z.number().int()),
+  /**
+   * A server's id (key or reference): `int`, and never negative (that range is this computer's, see toId).
+   * Its output is any whole number: a record held here (the contract's shape) may carry a local id.
+   */
+  id: produces(toId, z.number().int()),
   /** Number, or a numeric string ("12.50", "12,50"). */
   num: produces(toNum, z.number()),
   /** A number that may be missing, null or "" → null. */
@@ -254,11 +270,26 @@ export const wCount = z
   .min(0, { error: 'cannot be negative' })
   .max(999, { error: 'is too large' });
 export const wMoney = z.number({ error: 'must be a number' }).finite({ error: 'must be a number' });
-export const wLangText = z.record(
-  z.string().regex(/^[a-z]{2}$/, { error: 'language codes are two letters (en, es…)' }),
-  z.string(),
-  { error: 'must be an object of language code → text' },
-);
+/**
+ * A text per language. At least one language: the server stores {} as "" (a
+ * destination's name gone). Checked on the object as given, so a key the
+ * record schema would drop (`__proto__`) is refused, not silently removed.
+ */
+export const wLangText = z
+  .custom<Record<string, unknown>>(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      Object.keys(v).length > 0 &&
+      Object.keys(v).every((k) => /^[a-z]{2}$/.test(k)),
+    { error: 'must be an object of language code (two letters: en, es…) → text, with at least one language' },
+  )
+  .pipe(z.record(z.string(), z.string({ error: 'must be text' }).max(20_000, { error: 'is too long' })));
+/** A text per language that must say something in at least one of them (a name). */
+export const wLangName = wLangText.refine((o) => Object.values(o).some((t) => t.trim() !== ''), {
+  error: 'is required',
+});
 export const wSex = z.enum(['M', 'F'], { error: 'must be M or F' });
 export const wEmail = z.email({ error: 'is not an email address' });
 export const wText = (max: number) =>

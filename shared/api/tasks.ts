@@ -8,13 +8,13 @@ export const INCIDENT_PRIORITIES = { 1: 'low', 2: 'medium', 3: 'high', 4: 'urgen
 export type IncidentPriority = keyof typeof INCIDENT_PRIORITIES;
 
 export const incidentRead = record({
-  id: F.int,
+  id: F.id,
   priority: F.int,
   date: F.dateTime,
   subtitle: F.textOrNull,
   note: F.text,
   images: listOf(F.any),
-  properties: listOf(nested({ listing_id: F.int, finished: orElse(F.flag, false), finish_date: F.dateOrNull })),
+  properties: listOf(nested({ listing_id: F.id, finished: orElse(F.flag, false), finish_date: F.dateOrNull })),
 });
 export type Incident = z.output<typeof incidentRead>;
 
@@ -34,9 +34,9 @@ export type IncidentUpdate = z.infer<typeof incidentUpdate>;
 export const MAINTENANCE_TYPES = { 0: 'entrance', 1: 'exit' } as const;
 
 export const maintenanceRead = record({
-  id: F.int,
-  listing_id: orNull(F.int),
-  booking_id: orNull(F.int),
+  id: F.id,
+  listing_id: orNull(F.id),
+  booking_id: orNull(F.id),
   type: orElse(F.int, 0),
   date: F.date,
   hour: F.time,
@@ -64,15 +64,15 @@ export const maintenanceUpdate = z
 export type MaintenanceUpdate = z.infer<typeof maintenanceUpdate>;
 
 export const cleaningRead = record({
-  id: F.int,
-  listing_id: orNull(F.int),
+  id: F.id,
+  listing_id: orNull(F.id),
   // Allowed values are not shown by the spec: any integer is kept.
   status: orElse(F.int, 0),
   date: F.date,
   inspected: orElse(F.flag, false),
   time: F.time,
   duration: F.duration,
-  booking_id: orNull(F.int),
+  booking_id: orNull(F.id),
   notes: F.text,
 });
 export type CleaningTask = z.output<typeof cleaningRead>;

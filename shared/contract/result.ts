@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'locked',
   /** The server refused the user name or password. */
   'wrong_credentials',
+  /** A plain-http server not on this computer, not chosen yet: the password would travel unencrypted. Nothing was sent. */
+  'insecure_server',
   /** The server could not be reached (offline, DNS, refused, timeout). */
   'unreachable',
   /** The server answered something Stayboard cannot use. */

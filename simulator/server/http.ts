@@ -2,7 +2,8 @@
 // the endpoint table, then applies, in this order, the injected faults that
 // come before processing (reset, latency), authentication, the per-token rate
 // limit, hang and 5xx faults, the operation itself, and the faults that come
-// after processing (reset after the mutation, malformed body). Each step is
+// after processing (a hostile server's records, reset after the mutation,
+// malformed body). Each step is
 // logged so a test can prove what the client saw and what the server did.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { matchEndpoint } from '../../shared/api/endpoints';
@@ -88,11 +89,12 @@ export function createApiServer(deps: ApiDeps): { server: Server; cancelTimers()
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     if (url.pathname === '/_control' || url.pathname.startsWith('/_control/')) return deps.control(req, res, url);
     if (url.pathname.startsWith('/media/') && method === 'GET') {
-      // The image host is not the API (not logged, never faulted) but is reached over the same network:
-      // "offline" is this computer without one, which reaches no host at all.
+      // The image host is not the API (not logged, never faulted by the API's faults) but is reached over the
+      // same network: "offline" is this computer without one, which reaches no host at all.
       if (!deps.isOnline()) return void req.socket.destroy();
-      return serveMedia(deps.store, url.pathname, res);
+      return serveMedia(deps.store, url.pathname, res, faults.config, (n) => logs.bump('media:bytes', n));
     }
+
     const at = now();
     const path = url.pathname + url.search;
     let token: string | null = null;
@@ -187,6 +189,8 @@ export function createApiServer(deps: ApiDeps): { server: Server; cancelTimers()
         body = { message: 'Server Error' };
       }
     }
+    // A hostile server's records (wrong-typed, duplicated or negative keys, secrets added): reads only.
+    if (e.method === 'GET' && status === 200) body = faults.records(e.name, body);
     if (isWrite) {
       const pathId = match.id !== undefined && /^\d+$/.test(match.id) ? Number(match.id) : null;
       logs.mutation({

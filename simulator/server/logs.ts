@@ -39,8 +39,9 @@ export class Logs {
     return Object.fromEntries(this.counts);
   }
 
-  private bump(key: string): void {
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  /** Adds `n` to a counter (the image host's bytes sent: 'media:bytes'). */
+  bump(key: string, n = 1): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + n);
   }
 }
 

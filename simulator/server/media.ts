@@ -4,10 +4,13 @@
 // the simulator is offline, as every host is for a computer without a network). An
 // uploaded photo is served with the bytes it was sent with; a generated one
 // is a small PNG drawn from its id (a colour per photo), so thumbnails have
-// something real to show and to cache.
+// something real to show and to cache. A hostile image host (FaultConfig's
+// media* faults) redirects elsewhere, streams an oversized body without a
+// Content-Length, or names another content type.
 import type { ServerResponse } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Store } from '../model';
+import type { FaultConfig } from '../types';
 
 /** /media/listings/<listing>/<photo>.jpg → the photo id, or null. */
 function photoIdOf(pathname: string): number | null {
@@ -15,7 +18,18 @@ function photoIdOf(pathname: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-export function serveMedia(store: Store, pathname: string, res: ServerResponse): void {
+export function serveMedia(
+  store: Store,
+  pathname: string,
+  res: ServerResponse,
+  faults: Pick<FaultConfig, 'mediaRedirect' | 'mediaBytes' | 'mediaType'> = {},
+  sent: (bytes: number) => void = () => undefined,
+): void {
+  if (faults.mediaRedirect) {
+    res.writeHead(302, { Location: faults.mediaRedirect.replace('{path}', pathname.slice('/media/'.length)) });
+    res.end();
+    return;
+  }
   const id = photoIdOf(pathname);
   const photo = id === null ? undefined : store.photos.get(id);
   if (!photo) {
@@ -24,11 +38,36 @@ export function serveMedia(store: Store, pathname: string, res: ServerResponse):
     return;
   }
   const bytes = store.photoBytes.get(photo.id) ?? drawn(photo.id);
-  res.writeHead(200, {
-    'Content-Type': bytes[0] === 0x89 ? 'image/png' : 'image/jpeg',
-    'Content-Length': bytes.length,
-  });
+  const type = faults.mediaType ?? (bytes[0] === 0x89 ? 'image/png' : 'image/jpeg');
+  if (faults.mediaBytes) return streamOversized(res, type, bytes.subarray(0, 8), faults.mediaBytes, sent);
+  res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length });
   res.end(bytes);
+  sent(bytes.length);
+}
+
+/** `size` bytes that start like the image (its signature), sent in 64 KB chunks as the client takes them (each counted). */
+function streamOversized(
+  res: ServerResponse,
+  type: string,
+  head: Uint8Array,
+  size: number,
+  counted: (bytes: number) => void,
+): void {
+  res.writeHead(200, { 'Content-Type': type });
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  let sent = 0;
+  const more = (): void => {
+    while (sent < size && !res.destroyed) {
+      const part = sent === 0 ? Buffer.concat([head, chunk.subarray(head.length)]) : chunk;
+      const n = Math.min(part.length, size - sent);
+      sent += n;
+      counted(n);
+      if (!res.write(part.subarray(0, n))) return void res.once('drain', more);
+    }
+    if (!res.destroyed) res.end();
+  };
+  res.on('close', () => (sent = size));
+  more();
 }
 
 const W = 160;

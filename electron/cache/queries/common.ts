@@ -32,6 +32,14 @@ export function idsParam(ids: readonly number[]): string {
 }
 
 /** A WHERE clause built filter by filter, with its bound parameters in the same order. */
+/**
+ * The ONE escape of text put inside a LIKE pattern: `\`, `%` and `_` get a
+ * backslash, matched by `ESCAPE '\'` (use `Where.like`, which writes both).
+ */
+export function likeText(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 export class Where {
   private readonly parts: string[] = [];
   readonly params: SqlValue[] = [];
@@ -51,6 +59,18 @@ export class Where {
   /** `column` among the ids when the filter is set. */
   among(column: string, ids: readonly number[] | undefined): this {
     return ids ? this.add(`${column} IN (SELECT value FROM json_each(?))`, idsParam(ids)) : this;
+  }
+
+  /**
+   * `expression LIKE pattern ESCAPE '\'` with the person's text escaped (`likeText`), so a
+   * `%` or `_` typed in a filter matches itself, never "anything". `shape` places the
+   * escaped text: `{text}%` (starts with), `%{text}%` (contains)…
+   */
+  like(expression: string, text: string, shape: `${string}{text}${string}` = '%{text}%'): this {
+    return this.add(
+      `${expression} LIKE ? ESCAPE '\\'`,
+      shape.replace('{text}', () => likeText(text)),
+    );
   }
 
   /** The conditions joined with AND (empty when there are none). */

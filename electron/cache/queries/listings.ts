@@ -16,7 +16,7 @@ import type {
 import { DEPARTMENTS } from '../../../shared/api';
 import type { ReadableDB } from '../db';
 import { languageShown } from '../../../shared/domain/lang-text';
-import { Where, markOf, marked, markedById, parsed } from './common';
+import { Where, likeText, markOf, marked, markedById, parsed } from './common';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -68,7 +68,7 @@ export function listListings(db: ReadableDB, f: ListingFilter = {}): ListingSumm
   if (f.city) where.add('city = ? COLLATE NOCASE', f.city);
   const text = f.text?.trim();
   if (text) {
-    const t = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const t = likeText(text);
     where.add(
       `(name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR city LIKE ? ESCAPE '\\')`,
       `${t}%`,
@@ -165,8 +165,7 @@ export function listCosts(
 ): CostRecord[] {
   const { ownerId, concept, minAmount, maxAmount } = typeof f === 'number' ? { ownerId: f } : f;
   const w = new Where().equals('owner_id', ownerId);
-  if (concept?.trim())
-    w.add("lower(coalesce(json_extract(data, '$.concept'), '')) LIKE ?", `%${concept.trim().toLowerCase()}%`);
+  if (concept?.trim()) w.like("lower(coalesce(json_extract(data, '$.concept'), ''))", concept.trim().toLowerCase());
   if (minAmount !== undefined) w.add("json_extract(data, '$.amount') >= ?", minAmount);
   if (maxAmount !== undefined) w.add("json_extract(data, '$.amount') <= ?", maxAmount);
   return marked<CostRecord>(

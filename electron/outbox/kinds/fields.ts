@@ -92,6 +92,25 @@ export function same(name: string, fn: (v: unknown) => unknown = (v) => v): Fiel
   };
 }
 
+/**
+ * A field the read keeps as the server sent it (`F.any`) that holds a number when it is one:
+ * compared as that number, so an echo as text ("0", "12.5") is the value written, not a change.
+ */
+export function numeric(name: string): FieldCodec {
+  const asNumber = (v: unknown): unknown => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = F.num(v);
+    return n instanceof Bad ? v : n;
+  };
+  return {
+    read: name,
+    apply: (rec, v) => {
+      rec[name] = v;
+    },
+    canon: (rec) => asNumber(rec[name]),
+  };
+}
+
 /** A field the server's read never shows: kept on the cached record until the server version replaces it. */
 export function unseen(name: string): FieldCodec {
   return {

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { F, rateRead, type rateUpdate } from '../../../shared/api';
 import { ratesTable } from '../../cache/tables';
-import { same } from './fields';
+import { numeric, same } from './fields';
 import { edits, listingName, record, subjectOf, text, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
@@ -30,8 +30,8 @@ const fields: FieldCodecs<z.infer<typeof rateUpdate>> = {
   rate_id: same('rate_id'),
   name: same('name', F.text),
   parent_rate: same('parent_rate'),
-  modify_price: same('modify_price'),
-  modify: same('modify'),
+  modify_price: numeric('modify_price'),
+  modify: numeric('modify'),
   listing_id: same('listing_id'),
   category_id: same('category_id'),
   type: TYPE,

@@ -245,6 +245,10 @@ export const ca: UiCatalog = {
   'signIn.useAccount': 'Utilitza {user} a {server}',
   'signIn.error.wrong_credentials': 'L’usuari o la contrasenya no són correctes.',
   'signIn.error.unreachable': 'No s’ha pogut contactar amb el servidor. Revisa l’adreça i la connexió.',
+  'signIn.plainHttp.title': 'Aquesta connexió no està xifrada',
+  'signIn.plainHttp.body':
+    '{server} comença per http://, no per https://, i no és en aquest ordinador. La contrasenya i tot el que consultis i canviïs viatjarien per la xarxa sense xifrar, i altres persones connectades hi podrien llegir-ho. Demana una adreça https:// si n’hi ha. Stayboard recorda la teva tria per a aquest servidor.',
+  'signIn.plainHttp.accept': 'Inicia la sessió sense xifratge',
   'signIn.error.keychain_unavailable':
     'Has iniciat la sessió, però el clauer no ha pogut desar la contrasenya: hauràs de tornar a iniciar la sessió la propera vegada.',
   'signIn.error.bad_response': 'El servidor ha respost una cosa que Stayboard no pot fer servir. Revisa l’adreça.',
@@ -796,6 +800,10 @@ export const ca: UiCatalog = {
   'sync.current': 'Ara: {resource} ({done}/{planned})',
   'sync.lastSuccess': 'Darrera sincronització correcta',
   'sync.lastError': 'Darrer problema',
+  'sync.refused.unreadable_key':
+    'La llista «{resource}» del servidor tenia registres amb un identificador que no es pot llegir: no se n’ha tret res.',
+  'sync.refused.duplicate_key':
+    'La llista «{resource}» del servidor donava un mateix identificador a més d’un registre: no se n’ha tret res.',
   'sync.now': 'Sincronitza ara',
   'sync.full': 'Actualitza-ho tot',
   'sync.budget': 'Peticions d’aquesta hora',
@@ -879,6 +887,8 @@ export const ca: UiCatalog = {
   'error.not_signed_in': 'No has iniciat la sessió.',
   'error.locked': 'Escriu la contrasenya per obrir les dades d’aquest compte.',
   'error.wrong_credentials': 'L’usuari o la contrasenya no són correctes.',
+  'error.insecure_server':
+    'L’adreça d’aquest servidor és http:// sense xifrar i és en un altre ordinador: la contrasenya viatjaria sense xifrar. No s’ha enviat res.',
   'error.unreachable': 'No s’ha pogut contactar amb el servidor.',
   'error.bad_response': 'El servidor ha respost una cosa que Stayboard no pot fer servir.',
   'error.keychain_unavailable': 'No hi ha cap clauer disponible en aquest ordinador.',

@@ -239,6 +239,10 @@ export const en = {
   'signIn.useAccount': 'Use {user} at {server}',
   'signIn.error.wrong_credentials': 'The user name or password is not right.',
   'signIn.error.unreachable': 'The server could not be reached. Check the address and your connection.',
+  'signIn.plainHttp.title': 'This connection is not encrypted',
+  'signIn.plainHttp.body':
+    '{server} starts with http://, not https://, and is not on this computer. Your password and everything you read and change would cross the network unencrypted, where others on it could read them. Ask for an https:// address if there is one. Stayboard remembers your choice for this server.',
+  'signIn.plainHttp.accept': 'Sign in without encryption',
   'signIn.error.keychain_unavailable':
     'You are signed in, but the keychain could not store your password: you will need to sign in again next time.',
   'signIn.error.bad_response': 'The server answered something Stayboard cannot use. Check the address.',
@@ -784,6 +788,10 @@ export const en = {
   'sync.current': 'Now: {resource} ({done}/{planned})',
   'sync.lastSuccess': 'Last successful sync',
   'sync.lastError': 'Last problem',
+  'sync.refused.unreadable_key':
+    'The server’s list of {resource} held records whose id cannot be read: nothing was removed from it.',
+  'sync.refused.duplicate_key':
+    'The server’s list of {resource} gave one id to more than one record: nothing was removed from it.',
   'sync.now': 'Sync now',
   'sync.full': 'Refresh everything',
   'sync.budget': 'Request budget this hour',
@@ -866,6 +874,8 @@ export const en = {
   'error.not_signed_in': 'You are not signed in.',
   'error.locked': 'Enter your password to open this account’s data.',
   'error.wrong_credentials': 'The user name or password is not right.',
+  'error.insecure_server':
+    'This server’s address is plain http:// on another computer: your password would travel unencrypted. Nothing was sent.',
   'error.unreachable': 'The server could not be reached.',
   'error.bad_response': 'The server answered something Stayboard cannot use.',
   'error.keychain_unavailable': 'No keychain is available on this computer.',

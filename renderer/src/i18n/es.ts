@@ -245,6 +245,10 @@ export const es: UiCatalog = {
   'signIn.useAccount': 'Usar {user} en {server}',
   'signIn.error.wrong_credentials': 'El usuario o la contraseña no son correctos.',
   'signIn.error.unreachable': 'No se ha podido contactar con el servidor. Revisa la dirección y tu conexión.',
+  'signIn.plainHttp.title': 'Esta conexión no está cifrada',
+  'signIn.plainHttp.body':
+    '{server} empieza por http://, no por https://, y no está en este ordenador. Tu contraseña y todo lo que consultes y cambies viajarían por la red sin cifrar, y otros en ella podrían leerlo. Pide una dirección https:// si la hay. Stayboard recuerda tu elección para este servidor.',
+  'signIn.plainHttp.accept': 'Iniciar sesión sin cifrado',
   'signIn.error.keychain_unavailable':
     'Has iniciado sesión, pero el llavero no ha podido guardar tu contraseña: tendrás que volver a iniciar sesión la próxima vez.',
   'signIn.error.bad_response': 'El servidor ha respondido algo que Stayboard no puede usar. Revisa la dirección.',
@@ -795,6 +799,10 @@ export const es: UiCatalog = {
   'sync.current': 'Ahora: {resource} ({done}/{planned})',
   'sync.lastSuccess': 'Última sincronización correcta',
   'sync.lastError': 'Último problema',
+  'sync.refused.unreadable_key':
+    'La lista «{resource}» del servidor tenía registros cuyo identificador no se puede leer: no se ha quitado nada de ella.',
+  'sync.refused.duplicate_key':
+    'La lista «{resource}» del servidor daba un mismo identificador a más de un registro: no se ha quitado nada de ella.',
   'sync.now': 'Sincronizar ahora',
   'sync.full': 'Actualizar todo',
   'sync.budget': 'Peticiones de esta hora',
@@ -878,6 +886,8 @@ export const es: UiCatalog = {
   'error.not_signed_in': 'No has iniciado sesión.',
   'error.locked': 'Escribe tu contraseña para abrir los datos de esta cuenta.',
   'error.wrong_credentials': 'El usuario o la contraseña no son correctos.',
+  'error.insecure_server':
+    'La dirección de este servidor es http:// sin cifrar y está en otro ordenador: tu contraseña viajaría sin cifrar. No se ha enviado nada.',
   'error.unreachable': 'No se ha podido contactar con el servidor.',
   'error.bad_response': 'El servidor ha respondido algo que Stayboard no puede usar.',
   'error.keychain_unavailable': 'No hay llavero disponible en este ordenador.',

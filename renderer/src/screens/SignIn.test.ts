@@ -3,6 +3,7 @@
 // password, and the demo is one click away.
 import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import { COMMAND_EXAMPLES } from '../../../shared/contract';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import { renderScreen } from '../testing/render-screen';
 import SignIn from './SignIn.svelte';
@@ -177,5 +178,34 @@ describe('Sign in', () => {
     await settle();
     expect(bridge.callsOf('session.openDemo')).toHaveLength(1);
     expect(app.session.phase).toBe('signedIn');
+  });
+});
+
+describe('a plain-http server on another computer (issue 27, case 6)', () => {
+  it('warns plainly and signs in only when the person chooses to', async () => {
+    const bridge = fakeBridge({
+      ...none,
+      'session.signIn': (input) =>
+        input.allowPlainHttp
+          ? COMMAND_EXAMPLES['session.signIn'].output
+          : { ok: false, error: { code: 'insecure_server', message: 'pms.example.com is plain http' } },
+    });
+    setup(bridge);
+    await settle();
+    await fireEvent.input(screen.getByLabelText('Server address'), { target: { value: 'http://pms.example.com' } });
+    await fireEvent.input(screen.getByLabelText('User'), { target: { value: 'ana' } });
+    await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    const warning = screen.getByTestId('plain-http');
+    expect(warning.textContent).toContain('This connection is not encrypted');
+    expect(warning.textContent).toContain('http://pms.example.com starts with http://, not https://');
+    expect(bridge.callsOf('session.signIn')).toHaveLength(1);
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in without encryption' }));
+    await settle();
+    expect(bridge.callsOf('session.signIn')[1]).toMatchObject({
+      baseUrl: 'http://pms.example.com',
+      allowPlainHttp: true,
+    });
   });
 });

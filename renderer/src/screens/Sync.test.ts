@@ -155,3 +155,27 @@ describe('Sync screen', () => {
     expect(COMMAND_EXAMPLES['outbox.list'].output).toHaveLength(1);
   });
 });
+
+describe('a list sync refused (issue 27, case 3)', () => {
+  it('names the list and why nothing was removed from it, in the UI language', async () => {
+    const example = COMMAND_EXAMPLES['sync.status'].output;
+    const lastError = {
+      code: 'bad_response' as const,
+      message: "the server's incidents list (all 2026-06-10..2026-06-24) held 3 record(s) whose id cannot be read",
+      fields: { incidents: ['unreadable_key'] },
+    };
+    const status = {
+      ...example,
+      lastError,
+      lastErrorAt: new Date(Date.parse(example.lastSuccessAt!) + 60_000).toISOString(),
+    };
+    renderScreen(Sync, {
+      bridge: fakeBridge({ 'outbox.list': () => [], 'sync.status': () => status }),
+      prepare: (app) => void app.sync.load(),
+    });
+    await settle();
+    expect(screen.getByTestId('sync-last-error').textContent?.trim()).toBe(
+      'The server’s list of incidents held records whose id cannot be read: nothing was removed from it.',
+    );
+  });
+});

@@ -36,6 +36,26 @@ export function normaliseServerAddress(url: string): string {
 
 const password = z.string().min(1, { error: 'is required' }).max(1000);
 
+/**
+ * True for a plain-http address of a server that is not on this computer: the
+ * password (Basic) and every token would cross the network unencrypted. Signing
+ * in to one needs the person's explicit choice (`allowPlainHttp`), asked once
+ * per server (the main side remembers it). This computer = localhost, 127.0.0.0/8, ::1.
+ */
+export function plainHttpRemote(address: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(address);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'http:') return false;
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const local =
+    host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1';
+  return !local;
+}
+
 export const signInInput = z.strictObject(
   {
     /** Accepted for older callers; every typed address is a `custom` environment. */
@@ -44,6 +64,8 @@ export const signInInput = z.strictObject(
     user: wNonEmpty(200),
     password,
     remember: z.boolean().default(false),
+    /** The person chose to sign in to this plain-http server not on this computer (see plainHttpRemote). */
+    allowPlainHttp: z.boolean().optional(),
   },
   { error: 'expected baseUrl, user, password and remember' },
 );
@@ -55,7 +77,7 @@ export type UnlockInput = z.input<typeof unlockInput>;
 export const sessionCommands = {
   'session.get': command('The current session, account and keychain availability.', noInput, sessionInfo),
   'session.signIn': command(
-    'Sign in to an account; with remember, the credentials go to the OS keychain. Starts syncing.',
+    'Sign in to an account; with remember, the credentials go to the OS keychain. Starts syncing. A plain-http server not on this computer is refused with `insecure_server` until the person chooses it (`allowPlainHttp`), once per server.',
     signInInput,
     sessionInfo,
   ),

@@ -63,10 +63,9 @@ export class I18n {
     return LOCALE_TAGS[this.locale];
   }
 
-  #cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames>(
-    key: string,
-    make: () => T,
-  ): T {
+  #cached<
+    T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames | Intl.Collator,
+  >(key: string, make: () => T): T {
     const k = `${this.tag}|${key}`;
     let f = this.#formatters.get(k) as T | undefined;
     if (!f) this.#formatters.set(k, (f = make()));
@@ -137,6 +136,13 @@ export class I18n {
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway instant to format
     ).format(new Date(ms));
   };
+
+  /**
+   * The one order of every sorted list of words (names, cities, owners): the person's language,
+   * accents and case ignored ("Álvaro" with the A's), numbers by value ("Apartamento 7B" before "72").
+   */
+  compare = (a: string, b: string): number =>
+    this.#cached('collate', () => new Intl.Collator(this.tag, { sensitivity: 'base', numeric: true })).compare(a, b);
 
   /** "3 min ago" / "in 5 min" relative to `now`. */
   relative = (at: string | number | null | undefined, now: number = Date.now()): string => {

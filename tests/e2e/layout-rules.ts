@@ -39,15 +39,20 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
     const scope = el.closest('[data-testid]')?.getAttribute('data-testid');
     return `${el.tagName.toLowerCase()}${id}${cls}${scope ? ` in [${scope}]` : ''} "${text}"`;
   };
-  const hiddenForSight = (el: Element): boolean => {
-    // sr-only text and its kind: clipped to a pixel on purpose.
-    for (let e: Element | null = el; e; e = e.parentElement) {
-      const cs = getComputedStyle(e);
-      if (cs.visibility === 'hidden' || cs.display === 'none') return true;
-      if (cs.clip !== 'auto' && cs.position === 'absolute') return true;
-      if (cs.clipPath !== 'none' && cs.position === 'absolute') return true;
-    }
-    return false;
+  const hiddenMemo = new Map<Element, boolean>();
+  const hiddenForSight = (el: Element | null): boolean => {
+    // sr-only text and its kind: clipped to a pixel on purpose (remembered per element: one walk up in all).
+    if (!el) return false;
+    const known = hiddenMemo.get(el);
+    if (known !== undefined) return known;
+    const cs = getComputedStyle(el);
+    const hidden =
+      cs.visibility === 'hidden' ||
+      cs.display === 'none' ||
+      (cs.position === 'absolute' && (cs.clip !== 'auto' || cs.clipPath !== 'none')) ||
+      hiddenForSight(el.parentElement);
+    hiddenMemo.set(el, hidden);
+    return hidden;
   };
   const shown = (el: Element): boolean => {
     const r = el.getBoundingClientRect();
@@ -124,7 +129,8 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
             where: describe(el),
             detail: `shortened (…) with no full text on hover: ${el.scrollWidth} px in ${el.clientWidth} px`,
           });
-      } else
+      } else if (!el.closest('[data-scroll-x]'))
+        // (a scroller's own header, moved along with it, is cut on purpose)
         faults.push({
           rule: 'overflow',
           where: describe(el),
@@ -174,19 +180,23 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
   for (const el of all) {
     const full = el.getAttribute('data-listing-name') ?? (el.textContent ?? '').trim();
     if (!names.has(full) || (!el.hasAttribute('data-listing-name') && el.children.length > 0)) continue;
-    const clips: DOMRect[] = [];
-    for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
-      if (getComputedStyle(e).overflowX !== 'visible') clips.push(e.getBoundingClientRect());
-    }
+    /** The boxes that clip what is inside `from` (itself and every box around it that hides overflow). */
+    const clipsOf = (from: Element): DOMRect[] => {
+      const out: DOMRect[] = [];
+      for (let e: Element | null = from; e && e !== document.body; e = e.parentElement)
+        if (getComputedStyle(e).overflowX !== 'visible') out.push(e.getBoundingClientRect());
+      return out;
+    };
     // A row scrolled out of its list (or rendered ahead by a virtual list) is not on screen to compare.
     const box = el.getBoundingClientRect();
-    if (!clips.every((c) => box.top < c.bottom && box.bottom > c.top && box.left < c.right && box.right > c.left))
+    if (!clipsOf(el).every((c) => box.top < c.bottom && box.bottom > c.top && box.left < c.right && box.right > c.left))
       continue;
     let visible = '';
     let cut = false;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       if (!n.parentElement || hiddenForSight(n.parentElement)) continue;
+      const clips = clipsOf(n.parentElement); // a part of the name may be cut by a box of its own
       const s = n.textContent ?? '';
       for (let i = 0; i < s.length; i++) {
         const range = document.createRange();

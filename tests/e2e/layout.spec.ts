@@ -93,7 +93,7 @@ const frames = (page: Page) =>
 
 async function setLocale(page: Page, locale: Locale): Promise<void> {
   if ((await page.locator('html').getAttribute('lang')) === locale) return;
-  await page.getByTestId('language').selectOption(locale);
+  await page.locator('[data-testid="language"], .lang select').first().selectOption(locale);
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
@@ -110,13 +110,16 @@ async function tour(
   name: string,
   hash: string,
   prepare?: (page: Page, locale: Locale) => Promise<void>,
+  page: Page = world.page,
 ): Promise<string[]> {
-  const { page } = world;
   const found: string[] = [];
+  await page.setViewportSize(SIZES[0]);
+  await openHash(page, hash);
   for (const locale of LOCALES) {
+    // The language changes in place (the header's chooser, as a person does): the screen is not opened again.
     await page.setViewportSize(SIZES[0]);
     await setLocale(page, locale);
-    await openHash(page, hash);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     if (prepare) await prepare(page, locale);
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -130,7 +133,11 @@ async function tour(
         await page.screenshot({ path: join(SHOTS, file) });
       }
     }
-    await page.keyboard.press('Escape');
+    if (prepare) {
+      // Close what was opened: the next language opens it afresh.
+      await page.keyboard.press('Escape');
+      await openHash(page, hash);
+    }
   }
   for (const line of found) console.log(`layout: ${line}`);
   return found;
@@ -166,10 +173,96 @@ const SCREENS: [string, (w: World) => string][] = [
 
 for (const [name, hash] of SCREENS) {
   test(`layout: ${name}`, async ({ world }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     expect(await tour(world, name, hash(world))).toEqual([]);
   });
 }
+
+/** Dialogs and states a screen opens, each found by what does not change with the language. */
+const OPENED: [string, (w: World) => string, (page: Page) => Promise<void>][] = [
+  [
+    'day sheet dialog',
+    () => '#/today',
+    async (page) => {
+      await page.locator('.paper button:not([data-export])').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  ],
+  [
+    'board with tasks selected',
+    () => '#/today',
+    async (page) => {
+      await page.locator('.board-grid [role="row"] input[type="checkbox"]').first().click();
+      await expect(page.locator('.bulk')).toBeVisible();
+    },
+  ],
+  [
+    'guest dialog',
+    (w) => `#/booking/${w.data.party}`,
+    async (page) => {
+      await page.locator('section[aria-labelledby="guests-title"] button.add').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  ],
+  [
+    'cancel booking dialog',
+    (w) => `#/booking/${w.data.party}`,
+    async (page) => {
+      await page.locator('.screen-head .btn.danger').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  ],
+  [
+    'new block dialog',
+    () => '#/calendar',
+    async (page) => {
+      await page.getByTestId('new-block').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  ],
+  [
+    'new cost dialog',
+    () => '#/costs',
+    async (page) => {
+      await page.locator('main .btn.primary.new').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  ],
+  [
+    'search palette',
+    () => '#/today',
+    async (page) => {
+      await page.keyboard.press('Control+k');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Apartamento');
+      await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
+    },
+  ],
+];
+
+for (const [name, hash, open] of OPENED) {
+  test(`layout: ${name}`, async ({ world }) => {
+    test.setTimeout(240_000);
+    expect(await tour(world, name, hash(world), open)).toEqual([]);
+  });
+}
+
+test('layout: sign-in', async ({ world, browser }) => {
+  test.setTimeout(240_000);
+  // A host with no account yet: the sign-in screen, as a new person first sees it.
+  const dataDir = mkdtempSync(join(tmpdir(), 'stayboard-layout-signin-'));
+  const launched = await launchWebHost({ demo: false, dataDir });
+  const page = await browser.newPage({ viewport: SIZES[0] });
+  try {
+    await page.goto(launched.url);
+    expect(await tour(world, 'sign-in', '#/', undefined, page)).toEqual([]);
+  } finally {
+    await page.close();
+    await launched.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
 
 test('layout: the Today board shows at least 8 listings’ rows at 1024×700 in every language', async ({ world }) => {
   const { page } = world;

@@ -52,7 +52,7 @@ export class I18n {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache of Intl formatters keyed by locale; nothing renders from it
   #formatters = new Map<
     string,
-    Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames
+    Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames | Intl.Collator
   >();
 
   constructor(locale: Locale = 'en') {

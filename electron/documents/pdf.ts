@@ -29,6 +29,8 @@ const PAD = 3;
 const BOX = 8;
 /** A cell's text is cut here (with "…") so one row always fits on a page. */
 const MAX_CELL_CHARS = 1200;
+/** The least size a cell's text shrinks to so that its longest word fits its column. */
+const MIN_SIZE = 5;
 
 export interface Column {
   header: string;
@@ -176,13 +178,30 @@ export class PdfSheet {
     return cell.length > MAX_CELL_CHARS ? `${cell.slice(0, MAX_CELL_CHARS - 1)}…` : cell;
   }
 
+  /**
+   * The size a cell's text is set in: the body size, or smaller when its longest
+   * word would not fit the column (pdfkit would break it inside the word:
+   * "Nacionalida / d"). Leaves the font and size set for measuring.
+   */
+  private cellSize(text: string, width: number, bold: boolean): number {
+    this.doc.font(bold ? FONT.bold : FONT.regular).fontSize(SIZE.body);
+    const longest = Math.max(0, ...text.split(/\s+/).map((word) => this.doc.widthOfString(word)));
+    const size = longest > width ? Math.max(MIN_SIZE, (SIZE.body * width) / longest - 0.1) : SIZE.body;
+    this.doc.fontSize(size);
+    return size;
+  }
+
   private rowHeight(row: Row, widths: readonly number[]): number {
-    this.doc.font(row.bold ? FONT.bold : FONT.regular).fontSize(SIZE.body);
     let h = BOX;
     row.cells.forEach((cell, i) => {
       const text = this.textOf(cell);
-      if (text) h = Math.max(h, this.doc.heightOfString(text, { width: (widths[i] ?? 0) - 2 * PAD }));
+      const width = (widths[i] ?? 0) - 2 * PAD;
+      if (text) {
+        this.cellSize(text, width, !!row.bold);
+        h = Math.max(h, this.doc.heightOfString(text, { width }));
+      }
     });
+    this.doc.fontSize(SIZE.body);
     return h + 2 * PAD;
   }
 
@@ -199,15 +218,13 @@ export class PdfSheet {
           .rect(x + PAD + 1, y + PAD + 1, BOX, BOX)
           .stroke(INK);
       } else {
-        this.doc
-          .font(row.bold ? FONT.bold : FONT.regular)
-          .fontSize(SIZE.body)
-          .fillColor(isHeader ? MUTED : INK)
-          .text(this.textOf(cell), x + PAD, y + PAD, {
-            width: w - 2 * PAD,
-            align: columns[i]?.align ?? 'left',
-            lineBreak: true,
-          });
+        const text = this.textOf(cell);
+        this.cellSize(text, w - 2 * PAD, !!row.bold);
+        this.doc.fillColor(isHeader ? MUTED : INK).text(text, x + PAD, y + PAD, {
+          width: w - 2 * PAD,
+          align: columns[i]?.align ?? 'left',
+          lineBreak: true,
+        });
       }
       x += w;
     });

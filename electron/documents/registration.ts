@@ -99,12 +99,13 @@ class Writer {
     return v === 'M' || v === 'F' ? this.say(`reg.sex.${v}`) : '';
   }
   /** "Missing: Date of birth, Document number" or "Registered" (or the change's fate when the PMS has not taken it). */
-  state(g: Guest, stayStart: string): string {
+  /** `sentence`: on a card, where the word stands alone, "Registered" says what it means in full. */
+  state(g: Guest, stayStart: string, sentence = false): string {
     const missing = missingForRegistration(g, stayStart);
     const fate = changeWord(this.say, g.outbox);
     const what = missing.length
       ? this.say('reg.missing', { fields: missing.map((f) => this.say(`reg.field.${f}`)).join(', ') })
-      : this.say('reg.registered');
+      : this.say(sentence ? 'reg.complete' : 'reg.registered');
     return fate ? `${what} · ${fate}` : what;
   }
 }
@@ -182,7 +183,7 @@ function card(
     [say('reg.field.country'), v((x) => w.country(x['country']))],
     [say('reg.field.email'), v((x) => text(x['email']))],
   ]);
-  if (g) sheet.paragraph(w.state(g, b.start_date), { muted: true });
+  if (g) sheet.paragraph(w.state(g, b.start_date, true), { muted: true });
   sheet.gap(1.5);
   sheet.signature([say('reg.signGuest'), say('reg.signDate')]);
   sheet.gap(1);

@@ -196,6 +196,7 @@ export const ca: Words = {
   'reg.sex.F': 'Dona',
   'reg.missing': 'Falta: {fields}',
   'reg.registered': 'Registrat',
+  'reg.complete': 'Registrat: hi ha totes les dades que demana el comunicat.',
   'reg.notRegistered': 'Sense registrar',
   'reg.guestsUnknown': 'Hostes encara no rebuts del servidor',
   'reg.signGuest': 'Signatura de l’hoste',

@@ -196,6 +196,7 @@ export const es: Words = {
   'reg.sex.F': 'Mujer',
   'reg.missing': 'Falta: {fields}',
   'reg.registered': 'Registrado',
+  'reg.complete': 'Registrado: están todos los datos que pide el parte.',
   'reg.notRegistered': 'Sin registrar',
   'reg.guestsUnknown': 'Huéspedes aún no recibidos del servidor',
   'reg.signGuest': 'Firma del huésped',

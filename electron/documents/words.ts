@@ -204,6 +204,7 @@ const en = {
   'reg.sex.F': 'Female',
   'reg.missing': 'Missing: {fields}',
   'reg.registered': 'Registered',
+  'reg.complete': 'Registered: every detail the form asks for is here.',
   'reg.notRegistered': 'Not registered',
   'reg.guestsUnknown': 'Guests not received from the server yet',
   'reg.signGuest': 'Guest’s signature',

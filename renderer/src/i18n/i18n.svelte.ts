@@ -43,7 +43,7 @@ export class I18n {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache of Intl formatters keyed by locale; nothing renders from it
   #formatters = new Map<
     string,
-    Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames
+    Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames | Intl.Collator
   >();
 
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- formatters by language tag; nothing renders from it
@@ -57,10 +57,9 @@ export class I18n {
     return LOCALE_TAGS[this.locale];
   }
 
-  #cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames>(
-    key: string,
-    make: () => T,
-  ): T {
+  #cached<
+    T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DisplayNames | Intl.Collator,
+  >(key: string, make: () => T): T {
     const k = `${this.tag}|${key}`;
     let f = this.#formatters.get(k) as T | undefined;
     if (!f) this.#formatters.set(k, (f = make()));
@@ -121,6 +120,13 @@ export class I18n {
 
   /** An instant's clock time, "10:42" ("10:42:05" with seconds). */
   clock = (at: string | number, seconds = false): string => this.#dates.time(at, seconds);
+
+  /**
+   * The one order of every sorted list of words (names, cities, owners): the person's language,
+   * accents and case ignored ("Álvaro" with the A's), numbers by value ("Apartamento 7B" before "72").
+   */
+  compare = (a: string, b: string): number =>
+    this.#cached('collate', () => new Intl.Collator(this.tag, { sensitivity: 'base', numeric: true })).compare(a, b);
 
   /** "3 min ago" / "in 5 min" relative to `now`. */
   relative = (at: string | number | null | undefined, now: number = Date.now()): string => {

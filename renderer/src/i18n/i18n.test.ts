@@ -79,3 +79,22 @@ describe('I18n', () => {
     expect(i18n.code('extra', 1046)).toBe('Aparcamiento');
   });
 });
+
+describe('the order of sorted lists', () => {
+  for (const locale of ['en', 'es', 'ca'] as const)
+    it(`sorts names in ${locale} with accents and case ignored and unit numbers by value`, () => {
+      const { compare } = new I18n(locale);
+      expect(['Walk Two', 'álvaro Ruiz', 'Álvaro', 'Zoe', 'alba'].sort(compare)).toEqual([
+        'alba',
+        'Álvaro',
+        'álvaro Ruiz',
+        'Walk Two',
+        'Zoe',
+      ]);
+      expect(['Apartamento 72', 'Apartamento 7B', 'Apartamento 10'].sort(compare)).toEqual([
+        'Apartamento 7B',
+        'Apartamento 10',
+        'Apartamento 72',
+      ]);
+    });
+});

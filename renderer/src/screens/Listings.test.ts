@@ -19,12 +19,12 @@ describe('Listings', () => {
     const stop = app.listings.start();
     const view = render(WithApp, { app, component: Listings, screenProps: { id: null } });
     await settle();
-    expect(view.container.querySelectorAll('a[data-listing]')).toHaveLength(2);
+    expect(view.container.querySelectorAll('[role="row"][data-listing]')).toHaveLength(2);
     await fireEvent.input(screen.getByLabelText('Name or city'), { target: { value: 'nerj' } });
     await settle();
-    expect([...view.container.querySelectorAll('a[data-listing]')].map((a) => a.textContent?.trim())).toEqual([
-      expect.stringContaining('Loft Sol'),
-    ]);
+    expect(
+      [...view.container.querySelectorAll('[role="row"][data-listing]')].map((row) => row.textContent?.trim()),
+    ).toEqual([expect.stringContaining('Loft Sol')]);
     stop();
   });
 

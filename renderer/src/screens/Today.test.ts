@@ -114,6 +114,8 @@ describe('Today board', () => {
   it('sends the filters to the board read', async () => {
     const { bridge } = renderToday();
     await settle();
+    // The filters are folded into one line: open them first.
+    await fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
     await fireEvent.change(screen.getByRole('combobox', { name: 'Inspected' }), { target: { value: 'no' } });
     await fireEvent.click(screen.getByLabelText('Done'));
     await settle();

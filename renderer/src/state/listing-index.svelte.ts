@@ -21,10 +21,10 @@ export class ListingIndex {
     return this.byId.get(id)?.name ?? `#${id}`;
   }
 
-  /** Cities with at least one listing, sorted for the locale. */
-  cities(locale: string): string[] {
+  /** Cities with at least one listing, in the order of `compare` (the person's: `i18n.compare`). */
+  cities(compare: (a: string, b: string) => number): string[] {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway de-duplication
-    return [...new Set(this.all.map((l) => l.city).filter(Boolean))].sort((a, b) => a.localeCompare(b, locale));
+    return [...new Set(this.all.map((l) => l.city).filter(Boolean))].sort(compare);
   }
 
   start(): () => void {

@@ -58,7 +58,10 @@ export const OWNERS: TaskKind<OwnerRecord, 'owners.get', typeof OWNER_SPECS> = {
 /** A cost row with its owner's name (the Costs screen joins them). */
 export type CostRow = CostRecord & { ownerName: string };
 
-const ownerOptions = (c: KindContext) => (c.owners ?? []).map((o) => ({ value: String(o.id), label: ownerLabel(o) }));
+const ownerOptions = (c: KindContext) =>
+  (c.owners ?? [])
+    .map((o) => ({ value: String(o.id), label: ownerLabel(o) }))
+    .sort((a, b) => c.i18n.compare(a.label, b.label));
 
 export const COSTS: TaskKind<CostRow, 'costs.get', typeof COST_SPECS> = {
   route: 'costs',

@@ -34,12 +34,29 @@ function workColumns<T extends CleaningRecord | MaintenanceRecord>(
   return [
     { label: 'common.date', width: '96px', class: 'num', mark: true, cell: (r, c) => c.i18n.date(r.date, 'weekday') },
     { label: 'common.time', width: '58px', class: 'num', cell: (r, c) => c.i18n.time(time(r)) },
-    { label: 'common.listing', width: 'minmax(110px, 1.3fr)', cell: (r, c) => c.listingName(r.listing_id) },
+    {
+      label: 'common.listing',
+      width: 'minmax(110px, 1.3fr)',
+      cell: (r, c) => ({ listing: c.listingName(r.listing_id) }),
+    },
     middle,
-    { label: 'common.duration', width: '76px', class: 'num', cell: (r, c) => c.i18n.duration(r.duration, true) },
+    {
+      label: 'common.duration',
+      width: '76px',
+      class: 'num',
+      fold: true,
+      cell: (r, c) => c.i18n.duration(r.duration, true),
+    },
     { label: 'common.inspected', width: '86px', cell: (r, c) => inspectedCell(r.inspected, c) },
-    { label: 'lists.booking', width: '72px', class: 'num', cell: (r) => String(r.booking_id ?? '—') },
-    { label: 'common.notes', width: 'minmax(60px, 1fr)', class: 'muted', titled: true, cell: (r) => r.notes },
+    { label: 'lists.booking', width: '72px', class: 'num', fold: true, cell: (r) => String(r.booking_id ?? '—') },
+    {
+      label: 'common.notes',
+      width: 'minmax(60px, 1fr)',
+      class: 'muted',
+      titled: true,
+      fold: true,
+      cell: (r) => r.notes,
+    },
   ];
 }
 
@@ -156,7 +173,14 @@ export const INCIDENTS: TaskKind<IncidentRecord, 'incidents.get', typeof INCIDEN
       cell: (r, c) => c.i18n.dateTime(r.date),
     },
     { label: 'incidents.subtitle', width: 'minmax(100px, 1fr)', class: 'strong', cell: (r) => r.subtitle ?? '—' },
-    { label: 'incidents.note', width: 'minmax(110px, 1.3fr)', class: 'muted', titled: true, cell: (r) => r.note },
+    {
+      label: 'incidents.note',
+      width: 'minmax(110px, 1.3fr)',
+      class: 'muted',
+      titled: true,
+      fold: true,
+      cell: (r) => r.note,
+    },
     {
       label: 'incidents.listings',
       width: 'minmax(100px, 1fr)',

@@ -23,7 +23,7 @@ export function kindContext(app: Pick<AppState, 'i18n' | 'listings'>, extra: Par
 }
 
 /** A cell: plain text, or text in a coloured pill, or a muted stand-in ("—"). */
-export type Cell = string | { text: string; pill: string } | { text: string; muted: true };
+export type Cell = string | { text: string; pill: string } | { text: string; muted: true } | { listing: string };
 
 export interface Column<T> {
   label: MessageKey;
@@ -35,6 +35,8 @@ export interface Column<T> {
   titled?: boolean;
   /** The row's pending mark stands in this cell. */
   mark?: boolean;
+  /** Left out where the list is narrow (the record's panel open beside it): the panel shows it. */
+  fold?: boolean;
 }
 
 export interface Fact {

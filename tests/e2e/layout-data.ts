@@ -1,0 +1,93 @@
+// The data the layout check looks at: the demo workspace (the simulator's
+// seeded business, with its own near-twins like "Apartamento Cala Blanca 72"
+// and "… 7B") plus, made through the app's own commands and sent to the
+// simulator like any person's change, the cases that broke screens before:
+// two long listing names that differ only at the end, a 13-guest party
+// arriving today on one of them, and a destination named in es/en/ca.
+import type { HostFixture } from './fixtures';
+import { addDays, ask, eventually, today } from './screens-helpers';
+
+export const LONG_NAME = 'Apartamento Residencial Mirador de la Bahía de Sant Antoni de Portmany';
+export const TWINS = [`${LONG_NAME} 3A`, `${LONG_NAME} 3B`] as const;
+export const PARTY = 13;
+
+/** Waits until every change made here has reached the simulator (the outbox has nothing unsent). */
+async function expectUnsentSettled(host: HostFixture): Promise<void> {
+  await eventually(
+    'the outbox to settle',
+    async () => {
+      const s = await ask(host, 'outbox.summary', {});
+      if (s.rejected || s.conflict) throw new Error(`a seeded change was refused: ${JSON.stringify(s)}`);
+      return s.unsent === 0 ? s : null;
+    },
+    90_000,
+  );
+}
+
+export interface LayoutData {
+  /** Every listing name the screens may show. */
+  listingNames: string[];
+  /** The 13-guest party's booking number. */
+  party: number;
+  twinIds: number[];
+}
+
+export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
+  const day = today();
+  for (const name of TWINS)
+    await ask(host, 'listings.create', {
+      listing: {
+        name,
+        city: 'Sant Antoni de Portmany',
+        person_capacity: 14,
+        description: { es: 'Apartamento para grupos grandes.', en: 'Flat for large groups.' },
+        rooms: { '1': [{ type: 'Double', num_beds: 1 }] },
+      },
+    });
+  await ask(host, 'destinations.create', {
+    destination: {
+      name: { es: 'Costa de los Acantilados', en: 'Cliffs Coast', ca: 'Costa dels Penya-segats' },
+      tax: 1.1,
+    },
+  });
+  await expectUnsentSettled(host);
+  const twins = await eventually('the two long-named listings with their server ids', async () => {
+    const all = await ask(host, 'listings.list', {});
+    const found = TWINS.map((n) => all.find((l) => l.name === n && l.id > 0));
+    return found.every(Boolean) ? found.map((l) => l!.id) : null;
+  });
+  const party = await ask(host, 'bookings.create', {
+    booking: {
+      listing_id: twins[0]!,
+      status: 'confirmed',
+      start_date: day,
+      end_date: addDays(day, 3),
+      adults: PARTY,
+      arrival_time: '16:00',
+      customer: {
+        name: 'Maria Montserrat',
+        surname: 'Puigdevall i Vilanova-Bertrand',
+        email: 'montserrat.puigdevall@example.org',
+        phone: '+34 600 000 013',
+      },
+    },
+  });
+  await ask(host, 'bookings.create', {
+    booking: {
+      listing_id: twins[1]!,
+      status: 'confirmed',
+      start_date: day,
+      end_date: addDays(day, 2),
+      adults: 2,
+      customer: { name: 'Bartomeu', surname: 'Ferrer Llompart' },
+    },
+  });
+  await expectUnsentSettled(host);
+  const number = await eventually('the party booking with its server number', async () => {
+    const list = await ask(host, 'bookings.list', { from: day, to: day, kind: 'arrivals' });
+    return list.find((b) => b.listing_id === twins[0] && b.booking_number > 0)?.booking_number ?? null;
+  });
+  void party;
+  const listingNames = (await ask(host, 'listings.list', {})).map((l) => l.name);
+  return { listingNames, party: number, twinIds: twins };
+}

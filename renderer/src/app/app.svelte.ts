@@ -203,10 +203,7 @@ export class AppState {
    * Resolves a conflict (the one `outbox.resolve`, wherever it is asked: the Sync page, the
    * record's page): `choices` per field, or mine / theirs for all. True when done.
    */
-  async resolve(
-    entry: Pick<OutboxEntry, 'id' | 'conflicts'>,
-    choices: Resolution,
-  ): Promise<boolean> {
+  async resolve(entry: Pick<OutboxEntry, 'id' | 'conflicts'>, choices: Resolution): Promise<boolean> {
     const input = typeof choices === 'string' ? { id: entry.id, choice: choices } : resolveInput(entry, choices);
     const r = await call(this.bridge, 'outbox.resolve', input);
     if (!r.ok) {

@@ -124,7 +124,7 @@ const LINES = /\r\n|\r|\n|\u2028|\u2029/;
 function checkFile(bytes: Uint8Array, sep: ',' | ';', what: string): string[][] {
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   expect(text.charCodeAt(0), what).toBe(0xfeff);
-  const rows = parse(text, { bom: true, delimiter: sep, relax_column_count: true }) as string[][];
+  const rows = parse(text, { bom: true, delimiter: sep, relax_column_count: true });
   const width = rows[0]!.length;
   for (const [i, row] of rows.entries()) {
     // A cell that broke out of its field or row would change the row's width.

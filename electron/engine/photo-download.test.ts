@@ -5,7 +5,7 @@
 // while the body streams (the sender stops near the limit, not after 400 MB),
 // and no request reaches an address the API is not at.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,8 +27,8 @@ afterEach(async () => {
 async function server(
   host: string,
   handle: (
-    req: import('node:http').IncomingMessage,
-    res: import('node:http').ServerResponse,
+    req: IncomingMessage,
+    res: ServerResponse,
     count: { sent: number },
   ) => void,
 ): Promise<{ url: string; requests: string[]; count: { sent: number } }> {

@@ -13,6 +13,7 @@ import { summarize, type FieldErrors } from './validation';
 /** Keys a JSON object may carry that JavaScript objects treat specially. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** A lone surrogate half, or NUL: text a server may store mangled or cut. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const BAD_TEXT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
 const MAX_DEPTH = 8;
 

@@ -93,7 +93,7 @@ export class Faults {
     if (c.routes && !c.routes.includes(endpoint)) return body;
     if (!c.wrongIdRate && !c.duplicateIdRate && !c.negativeIdRate && !c.secretKeys) return body;
     if (typeof body !== 'object' || body === null || !('data' in body)) return body;
-    let data = structuredClone((body as { data: unknown }).data);
+    let data = structuredClone(body.data);
     const list = Array.isArray(data) ? data : [data];
     const keyed = list.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null);
     const keyOf = (r: Record<string, unknown>) => KEY_FIELDS.find((k) => k in r);

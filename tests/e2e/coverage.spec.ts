@@ -16,6 +16,7 @@ import { BudgetGovernor } from '../../electron/api/governor';
 import { pdfText, pdfToPngs } from '../../electron/documents/testing/look';
 import { serverDay, serverNights } from '../../electron/sync/testing/server-counts';
 import { BOOKING_STATUS } from '../../shared/domain/states';
+import type { Page } from '@playwright/test';
 import type { HostFixture } from './fixtures';
 import { expect, test } from './fixtures';
 import { addDays, ask, downloaded, eventually, firstSyncPass, open, shoot, simulator, today } from './screens-helpers';
@@ -53,7 +54,7 @@ async function ownerWithStays(host: HostFixture, server: ApiClient, month: strin
 }
 
 /** Makes the statement from the owner's page; answers the file. */
-async function statement(page: import('@playwright/test').Page, ownerId: number, month: string) {
+async function statement(page: Page, ownerId: number, month: string) {
   await open(page, `#/owners/${ownerId}`);
   await page.locator('#owner-month').fill(month);
   return downloaded(page, () => page.getByRole('button', { name: 'Print PDF' }).click());

@@ -54,10 +54,10 @@ describe('the board while its data is still arriving', () => {
       const head = view.container.querySelector('[role="columnheader"][data-arrival="arriving"]')!;
       expect(head.textContent).toContain('Incidents');
       expect(head.textContent).toContain('still arriving');
-      expect(bridge.callsOf('coverage.check')[0]).toEqual({ of: 'board', date: expect.any(String) });
+      expect(bridge.callsOf('coverage.check')[0]).toEqual({ of: 'board', date: expect.any(String) as string });
       expect(bridge.callsOf('coverage.fetch')).toHaveLength(1);
       // Later looks (sync's progress) do not ask again for the same missing part.
-      bridge.emit('sync.progress', COMMAND_EXAMPLES['sync.status'].output as never);
+      bridge.emit('sync.progress', COMMAND_EXAMPLES['sync.status'].output);
       await settle(300); // past the one-second look again (5 × 300 ms)
       expect(bridge.callsOf('coverage.fetch')).toHaveLength(1);
     },
@@ -74,7 +74,7 @@ describe('the board while its data is still arriving', () => {
             asOf: null,
           })),
         }),
-      'board.day': () => ({ ...COMMAND_EXAMPLES['board.day'].output, rows: [], order: [] }) as never,
+      'board.day': () => ({ ...COMMAND_EXAMPLES['board.day'].output, rows: [], order: [] }),
     });
     renderToday('es', bridge);
     await waitFor(() =>

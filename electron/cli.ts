@@ -128,9 +128,15 @@ async function main(): Promise<number> {
           `${b.reserve} kept for edits); ${summary.remaining} jobs left — run again after ${b.nextFreeAt ?? 'a while'}.\n`,
       );
     }
+    if (summary.stopped === 'paced')
+      process.stderr.write(
+        `paced: only the deep fill is left (${summary.remaining} jobs); it is spread over the hour ` +
+          `(electron/api/budget-plan.ts) — run again later for more.\n`,
+      );
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    // Stopping at the budget is the normal end of a big sync: the rest comes in the next hours.
-    return summary.stopped === null || summary.stopped === 'budget' ? 0 : 1;
+    // Stopping at the budget, or with only the paced deep fill left, is the normal end of a big sync:
+    // the rest comes in the next hours.
+    return summary.stopped === null || summary.stopped === 'budget' || summary.stopped === 'paced' ? 0 : 1;
   } catch (e) {
     process.stderr.write(`stayboard: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

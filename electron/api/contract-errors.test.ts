@@ -25,6 +25,7 @@ const KINDS: ApiErrorKind[] = [
   'http',
   'signed_out',
   'aborted',
+  'local_id',
 ];
 
 describe('CONTRACT_CODE', () => {

@@ -96,11 +96,11 @@ describe('shipped migrations', () => {
     const dir = join(__dirname, 'schema');
     const sources = [
       ...readdirSync(dir)
-        .filter((f) => /^\d{3}_.*\.ts$/.test(f))
+        .filter((f) => /^\d{3}_.*(?<!\.test)\.ts$/.test(f))
         .map((f) => join(dir, f)),
       join(__dirname, '..', 'outbox', 'schema.ts'),
       ...readdirSync(join(__dirname, '..', 'outbox'))
-        .filter((f) => /^\d{3}_.*\.ts$/.test(f))
+        .filter((f) => /^\d{3}_.*(?<!\.test)\.ts$/.test(f))
         .map((f) => join(__dirname, '..', 'outbox', f)),
     ];
     expect(sources.length).toBe(ALL.length);

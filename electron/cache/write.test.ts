@@ -71,7 +71,9 @@ describe('upsertRecords', () => {
 
   it('restoring a record created offline removes it', () => {
     const db = openCache({ path: ':memory:' });
-    writeLocal(db, cleaningTable, cleaningRead.parse({ id: -1, listing_id: 1, date: '2026-03-01', status: 0 }), MARK);
+    // A record made here is written as the outbox makes it (a read schema takes no local id: they are never the server's).
+    const made = { ...cleaningRead.parse({ id: 1, listing_id: 1, date: '2026-03-01', status: 0 }), id: -1 };
+    writeLocal(db, cleaningTable, made, MARK);
     expect(restoreServerVersion(db, cleaningTable, -1, (raw) => cleaningRead.parse(raw))).toBe('deleted');
     expect(db.get('SELECT 1 FROM cleaning')).toBeUndefined();
   });

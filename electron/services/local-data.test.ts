@@ -22,8 +22,8 @@ describe('an account whose data on this computer a different build wrote', () =>
     const path = accountFile(dataDir, { baseUrl: 'http://127.0.0.1:9', user: 'ana' });
     const db = openCache({ path, migrations: [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS] });
     db.run(
-      `INSERT INTO outbox (operation, kind, resource, record_id, label, payload, state, created_at, updated_at)
-       VALUES ('cleaning.update', 'update', 'cleaning', 7, 'Cleaning', '{"notes":"x"}', 'pending', 1, 1)`,
+      `INSERT INTO outbox (operation, kind, resource, record_id, subject, payload, state, created_at, updated_at)
+       VALUES ('cleaning.update', 'update', 'cleaning', 7, '{}', '{"notes":"x"}', 'pending', 1, 1)`,
     );
     // A build whose 003 indexed other tables ran here.
     const other = migrationChecksum('CREATE INDEX bookings_marked ON bookings (booking_number);');

@@ -37,7 +37,10 @@ describe('sync, outbox and edit commands', () => {
     const h = harness({ parts: () => p });
     await h.signIn({ user: 'a', password: 'p' });
     const d = h.runtime.dispatcher;
-    expect(await d.dispatch('sync.now', {})).toEqual({ ok: true, value: { started: true } });
+    expect(await d.dispatch('sync.now', {})).toEqual({
+      ok: true,
+      value: { started: true, action: 'sync', reason: null, until: null },
+    });
     expect(await d.dispatch('sync.setInterest', { screen: 'today', from: '2026-06-01' })).toEqual({
       ok: true,
       value: { accepted: true },

@@ -55,7 +55,8 @@ function fixture(): WritableDB {
   );
   db.run(
     `INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at, error, records)
-     VALUES ('bookings', 'all', '2026-06-01..2026-07-31', 1700, 1700, NULL, 4)`,
+     VALUES ('bookings', 'all', '2026-06-01..2026-07-31', 1700, 1700, NULL, 4),
+            ('blocks', 'all', '2026-06-01..2026-07-31', 1800, 1800, NULL, 0)`,
   );
   return db;
 }
@@ -103,6 +104,13 @@ describe('stays.check', () => {
 
   it('says nothing is known for dates whose bookings were never fetched', () => {
     const r = checkStay(fixture(), { listingId: 1, from: '2027-01-10', to: '2027-01-12', ...party })!;
+    expect(r).toMatchObject({ fits: null, asOf: null });
+  });
+
+  it('says nothing is known where the bookings came but the blocks did not: a block never fetched is no proof of free', () => {
+    const db = fixture();
+    db.run(`DELETE FROM sync_state WHERE resource = 'blocks'`);
+    const r = checkStay(db, { listingId: 1, from: '2026-06-12', to: '2026-06-14', ...party })!;
     expect(r).toMatchObject({ fits: null, asOf: null });
   });
 

@@ -120,8 +120,13 @@ export function checkStay(db: ReadableDB, i: StayCheckInput): StayCheck | null {
   if (listing.person_capacity !== null && party > listing.person_capacity)
     reasons.push({ kind: 'capacity', capacity: listing.person_capacity, party });
   reasons.push(...fitsAlone(db, i.listingId, mu, i));
-  // The newest complete fetch of bookings covering the nights (all listings or this one).
-  const asOf = fetchedCovering(db, 'bookings', i.from, addDays(i.to, -1), ['all', `listing:${i.listingId}`]);
+  // The newest complete fetch covering the nights (all listings or this one) of what can take them: bookings
+  // AND blocks — the older of the two, null unless both were received (a block never fetched is no proof of free).
+  const covering = (resource: string) =>
+    fetchedCovering(db, resource, i.from, addDays(i.to, -1), ['all', `listing:${i.listingId}`]);
+  const bookingsAt = covering('bookings');
+  const blocksAt = covering('blocks');
+  const asOf = bookingsAt === null || blocksAt === null ? null : Math.min(bookingsAt, blocksAt);
   const fits = reasons.length > 0 ? false : asOf === null ? null : true;
 
   const alternatives: StayCheck['alternatives'] = [];

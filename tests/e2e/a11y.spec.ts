@@ -163,6 +163,7 @@ test('the header and navigation are reachable by Tab, and Enter on a list row op
   page,
   demoHost,
 }) => {
+  test.setTimeout(120_000); // up to 80 Tab presses, each read back from the page
   await page.setViewportSize({ width: 1366, height: 768 });
   await eventually('a cleaning task this week', async () => {
     const list = await ask(demoHost, 'cleaning.list', { from: today(), to: addDays(today(), 7) });

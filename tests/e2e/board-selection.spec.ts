@@ -43,6 +43,8 @@ test('selection per kind, an action that says what it did and skipped, the selec
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(demoHost.url);
   await open(page, '#/today');
+  // The board's filters are folded behind one button (what is set stays as chips).
+  await page.getByRole('button', { name: /^▸?\s*Filters/ }).click();
   await page.getByRole('combobox', { name: 'Inspected' }).selectOption('no');
   await expect(page.locator(`[data-listing="${rows[0]!.r.listing.id}"]`)).toBeVisible();
 

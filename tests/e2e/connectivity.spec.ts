@@ -1,6 +1,6 @@
 // What the header and the Sync page say about the server, on the demo's
 // simulator: (a) the API becomes unreachable with no edit made → the header
-// says so within 10 s and keeps the real last sync time, the Sync page says
+// says so within 15 s and keeps the real last sync time, the Sync page says
 // the same, and the app finds the server again by itself; (b) one change the
 // server keeps failing → the stall watchdog's warning, naming the change and
 // its next try. Set STAYBOARD_SHOTS=<dir> to keep screenshots of each state.
@@ -27,7 +27,7 @@ async function shots(page: Page, name: string): Promise<void> {
 const header = (page: Page) => page.getByTestId('header-status');
 const conn = (page: Page) => header(page).locator('[data-connectivity]');
 
-test('an unreachable API shows in the header within 10 s with the real last sync, and recovery needs no edit', async ({
+test('an unreachable API shows in the header within 15 s with the real last sync, and recovery needs no edit', async ({
   page,
   demoHost,
 }) => {
@@ -47,8 +47,9 @@ test('an unreachable API shows in the header within 10 s with the real last sync
 
   const sim = simulator(demoHost);
   sim.setOnline(false);
-  // No edit: the probe (or sync) finds out on its own, within 10 s.
-  await expect(conn(page)).toHaveAttribute('data-connectivity', 'unreachable', { timeout: 10_000 });
+  // No edit: the probe (or sync) finds out on its own, within 15 s — with nothing else talking, one check every
+  // 12 s at most (electron/api/budget-plan.ts, issue 25), plus the check's own time.
+  await expect(conn(page)).toHaveAttribute('data-connectivity', 'unreachable', { timeout: 15_000 });
   const noticed = Date.now();
   await expect(conn(page)).toContainText('Server unreachable since');
   // The last sync is when data really came in (an answer read just before the outage counts), never later.

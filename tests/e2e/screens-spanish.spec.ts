@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 import { ask, eventually, open, today } from './screens-helpers';
 
 test('the Spanish UI shows no English strings on the main screens', async ({ page, demoHost }) => {
+  test.setTimeout(120_000); // eleven screens, each read once it is quiet
   const day = today();
   const cleaning = await eventually(
     'a cleaning task',

@@ -19,7 +19,9 @@ export function aboutUntil(i18n: I18n, at: string, now: number): string {
       : ms < 48 * HOUR
         ? [Math.round(ms / HOUR), 'hour']
         : [Math.round(ms / (24 * HOUR)), 'day'];
-  const amount = new Intl.NumberFormat(i18n.tag, { style: 'unit', unit, unitDisplay: 'narrow' }).format(value);
+  // "1 min" (a narrow minute loses its space in Spanish), "14h", "3 días" (days read whole).
+  const unitDisplay = unit === 'minute' ? 'short' : unit === 'hour' ? 'narrow' : 'long';
+  const amount = new Intl.NumberFormat(i18n.tag, { style: 'unit', unit, unitDisplay }).format(value);
   return i18n.t('budget.about', { amount });
 }
 

@@ -96,7 +96,7 @@ export const ca: UiCatalog = {
   'budget.now.signedOut': 'Torna a iniciar la sessió per sincronitzar.',
   'budget.plan': 'Com es reparteixen les peticions d’aquesta hora',
   'budget.slice.user': 'Les teves accions (canvis, el que és en pantalla, el que demanes)',
-  'budget.slice.probe': 'Comprovar que el servidor hi és',
+  'budget.slice.probe': 'Comprovar que el servidor respon',
   'budget.slice.today': 'Dades d’avui',
   'budget.slice.deep': 'Completar la resta (com a màxim {pace} per minut)',
   'budget.sliceUse': '{used} de {cap}',

@@ -96,7 +96,7 @@ export const es: UiCatalog = {
   'budget.now.signedOut': 'Vuelve a iniciar sesión para sincronizar.',
   'budget.plan': 'Cómo se reparten las peticiones de esta hora',
   'budget.slice.user': 'Tus acciones (cambios, lo que está en pantalla, lo que pides)',
-  'budget.slice.probe': 'Comprobar que el servidor está',
+  'budget.slice.probe': 'Comprobar que el servidor responde',
   'budget.slice.today': 'Datos de hoy',
   'budget.slice.deep': 'Completar el resto (como mucho {pace} por minuto)',
   'budget.sliceUse': '{used} de {cap}',

@@ -3,12 +3,16 @@
 // and "… 7B") plus, made through the app's own commands and sent to the
 // simulator like any person's change, the cases that broke screens before:
 // two long listing names that differ only at the end, a 13-guest party
-// arriving today on one of them, and a destination named in es/en/ca.
+// arriving today on one of them, a third of that name free in the same town
+// (what New booking offers instead when the stay clashes), and a destination
+// named in es/en/ca.
 import type { HostFixture } from './fixtures';
 import { addDays, ask, eventually, today } from './screens-helpers';
 
 export const LONG_NAME = 'Apartamento Residencial Mirador de la Bahía de Sant Antoni de Portmany';
 export const TWINS = [`${LONG_NAME} 3A`, `${LONG_NAME} 3B`] as const;
+/** Free while the twins are taken: New booking's alternative to a clash on the first twin. */
+export const ALTERNATIVE = `${LONG_NAME} 3C`;
 export const PARTY = 13;
 
 /** Waits until every change made here has reached the simulator (the outbox has nothing unsent). */
@@ -34,7 +38,7 @@ export interface LayoutData {
 
 export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
   const day = today();
-  for (const name of TWINS)
+  for (const name of [...TWINS, ALTERNATIVE])
     await ask(host, 'listings.create', {
       listing: {
         name,

@@ -4,8 +4,9 @@
 // simulator like any person's change, the cases that broke screens before:
 // two long listing names that differ only at the end, a 13-guest party
 // arriving today on one of them, a third of that name free in the same town
-// (what New booking offers instead when the stay clashes), and a destination
-// named in es/en/ca.
+// (what New booking offers instead when the stay clashes), a guest of the party
+// with every detail the registration asks for, and a destination named in
+// es/en/ca.
 import type { HostFixture } from './fixtures';
 import { addDays, ask, eventually, today } from './screens-helpers';
 
@@ -14,6 +15,12 @@ export const TWINS = [`${LONG_NAME} 3A`, `${LONG_NAME} 3B`] as const;
 /** Free while the twins are taken: New booking's alternative to a clash on the first twin. */
 export const ALTERNATIVE = `${LONG_NAME} 3C`;
 export const PARTY = 13;
+/** A destination's names as typed in each language (the server shows back one of them). */
+export const DESTINATION_NAMES = {
+  es: 'Costa de los Acantilados',
+  en: 'Cliffs Coast',
+  ca: 'Costa dels Penya-segats',
+} as const;
 
 /** Waits until every change made here has reached the simulator (the outbox has nothing unsent). */
 async function expectUnsentSettled(host: HostFixture): Promise<void> {
@@ -50,7 +57,7 @@ export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
     });
   await ask(host, 'destinations.create', {
     destination: {
-      name: { es: 'Costa de los Acantilados', en: 'Cliffs Coast', ca: 'Costa dels Penya-segats' },
+      name: { ...DESTINATION_NAMES },
       tax: 1.1,
     },
   });
@@ -92,6 +99,13 @@ export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
     return list.find((b) => b.listing_id === twins[0] && b.booking_number > 0)?.booking_number ?? null;
   });
   void party;
+  // One guest with every detail the registration asks for (a child: no document needed), so the guest
+  // cards print the line that says it ("Registered" once stood there alone).
+  await ask(host, 'guests.create', {
+    bookingNumber: number,
+    guest: { name: 'Pau', lastname: 'Puigdevall Vilanova', nationality: 73, sex: 'M', date_birth: '2019-04-12' },
+  });
+  await expectUnsentSettled(host);
   const listingNames = (await ask(host, 'listings.list', {})).map((l) => l.name);
   return { listingNames, party: number, twinIds: twins };
 }

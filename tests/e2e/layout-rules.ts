@@ -262,7 +262,12 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
   // line: what is marked as one line is on one line (every part beside the first, vertically)
   for (const box of all) {
     if (!box.hasAttribute('data-one-line')) continue;
-    const parts = [...box.children].filter(shown).map((c) => c.getBoundingClientRect());
+    // A part with `display: contents` has no box: its own parts are the line's.
+    const partsOf = (e: Element): Element[] =>
+      [...e.children].flatMap((c) => (getComputedStyle(c).display === 'contents' ? partsOf(c) : [c]));
+    const parts = partsOf(box)
+      .filter(shown)
+      .map((c) => c.getBoundingClientRect());
     const first = parts[0];
     const below = parts.find((r) => first && (r.top >= first.bottom - SLACK || r.bottom <= first.top + SLACK));
     if (first && below)

@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { launchWebHost } from '../../electron/host/launch';
 import type { HostFixture } from './fixtures';
-import { seedLayoutData, type LayoutData } from './layout-data';
+import { DESTINATION_NAMES, seedLayoutData, type LayoutData } from './layout-data';
 import { pdfFaults } from './layout-pdf';
 import { layoutFaults } from './layout-rules';
 import { addDays, ask, eventually, today } from './screens-helpers';
@@ -237,7 +237,7 @@ const OPENED: [string, (w: World) => string, (page: Page) => Promise<void>][] = 
     async (page) => {
       await expect(page.getByTestId('stay-clashes')).toBeVisible();
       await expect(page.locator('.asof')).toContainText('—');
-      await expect(page.locator('.alts .alt').first()).toBeVisible();
+      await expect(page.locator('.alts button').first()).toBeVisible();
     },
   ],
   [
@@ -324,6 +324,21 @@ test('layout: the calendar’s From moves the grid, not only its title, in every
     await page.locator('#cal-from').fill(`${from.slice(8)}/${from.slice(5, 7)}/${from.slice(0, 4)}`);
     await page.locator('#cal-from').press('Enter');
     await expect.poll(firstShown, { message: `first day shown in ${locale}` }).toBe(from);
+  }
+});
+
+test('layout: a destination named in es, en and ca is listed by its name in the screen’s language', async ({
+  world,
+}) => {
+  const { page } = world;
+  await page.setViewportSize(SIZES[0]);
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    await openHash(page, '#/destinations');
+    // The server shows back one name (the Spanish one); this computer knows what was typed in each language.
+    await expect(page.locator('main').getByText(DESTINATION_NAMES[locale], { exact: true })).toBeVisible();
+    for (const other of LOCALES.filter((l) => l !== locale))
+      await expect(page.locator('main').getByText(DESTINATION_NAMES[other], { exact: true })).toHaveCount(0);
   }
 });
 

@@ -95,9 +95,11 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
     return mids.length;
   };
   const titled = (el: Element, text: string): boolean => {
+    // Spaces of any kind (a no-break space by a separator) read alike on hover.
+    const flat = (s: string) => s.replace(/\s+/g, ' ');
     for (let e: Element | null = el; e; e = e.parentElement) {
       const t = e.getAttribute('title') ?? e.getAttribute('aria-label');
-      if (t && t.includes(text.slice(0, 20))) return true;
+      if (t && flat(t).includes(flat(text).slice(0, 20))) return true;
       if (e.tagName === 'MAIN' || e.tagName === 'DIALOG') break;
     }
     return false;
@@ -246,10 +248,17 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
   // glued: in the text as it reads (blocks on lines of their own), a dash or a dot touching a word
   // (an en dash between numbers is a range, "20–27 Nov": left alone)
   const GLUED = /(?<=[\p{L}\p{N}])—|—(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])·(?!l)|(?<!l)·(?=[\p{L}\p{N}])/iu;
+  // Read by the box its lines are laid out in (a separator in a span of its own is part of its line),
+  // each once; spacing made by margins instead of spaces reads glued to screen readers and copies too.
+  const lineBoxes = new Set<HTMLElement>();
   for (const el of all) {
-    // The innermost boxes that hold text: each piece of the page read once.
     if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())) continue;
-    const text = (el as HTMLElement).innerText ?? '';
+    let box: HTMLElement | null = el as HTMLElement;
+    while (box && ['inline', 'contents'].includes(getComputedStyle(box).display)) box = box.parentElement;
+    if (box) lineBoxes.add(box);
+  }
+  for (const el of lineBoxes) {
+    const text = el.innerText ?? '';
     const m = GLUED.exec(text);
     if (m)
       faults.push({

@@ -4,6 +4,7 @@
 // read never shows.
 import { describe, expect, it } from 'vitest';
 import { listCosts, listDestinations, listOwners } from '../cache/queries/listings';
+import { getDestination } from '../cache/queries/owners';
 import { costsTable, destinationsTable, ownersTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
 import { onSimulator } from './testing/on-simulator';
@@ -106,6 +107,28 @@ describe('owners, costs and destinations', () => {
     const shown = listDestinations(dev.db).find((x) => x.id === d.id)!;
     expect(['Costa Brava Sur', 'Southern Brava']).toContain(shown.name);
     expect(shown.outbox).toBeNull();
+    // The names written per language stay known here once confirmed (the read shows one of them).
+    expect(shown.name_texts).toEqual({ es: 'Costa Brava Sur', en: 'Southern Brava' });
+  });
+
+  it('keeps the names written in es, en and ca — queued, confirmed, after a restart — until the server shows another name', async () => {
+    const dev = await device();
+    const o = dev.current.outbox;
+    const d = listDestinations(dev.db)[1]!;
+    const names = { es: 'Cap de Creus (es)', en: 'Cape Creus', ca: 'Cap de Creus' };
+    o.enqueue('destinations.update', { id: d.id, changes: { name: names } });
+    // Queued: the screens have every language at once.
+    expect(getDestination(dev.db, d.id)).toMatchObject({ name_texts: names, outbox: { state: 'pending' } });
+    await o.drain({ untilSettled: true });
+    expect(getDestination(dev.db, d.id)).toMatchObject({ name: 'Cap de Creus (es)', name_texts: names, outbox: null });
+    const again = await dev.restart();
+    expect(listDestinations(dev.db).find((x) => x.id === d.id)?.name_texts).toEqual(names);
+    // Someone else renames it on the server: what I wrote is stale, the server's name is all there is.
+    expect(await on.other.put(`/destinations/${d.id}`, { name: { es: 'Creus' } })).toBe(200);
+    upsertRecords(dev.db, destinationsTable, (await again.client.list('destinations.list')).items);
+    const after = getDestination(dev.db, d.id)!;
+    expect(after.name).toBe('Creus');
+    expect(after.name_texts ?? null).toBeNull();
   });
 
   it('creates a destination once when the answer is lost (matched by the name the list shows)', async () => {
@@ -117,7 +140,13 @@ describe('owners, costs and destinations', () => {
     await on.drainLosingAnswers(o, 'destinations.create');
     expect(on.applied('destinations.create', 'Ebro Delta')).toHaveLength(1);
     expect(listDestinations(dev.db).filter((x) => x.name === 'Delta del Ebro' || x.name === 'Ebro Delta')).toEqual([
-      expect.objectContaining({ tourist_tax: 0.75, max_days: 20, outbox: null }),
+      expect.objectContaining({
+        tourist_tax: 0.75,
+        max_days: 20,
+        outbox: null,
+        // Kept under its local id while new, found again under the server's.
+        name_texts: { es: 'Delta del Ebro', en: 'Ebro Delta' },
+      }),
     ]);
   });
 });

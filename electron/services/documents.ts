@@ -11,6 +11,7 @@ import type { MadeFile } from '../documents/file';
 import type { Received } from '../documents/incomplete';
 import { ownerStatementCsv, ownerStatementPdf } from '../documents/owner-statement';
 import { CommandError, type CommandArgs, type CoverageSubjectArgs } from '../../shared/contract';
+import { textIn } from '../../shared/domain/lang-text';
 import * as q from '../cache/queries';
 import type { ServiceContext } from './context';
 import { cacheOf } from './reads';
@@ -38,8 +39,9 @@ export const documentHandlers: HandlerTable<
 > = {
   'documents.daySheet': async (i: Doc<'documents.daySheet'>, ctx) => {
     const db = cacheOf(ctx);
-    const destinationName =
-      i.destination === undefined ? null : (q.listDestinations(db).find((d) => d.id === i.destination)?.name ?? null);
+    // The destination as the sheet's language names it where this computer wrote that name.
+    const d = i.destination === undefined ? undefined : q.getDestination(db, i.destination);
+    const destinationName = d ? textIn(i.locale, d.name_texts, d.name) : null;
     const got = received(ctx, { of: 'documents.daySheet', input: i });
     return answer(await daySheet(db, { ...i, received: got }, { destinationName }));
   },

@@ -123,7 +123,11 @@ export type MessageRecord = z.output<typeof messageRecord>;
 export const threadRecord = recordOutput(threadRead.fields).extend({ messages: z.array(messageRecord) });
 export type ThreadRecord = z.output<typeof threadRecord>;
 
-export const destinationRecord = recordOutput(destinationRead.fields).extend(local);
+/** The read shows ONE name; the names per language written here ride along (electron/cache/queries/destination-texts.ts). */
+export const destinationRecord = recordOutput(destinationRead.fields).extend({
+  name_texts: texts.optional(),
+  ...local,
+});
 export type DestinationRecord = z.output<typeof destinationRecord>;
 
 export const originRecord = recordOutput(originRead.fields);

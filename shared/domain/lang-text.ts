@@ -21,3 +21,17 @@ export function shownGuess(texts: Readonly<Record<string, string>>): string {
   for (const lang of SHOWN_FIRST) if (texts[lang]) return texts[lang];
   return Object.values(texts).find((t) => t !== '') ?? '';
 }
+
+/**
+ * A text in one language: what was written in `lang` on this computer when known (`texts`, a
+ * record's `…_texts`), else the server's one string (`shown`). The renderer and the documents
+ * show a destination's name this way in the person's language.
+ */
+export function textIn(
+  lang: string,
+  texts: Readonly<Record<string, string>> | null | undefined,
+  shown: string,
+): string {
+  const mine = texts?.[lang]?.trim();
+  return mine ? mine : shown;
+}

@@ -3,13 +3,24 @@
 // and "… 7B") plus, made through the app's own commands and sent to the
 // simulator like any person's change, the cases that broke screens before:
 // two long listing names that differ only at the end, a 13-guest party
-// arriving today on one of them, and a destination named in es/en/ca.
+// arriving today on one of them, a third of that name free in the same town
+// (what New booking offers instead when the stay clashes), a guest of the party
+// with every detail the registration asks for, and a destination named in
+// es/en/ca.
 import type { HostFixture } from './fixtures';
 import { addDays, ask, eventually, today } from './screens-helpers';
 
 export const LONG_NAME = 'Apartamento Residencial Mirador de la Bahía de Sant Antoni de Portmany';
 export const TWINS = [`${LONG_NAME} 3A`, `${LONG_NAME} 3B`] as const;
+/** Free while the twins are taken: New booking's alternative to a clash on the first twin. */
+export const ALTERNATIVE = `${LONG_NAME} 3C`;
 export const PARTY = 13;
+/** A destination's names as typed in each language (the server shows back one of them). */
+export const DESTINATION_NAMES = {
+  es: 'Costa de los Acantilados',
+  en: 'Cliffs Coast',
+  ca: 'Costa dels Penya-segats',
+} as const;
 
 /** Waits until every change made here has reached the simulator (the outbox has nothing unsent). */
 async function expectUnsentSettled(host: HostFixture): Promise<void> {
@@ -34,7 +45,7 @@ export interface LayoutData {
 
 export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
   const day = today();
-  for (const name of TWINS)
+  for (const name of [...TWINS, ALTERNATIVE])
     await ask(host, 'listings.create', {
       listing: {
         name,
@@ -46,7 +57,7 @@ export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
     });
   await ask(host, 'destinations.create', {
     destination: {
-      name: { es: 'Costa de los Acantilados', en: 'Cliffs Coast', ca: 'Costa dels Penya-segats' },
+      name: { ...DESTINATION_NAMES },
       tax: 1.1,
     },
   });
@@ -88,6 +99,13 @@ export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
     return list.find((b) => b.listing_id === twins[0] && b.booking_number > 0)?.booking_number ?? null;
   });
   void party;
+  // One guest with every detail the registration asks for (a child: no document needed), so the guest
+  // cards print the line that says it ("Registered" once stood there alone).
+  await ask(host, 'guests.create', {
+    bookingNumber: number,
+    guest: { name: 'Pau', lastname: 'Puigdevall Vilanova', nationality: 73, sex: 'M', date_birth: '2019-04-12' },
+  });
+  await expectUnsentSettled(host);
   const listingNames = (await ask(host, 'listings.list', {})).map((l) => l.name);
   return { listingNames, party: number, twinIds: twins };
 }

@@ -15,13 +15,19 @@
 //              (shortened alike: "Apartamento Cala Blan…" twice);
 //   button     a button's (or tab's) label on two lines, or cut (a bar in a
 //              scroller meant to scroll, sized by its dates, excepted);
-//   page       the page itself scrolls sideways.
+//   page       the page itself scrolls sideways;
+//   glued      a dash or a middle dot that joins two pieces of a sentence
+//              touching a word ("received 4 min ago— Not free": a space lost
+//              where two parts of a template meet); Catalan's l·l is a letter;
+//   line       a box marked `data-one-line` (a title with its actions) whose
+//              parts sit on more than one line ("Cancel booking" pushed under
+//              a long booking title).
 //
 // `layoutFaults` is passed to page.evaluate whole: it must not use anything
 // from outside its own body.
 
 export interface LayoutFault {
-  rule: 'overflow' | 'header' | 'names' | 'button' | 'page';
+  rule: 'overflow' | 'header' | 'names' | 'button' | 'page' | 'glued' | 'line';
   where: string;
   detail: string;
 }
@@ -89,9 +95,11 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
     return mids.length;
   };
   const titled = (el: Element, text: string): boolean => {
+    // Spaces of any kind (a no-break space by a separator) read alike on hover.
+    const flat = (s: string) => s.replace(/\s+/g, ' ');
     for (let e: Element | null = el; e; e = e.parentElement) {
       const t = e.getAttribute('title') ?? e.getAttribute('aria-label');
-      if (t && t.includes(text.slice(0, 20))) return true;
+      if (t && flat(t).includes(flat(text).slice(0, 20))) return true;
       if (e.tagName === 'MAIN' || e.tagName === 'DIALOG') break;
     }
     return false;
@@ -235,6 +243,48 @@ export function layoutFaults(listingNames: string[]): LayoutFault[] {
     const text = union(textRects(el, true)) ?? box;
     if (el.scrollWidth - el.clientWidth > SLACK || text.right > box.right + SLACK || text.left < box.left - SLACK)
       faults.push({ rule: 'button', where: describe(el), detail: `"${label}" is cut` });
+  }
+
+  // glued: in the text as it reads (blocks on lines of their own), a dash or a dot touching a word
+  // (an en dash between numbers is a range, "20–27 Nov": left alone)
+  const GLUED = /(?<=[\p{L}\p{N}])—|—(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])·(?!l)|(?<!l)·(?=[\p{L}\p{N}])/iu;
+  // Read by the box its lines are laid out in (a separator in a span of its own is part of its line),
+  // each once; spacing made by margins instead of spaces reads glued to screen readers and copies too.
+  const lineBoxes = new Set<HTMLElement>();
+  for (const el of all) {
+    if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())) continue;
+    let box: HTMLElement | null = el as HTMLElement;
+    while (box && ['inline', 'contents'].includes(getComputedStyle(box).display)) box = box.parentElement;
+    if (box) lineBoxes.add(box);
+  }
+  for (const el of lineBoxes) {
+    const text = el.innerText ?? '';
+    const m = GLUED.exec(text);
+    if (m)
+      faults.push({
+        rule: 'glued',
+        where: describe(el),
+        detail: `"${text.slice(Math.max(0, m.index - 20), m.index + 20).replace(/\s+/g, ' ')}" lacks a space by "${m[0]}"`,
+      });
+  }
+
+  // line: what is marked as one line is on one line (every part beside the first, vertically)
+  for (const box of all) {
+    if (!box.hasAttribute('data-one-line')) continue;
+    // A part with `display: contents` has no box: its own parts are the line's.
+    const partsOf = (e: Element): Element[] =>
+      [...e.children].flatMap((c) => (getComputedStyle(c).display === 'contents' ? partsOf(c) : [c]));
+    const parts = partsOf(box)
+      .filter(shown)
+      .map((c) => c.getBoundingClientRect());
+    const first = parts[0];
+    const below = parts.find((r) => first && (r.top >= first.bottom - SLACK || r.bottom <= first.top + SLACK));
+    if (first && below)
+      faults.push({
+        rule: 'line',
+        where: describe(box),
+        detail: `its parts are on more than one line (${Math.round(first.top)}–${Math.round(first.bottom)} px and ${Math.round(below.top)}–${Math.round(below.bottom)} px)`,
+      });
   }
 
   // page

@@ -4,8 +4,9 @@
 // (nothing wider than its box outside the scrollers meant to scroll, no
 // overlapping column headers, no two listing names reading alike, no button
 // label wrapped or cut, the page never sideways). The Today board shows at
-// least 8 listings' rows at 1024×700 in every language, and the PDFs never
-// split a word (layout-pdf.ts).
+// least 8 listings' rows at 1024×700 in every language, the calendar's From
+// moves its grid, and the PDFs never split a word nor leave a label without
+// its value (layout-pdf.ts).
 //
 // One web host, one browser page and one seeding serve the whole matrix (the
 // tests below share them, in order); waits are on the page's own signals
@@ -19,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { launchWebHost } from '../../electron/host/launch';
 import type { HostFixture } from './fixtures';
-import { seedLayoutData, type LayoutData } from './layout-data';
+import { DESTINATION_NAMES, seedLayoutData, type LayoutData } from './layout-data';
 import { pdfFaults } from './layout-pdf';
 import { layoutFaults } from './layout-rules';
 import { addDays, ask, eventually, today } from './screens-helpers';
@@ -104,6 +105,13 @@ async function openHash(page: Page, hash: string): Promise<void> {
   await frames(page);
 }
 
+/** Closes what a case opened (the search palette takes one Escape to clear its text, one to close). */
+async function closeDialogs(page: Page): Promise<void> {
+  for (let i = 0; i < 3 && (await page.locator('dialog[open], [role="dialog"]').count()); i++)
+    await page.keyboard.press('Escape');
+  await expect(page.locator('dialog[open], [role="dialog"]')).toHaveCount(0);
+}
+
 /** Each size and language of one view: the faults found, as lines; pictures as asked (and of every fault). */
 async function tour(
   world: World,
@@ -135,7 +143,7 @@ async function tour(
     }
     if (prepare) {
       // Close what was opened: the next language opens it afresh.
-      await page.keyboard.press('Escape');
+      await closeDialogs(page);
       await openHash(page, hash);
     }
   }
@@ -229,6 +237,17 @@ const OPENED: [string, (w: World) => string, (page: Page) => Promise<void>][] = 
     },
   ],
   [
+    // The stay clashes with the 13-guest party: the PMS's answer and this computer's side by side
+    // ("received … — Not free"), and the free listing of the same long name offered instead.
+    'new booking with a clash',
+    (w) => `#/newBooking?listing=${w.data.twinIds[0]}&from=${today()}&to=${addDays(today(), 2)}`,
+    async (page) => {
+      await expect(page.getByTestId('stay-clashes')).toBeVisible();
+      await expect(page.locator('.asof')).toContainText('—');
+      await expect(page.locator('.alts button').first()).toBeVisible();
+    },
+  ],
+  [
     'search palette',
     () => '#/today',
     async (page) => {
@@ -288,6 +307,48 @@ test('layout: the Today board shows at least 8 listings’ rows at 1024×700 in 
   }
   expect(counts).toEqual({ en: expect.any(Number), es: expect.any(Number), ca: expect.any(Number) });
   for (const locale of LOCALES) expect(counts[locale], `rows in ${locale}`).toBeGreaterThanOrEqual(8);
+});
+
+test('layout: the calendar’s From moves the grid, not only its title, in every language', async ({ world }) => {
+  test.setTimeout(180_000);
+  const { page } = world;
+  await page.setViewportSize(SIZES[0]);
+  const from = `${Number(today().slice(0, 4)) + 1}-10-01`;
+  /** The day of the first column the grid shows (the head moves with the grid). */
+  const firstShown = () =>
+    page.evaluate(() => {
+      const body = document.querySelector('.cal .body')?.getBoundingClientRect();
+      const days = [...document.querySelectorAll('.cal .head .day')];
+      return (
+        (body && days.find((d) => d.getBoundingClientRect().right > body.left + 2)?.getAttribute('data-day')) ?? null
+      );
+    });
+  await closeDialogs(page);
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    await openHash(page, '#/calendar');
+    // From today's week (scrolled to today), as a person finds it, to the first of October next year.
+    await page.getByTestId('jump-today').click();
+    await expect.poll(firstShown).not.toBe(from);
+    await page.locator('#cal-from').fill(`${from.slice(8)}/${from.slice(5, 7)}/${from.slice(0, 4)}`);
+    await page.locator('#cal-from').press('Enter');
+    await expect.poll(firstShown, { message: `first day shown in ${locale}` }).toBe(from);
+  }
+});
+
+test('layout: a destination named in es, en and ca is listed by its name in the screen’s language', async ({
+  world,
+}) => {
+  const { page } = world;
+  await page.setViewportSize(SIZES[0]);
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    await openHash(page, '#/destinations');
+    // The server shows back one name (the Spanish one); this computer knows what was typed in each language.
+    await expect(page.locator('main').getByText(DESTINATION_NAMES[locale], { exact: true })).toBeVisible();
+    for (const other of LOCALES.filter((l) => l !== locale))
+      await expect(page.locator('main').getByText(DESTINATION_NAMES[other], { exact: true })).toHaveCount(0);
+  }
 });
 
 test('layout: no PDF splits a word (day sheet, arrivals list, guest cards, owner statement) in en, es, ca', async ({

@@ -17,6 +17,7 @@ import { DEPARTMENTS } from '../../../shared/api';
 import type { ReadableDB } from '../db';
 import { languageShown } from '../../../shared/domain/lang-text';
 import { Where, likeText, markOf, marked, markedById, parsed } from './common';
+import { withNameTexts, withNameTextsOf } from './destination-texts';
 
 /** Columns that build a ListingSummary without parsing JSON (the board calls this for every listing). */
 export const SUMMARY_COLUMNS =
@@ -144,7 +145,9 @@ export function getListingDetail(db: ReadableDB, asked: number): ListingDetail |
     rates,
     owner: listing.owner_id === null ? null : markedById<OwnerRecord>(db, 'owners', listing.owner_id),
     destination:
-      listing.destination === null ? null : markedById<DestinationRecord>(db, 'destinations', listing.destination),
+      listing.destination === null
+        ? null
+        : withNameTextsOf(db, markedById<DestinationRecord>(db, 'destinations', listing.destination)),
   };
 }
 
@@ -153,7 +156,10 @@ const listAll = <T>(db: ReadableDB, table: 'destinations' | 'origins' | 'owners'
 
 // Owners, costs and destinations are edited through the outbox: each carries its mark.
 export const listDestinations = (db: ReadableDB) =>
-  marked<DestinationRecord>(db, 'SELECT data, outbox_mark FROM destinations ORDER BY name COLLATE NOCASE, id', []);
+  withNameTexts(
+    db,
+    marked<DestinationRecord>(db, 'SELECT data, outbox_mark FROM destinations ORDER BY name COLLATE NOCASE, id', []),
+  );
 export const listOrigins = (db: ReadableDB) => listAll<OriginRecord>(db, 'origins', 'name COLLATE NOCASE, id');
 export const listOwners = (db: ReadableDB) =>
   marked<OwnerRecord>(db, 'SELECT data, outbox_mark FROM owners ORDER BY name COLLATE NOCASE, id', []);

@@ -15,11 +15,13 @@ import { addDays, daysBetween } from '../../../shared/dates';
 import type { ReadableDB } from '../db';
 import { fetchedCovering } from '../state';
 import { LIVE_STATES_SQL, markedById } from './common';
+import { withNameTextsOf } from './destination-texts';
 import { listCosts } from './listings';
 
 export const getOwner = (db: ReadableDB, id: number) => markedById<OwnerRecord>(db, 'owners', id);
 export const getCost = (db: ReadableDB, id: number) => markedById<CostRecord>(db, 'costs', id);
-export const getDestination = (db: ReadableDB, id: number) => markedById<DestinationRecord>(db, 'destinations', id);
+export const getDestination = (db: ReadableDB, id: number) =>
+  withNameTextsOf(db, markedById<DestinationRecord>(db, 'destinations', id));
 
 function listingsOf(db: ReadableDB, ownerId: number) {
   return db.all<{ id: number; name: string; city: string }>(

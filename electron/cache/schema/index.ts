@@ -17,6 +17,7 @@ import { SYNC_STATE_INDEXES } from './009_sync_state_indexes';
 import { LISTING_TEXTS } from './010_listing_texts';
 import { PRICE_EDITS } from './011_price_edits';
 import { ADMIN_IDS } from './012_admin_ids';
+import { DESTINATION_TEXTS } from './013_destination_texts';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -31,4 +32,5 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 10, name: '010_listing_texts', up: LISTING_TEXTS },
   { version: 11, name: '011_price_edits', up: PRICE_EDITS },
   { version: 12, name: '012_admin_ids', up: ADMIN_IDS },
+  { version: 13, name: '013_destination_texts', up: DESTINATION_TEXTS },
 ];

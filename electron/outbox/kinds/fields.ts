@@ -125,7 +125,8 @@ export function unseen(name: string): FieldCodec {
 
 /**
  * A language object on write, ONE of its texts on read (`read`, which language is not said): the
- * cached record shows the text the read schema would pick; the server agrees when it shows one of
+ * cached record shows the text the read schema would pick, with the texts written beside it
+ * (`textsKey`: the screens show the person's language); the server agrees when it shows one of
  * the written texts.
  */
 export function langShown(read: string): FieldCodec {
@@ -134,6 +135,7 @@ export function langShown(read: string): FieldCodec {
     read,
     apply: (rec, v) => {
       rec[read] = n(v);
+      if (isTexts(v)) rec[textsKey(read)] = v;
     },
     canon: (rec) => rec[read] ?? null,
     agrees: (shown, v) =>

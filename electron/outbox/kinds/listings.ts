@@ -10,7 +10,19 @@ import type { WritableDB } from '../../cache/db';
 import { listingsTable } from '../../cache/tables';
 import type { Values } from '../types';
 import { flag, langText, money, newRecord, same } from './fields';
-import { createAsGiven, edits, isObj, listed, orNull, record, subjectOf, text, updatedByGet, USER } from './parts';
+import {
+  comingLocalId,
+  createAsGiven,
+  edits,
+  isObj,
+  listed,
+  orNull,
+  record,
+  subjectOf,
+  text,
+  updatedByGet,
+  USER,
+} from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The state id on write; the read record also names it (`state_name`). */
@@ -90,10 +102,6 @@ function keepTexts(db: WritableDB, id: number, payload: Values): void {
         JSON.stringify(payload[field]),
       ]);
 }
-
-/** The local id the create being queued will get (read in the same transaction, before it is taken). */
-const comingLocalId = (db: WritableDB): number =>
-  db.get<{ value: number }>(`SELECT value FROM outbox_counter WHERE name = 'local_id'`)?.value ?? -1;
 
 /** The host's listings, every page: where a new listing is found again. */
 async function collection(client: ApiClient): Promise<Collection | null> {

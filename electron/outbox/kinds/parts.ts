@@ -90,6 +90,10 @@ export function updatedByGet<const R extends ReadOne>(resource: R, idKey: 'id' |
   return { endpoint: `${resource}.update` as const, idKey, fetch: readOne(`${resource}.get`) };
 }
 
+/** The local id the create being queued will get (read in the same transaction, before it is taken). */
+export const comingLocalId = (db: WritableDB): number =>
+  db.get<{ value: number }>(`SELECT value FROM outbox_counter WHERE name = 'local_id'`)?.value ?? -1;
+
 /**
  * A create command that queues the record given under `key` of its input as it is: `parent` names the
  * collection it lands in (creates of one collection go one at a time), `check` refuses (or keeps aside)

@@ -5,6 +5,7 @@
 import type { ContractError, Locale, Reason } from '../../../shared/contract';
 import { COUNTRY_CHOICES, countries, orderCountryChoices, regionOf } from '../../../shared/codes';
 import { DateFormat, type DateStyle } from '../../../shared/date-format';
+import { textIn } from '../../../shared/domain/lang-text';
 import { enCodes, type CodeCatalog, type CodeKey } from './codes-en';
 import { esCodes } from './codes-es';
 import { caCodes } from './codes-ca';
@@ -127,6 +128,13 @@ export class I18n {
    */
   compare = (a: string, b: string): number =>
     this.#cached('collate', () => new Intl.Collator(this.tag, { sensitivity: 'base', numeric: true })).compare(a, b);
+
+  /**
+   * A text written per language whose server shows one (a destination's name): the person's
+   * language where this computer knows it (`texts`), the server's text otherwise.
+   */
+  written = (texts: Readonly<Record<string, string>> | null | undefined, shown: string): string =>
+    textIn(this.locale, texts, shown);
 
   /** "3 min ago" / "in 5 min" relative to `now`. */
   relative = (at: string | number | null | undefined, now: number = Date.now()): string => {

@@ -1,7 +1,8 @@
 // The forms of owners, costs and destinations: their fields (limits from the shared write schemas),
 // a record in the forms' terms, and the changed fields turned into the commands' payloads. A
 // destination's texts are a field per language; the server shows ONE text of a name and none of the
-// others, so those fields start empty and what is typed replaces what the server has (the form says so).
+// others, so those fields start empty — except the names this computer wrote (`name_texts`) — and what
+// is typed replaces what the server has (the form says so).
 import type { z } from 'zod';
 import { costEdit, destinationWrite, ownerWrite, wText } from '../../../shared/api';
 import type { CostRecord, DestinationRecord, OwnerRecord } from '../../../shared/contract';
@@ -55,13 +56,22 @@ export const DESTINATION_SPECS = writeSpecs(destinationWrite.shape, {
   min_days_long_stay: { kind: 'int' },
 });
 
-/** What the read shows, in the form's fields (the language fields start empty: see the file's comment). */
-export const destinationForm = (d: DestinationRecord) => ({
-  tax: d.tourist_tax,
-  lat: d.latitude,
-  lng: d.longitude,
-  max_days: d.max_days,
-});
+/**
+ * What the read shows, in the form's fields; the names per language where this computer wrote them (a
+ * refused change's own names when it is being amended: its `name` is then the language object sent).
+ * The other language fields start empty (see the file's comment).
+ */
+export function destinationForm(d: DestinationRecord) {
+  const name: unknown = d.name;
+  const names = typeof name === 'object' && name !== null ? (name as Record<string, string>) : d.name_texts;
+  return {
+    ...Object.fromEntries(TEXT_LANGS.flatMap((l) => (names?.[l] ? [[`name_${l}`, names[l]]] : []))),
+    tax: d.tourist_tax,
+    lat: d.latitude,
+    lng: d.longitude,
+    max_days: d.max_days,
+  };
+}
 
 /**
  * The changed fields as a payload: per-language fields joined into one language object per text

@@ -115,7 +115,13 @@ export const DESTINATIONS: TaskKind<DestinationRecord, 'destinations.get', typeo
   title: 'org.destinations',
   rowAttr: 'data-record',
   columns: [
-    { label: 'org.destination', width: 'minmax(160px, 2fr)', class: 'strong', mark: true, cell: (r) => orDash(r.name) },
+    {
+      label: 'org.destination',
+      width: 'minmax(160px, 2fr)',
+      class: 'strong',
+      mark: true,
+      cell: (r, c) => orDash(c.i18n.written(r.name_texts, r.name)),
+    },
     {
       label: 'org.tax',
       width: '110px',
@@ -131,7 +137,7 @@ export const DESTINATIONS: TaskKind<DestinationRecord, 'destinations.get', typeo
     },
   ],
   detailTitle: 'org.destination',
-  titleOf: (r) => r.name || '—',
+  titleOf: (r, c) => c.i18n.written(r.name_texts, r.name) || '—',
   get: 'destinations.get',
   resources: ['destinations'],
   specs: DESTINATION_SPECS,

@@ -1,20 +1,22 @@
-// The layers inside electron/ (ARCHITECTURE.md), checked by dependency-cruiser
+// The layers inside electron/ (README.md, "How the folders fit together"), checked by dependency-cruiser
 // in `npm test` (`npx depcruise --config .dependency-cruiser.mjs electron shared`):
 //
-//   api ← cache, credentials ← sync, outbox, documents ← engine ← services ← shell ← host
+//   log ← api ← cache, credentials ← sync, outbox, documents ← notify ← engine ← services ← shell ← host
 //
 // A layer imports only layers to its left (and shared/); siblings (cache and
-// credentials; sync, outbox and documents) do not import each other. main.ts, preload.ts
-// and cli.ts are the composition roots above all of them. No production file
-// imports simulator/ or a test helper; tests (*.test.ts) and test helpers
-// (testing/ folders, services/testing.ts, api/test-server.ts, the simulator's
-// conformance kit) may import anything.
-// The allowed exceptions, each with its reason, are in EXCEPTIONS below.
+// credentials; sync, outbox and documents) do not import each other. The logger
+// (log/) is a leaf every layer may use: it imports nothing of the project.
+// main.ts, preload.ts and cli.ts are the composition roots above all of them. No
+// production file imports simulator/ or a test helper; tests (*.test.ts) and test
+// helpers (testing/ folders, services/testing.ts, api/test-server.ts, the
+// simulator's conformance kit) may import anything. There are no exceptions.
 
 const LAYERS = [
+  ['log'],
   ['api'],
   ['cache', 'credentials'],
   ['sync', 'outbox', 'documents'],
+  ['notify'],
   ['engine'],
   ['services'],
   ['shell'],
@@ -25,14 +27,6 @@ const TEST_FILE = '\\.test\\.ts$';
 const TEST_HELPER = '(^|/)testing/|(^|/)testing\\.ts$|(^|/)test-server\\.ts$|^simulator/conformance/';
 const folder = (names) => `^electron/(${names.join('|')})/`;
 
-/** Exceptions to the layer order, each with why it is allowed. */
-const EXCEPTIONS = {
-  // The logger is a leaf (node:fs and node:path only) that every layer may use to
-  // report; it lives in shell/ because the shell owns the log file. Moving it
-  // would touch every services file for no change in behaviour.
-  logger: '^electron/shell/log\\.ts$',
-};
-
 const layerRules = LAYERS.flatMap((names, rank) => {
   const above = LAYERS.slice(rank + 1).flat();
   const rules = [];
@@ -42,7 +36,7 @@ const layerRules = LAYERS.flatMap((names, rank) => {
       comment: `electron/{${names.join(',')}} may not import a layer above it (${above.join(', ')}).`,
       severity: 'error',
       from: { path: folder(names), pathNot: [TEST_FILE, TEST_HELPER] },
-      to: { path: folder(above), pathNot: EXCEPTIONS.logger },
+      to: { path: folder(above) },
     });
   if (names.length > 1)
     for (const name of names)
@@ -59,6 +53,13 @@ const layerRules = LAYERS.flatMap((names, rank) => {
 export default {
   forbidden: [
     ...layerRules,
+    {
+      name: 'logger-is-a-leaf',
+      comment: 'electron/log/ imports nothing of the project (node:* only), so every layer may use it.',
+      severity: 'error',
+      from: { path: '^electron/log/', pathNot: [TEST_FILE] },
+      to: { path: '^(electron|shared|renderer|simulator)/', pathNot: '^electron/log/' },
+    },
     {
       name: 'no-simulator-in-production',
       comment:

@@ -9,7 +9,7 @@
 import { CommandError, type AccountInfo, type CommandArgs, type KnownAccount } from '../../shared/contract';
 import { plainHttpRemote } from '../../shared/contract/commands/session';
 import type { Simulator } from '../../simulator';
-import type { Logger } from '../shell/log';
+import type { Logger } from '../log/log';
 import type { EventBus } from './bus';
 import type { SessionAnswer, WorkspacePort } from './context';
 

@@ -1,5 +1,5 @@
 // The layers inside electron/ (README.md, "How the folders fit together"), checked by dependency-cruiser
-// in `npm test` (`npx depcruise --config .dependency-cruiser.mjs electron shared`):
+// in `npm test` (`npx depcruise --config .dependency-cruiser.mjs electron shared renderer`):
 //
 //   log ← api ← cache, credentials ← sync, outbox, documents ← notify ← engine ← services ← shell ← host
 //
@@ -23,9 +23,42 @@ const LAYERS = [
   ['host'],
 ];
 
+// The layers inside renderer/src/, the same way round:
+//
+//   lib ← state ← components ← screens ← app        i18n beside: every layer may use it; it uses lib only
+//
+// main.ts and App.svelte are the renderer's composition root; testing/ holds test helpers.
+const RENDERER_LAYERS = [['lib'], ['state'], ['components'], ['screens'], ['app']];
+
 const TEST_FILE = '\\.test\\.ts$';
 const TEST_HELPER = '(^|/)testing/|(^|/)testing\\.ts$|(^|/)test-server\\.ts$|^simulator/conformance/';
 const folder = (names) => `^electron/(${names.join('|')})/`;
+
+const rendererFolder = (names) => `^renderer/src/(${names.join('|')})/`;
+
+const rendererRules = [
+  ...RENDERER_LAYERS.flatMap((names, rank) => {
+    const above = RENDERER_LAYERS.slice(rank + 1).flat();
+    return above.length
+      ? [
+          {
+            name: `renderer-layer-${names.join('-')}`,
+            comment: `renderer/src/${names.join(',')} may not import a layer above it (${above.join(', ')}).`,
+            severity: 'error',
+            from: { path: rendererFolder(names), pathNot: [TEST_FILE, TEST_HELPER] },
+            to: { path: rendererFolder(names[0] === 'lib' ? [...above, 'i18n'] : above) },
+          },
+        ]
+      : [];
+  }),
+  {
+    name: 'renderer-i18n-beside',
+    comment: 'renderer/src/i18n words things for every layer; it imports only lib/ (and shared/).',
+    severity: 'error',
+    from: { path: rendererFolder(['i18n']), pathNot: [TEST_FILE, TEST_HELPER] },
+    to: { path: rendererFolder(RENDERER_LAYERS.flat().filter((n) => n !== 'lib')) },
+  },
+];
 
 const layerRules = LAYERS.flatMap((names, rank) => {
   const above = LAYERS.slice(rank + 1).flat();
@@ -53,6 +86,7 @@ const layerRules = LAYERS.flatMap((names, rank) => {
 export default {
   forbidden: [
     ...layerRules,
+    ...rendererRules,
     {
       name: 'logger-is-a-leaf',
       comment: 'electron/log/ imports nothing of the project (node:* only), so every layer may use it.',
@@ -75,7 +109,7 @@ export default {
         'Production code never imports a test or a test helper (testing/, testing.ts, test-server.ts, ' +
         'simulator/conformance/), not even with import().',
       severity: 'error',
-      from: { path: '^(electron|shared)/', pathNot: [TEST_FILE, TEST_HELPER] },
+      from: { path: '^(electron|shared|renderer)/', pathNot: [TEST_FILE, TEST_HELPER] },
       to: { path: `${TEST_FILE}|${TEST_HELPER}` },
     },
   ],

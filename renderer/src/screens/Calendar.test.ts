@@ -3,7 +3,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { AppState } from '../state/app.svelte';
 import { DAY_W } from '../state/calendar.svelte';
 import { addDays, today } from '../state/dates';
 import { fakeBridge, settle } from '../testing/fake-bridge';

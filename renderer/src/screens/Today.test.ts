@@ -5,7 +5,7 @@ import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_EXAMPLES, type ErrorCode } from '../../../shared/contract';
 import { fakeBridge, settle } from '../testing/fake-bridge';
-import { renderToday } from './today/render-today';
+import { renderToday } from '../testing/render-today';
 import { today } from '../state/dates';
 
 describe('Today board', () => {

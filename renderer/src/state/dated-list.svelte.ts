@@ -3,7 +3,7 @@
 // the selected record (the URL's id) is read on its own so it shows even
 // outside the window.
 import type { CommandInput, CommandName, Interest, ResourceName, StayboardBridge } from '../../../shared/contract';
-import type { QueryValue } from '../app/routes';
+import type { QueryValue } from '../lib/routes';
 import { addDays, daysBetween, isIsoDateString, today } from './dates';
 import { Query } from './query.svelte';
 

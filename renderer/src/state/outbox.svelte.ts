@@ -3,7 +3,7 @@
 // retry now, discard (undo the local change), resolve a conflict (keep mine /
 // take theirs, all fields or field by field).
 import type { OutboxEntry, OutboxState, ResourceName, StayboardBridge } from '../../../shared/contract';
-import type { RouteName } from '../app/routes';
+import type { RouteName } from '../lib/routes';
 import { Query } from './query.svelte';
 
 export type OutboxView = 'unsent' | 'all';

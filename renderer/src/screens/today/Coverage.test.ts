@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMAND_EXAMPLES, type CoverageAnswer } from '../../../../shared/contract';
 import { fakeBridge, settle } from '../../testing/fake-bridge';
-import { renderToday } from './render-today';
+import { renderToday } from '../../testing/render-today';
 
 const whole = COMMAND_EXAMPLES['coverage.fetch'].output.after;
 const missing = (over: Partial<CoverageAnswer>): CoverageAnswer => ({

@@ -14,17 +14,17 @@ import type {
   StayboardBridge,
 } from '../../../shared/contract';
 import { I18n, isLocale } from '../i18n/i18n.svelte';
-import { call } from '../state/call';
-import { ChangeToasts } from '../state/change-toasts';
-import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
-import { ConflictingChanges, resolveInput, type Resolution } from '../state/conflicts.svelte';
-import { BridgeLink } from '../state/link.svelte';
-import { ListingIndex } from '../state/listing-index.svelte';
-import { DesktopNotices } from '../state/notifications.svelte';
-import { Session } from '../state/session.svelte';
-import { SyncState } from '../state/sync.svelte';
-import { Toasts } from '../state/toasts.svelte';
-import { UpdatesState } from '../state/updates.svelte';
+import { call } from './call';
+import { ChangeToasts } from './change-toasts';
+import { RefusedChanges, refusalReasons, type RefusedChange } from './refused.svelte';
+import { ConflictingChanges, resolveInput, type Resolution } from './conflicts.svelte';
+import { BridgeLink } from './link.svelte';
+import { ListingIndex } from './listing-index.svelte';
+import { DesktopNotices } from './notifications.svelte';
+import { Session } from './session.svelte';
+import { SyncState } from './sync.svelte';
+import { Toasts } from './toasts.svelte';
+import { UpdatesState } from './updates.svelte';
 import { Router } from './router.svelte';
 
 const LOCALE_KEY = 'stayboard.locale';
@@ -203,10 +203,7 @@ export class AppState {
    * Resolves a conflict (the one `outbox.resolve`, wherever it is asked: the Sync page, the
    * record's page): `choices` per field, or mine / theirs for all. True when done.
    */
-  async resolve(
-    entry: Pick<OutboxEntry, 'id' | 'conflicts'>,
-    choices: Resolution,
-  ): Promise<boolean> {
+  async resolve(entry: Pick<OutboxEntry, 'id' | 'conflicts'>, choices: Resolution): Promise<boolean> {
     const input = typeof choices === 'string' ? { id: entry.id, choice: choices } : resolveInput(entry, choices);
     const r = await call(this.bridge, 'outbox.resolve', input);
     if (!r.ok) {

@@ -6,7 +6,8 @@
 // asks first when it costs more, and offline is made anyway, marked, saying why.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_EXAMPLES, type CoverageAnswer } from '../../../../shared/contract';
+import type { CoverageAnswer } from '../../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../../shared/contract/testing/examples';
 import { fakeBridge, settle } from '../../testing/fake-bridge';
 import { renderToday } from '../../testing/render-today';
 

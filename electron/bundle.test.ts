@@ -50,9 +50,11 @@ function declaredNames(files: string[]): Set<string> {
   return names;
 }
 
-const sources = [...walk(join(root, 'electron')), ...walk(join(root, 'shared')), ...walk(join(root, 'renderer'))].filter(
-  (f) => !isTest(rel(f)),
-);
+const sources = [
+  ...walk(join(root, 'electron')),
+  ...walk(join(root, 'shared')),
+  ...walk(join(root, 'renderer')),
+].filter((f) => !isTest(rel(f)));
 const production = sources.filter((f) => !isTestHelper(rel(f)));
 const productionNames = declaredNames(production);
 

@@ -31,7 +31,6 @@ export function idsParam(ids: readonly number[]): string {
   return JSON.stringify(ids);
 }
 
-/** A WHERE clause built filter by filter, with its bound parameters in the same order. */
 /**
  * The ONE escape of text put inside a LIKE pattern: `\`, `%` and `_` get a
  * backslash, matched by `ESCAPE '\'` (use `Where.like`, which writes both).
@@ -40,6 +39,7 @@ export function likeText(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A WHERE clause built filter by filter, with its bound parameters in the same order. */
 export class Where {
   private readonly parts: string[] = [];
   readonly params: SqlValue[] = [];

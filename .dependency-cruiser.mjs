@@ -95,6 +95,15 @@ export default {
       to: { path: '^(electron|shared|renderer|simulator)/', pathNot: '^electron/log/' },
     },
     {
+      name: 'no-runtime-circle',
+      comment:
+        'No module loads itself again through the modules it loads: a circle of imports that run. ' +
+        'A type-only import is erased at build and ties nothing at run time.',
+      severity: 'error',
+      from: { path: '^(electron|shared|renderer)/', pathNot: [TEST_FILE, TEST_HELPER] },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'no-simulator-in-production',
       comment:
         'Production code never loads the simulator statically: the demo loads it with import() ' +

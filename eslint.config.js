@@ -1,5 +1,5 @@
 // Lint: TypeScript (type-aware, so floating promises fail), Svelte 5, and the
-// layer rules of ARCHITECTURE.md as errors:
+// layer rules of README.md ("How the folders fit together") as errors:
 //   shared/   imports nothing platform-specific and nothing from other folders;
 //   renderer/ never imports electron/ (nor Node, nor the simulator);
 //   electron/ never imports renderer/.

@@ -1,14 +1,17 @@
-// What the built main bundle (out/main) may hold: the app's entries (index.js
-// for Electron, host.js for the web host) and every chunk they load with a
-// static import carry no simulator code; no file of out/main carries the
-// simulator's control API or a test helper (electron/**/testing/*,
-// services/testing.ts, api/test-server.ts, simulator/conformance/*). The demo's simulator (without a
+// What the build (out/) may hold. The main bundle (out/main): the app's entries
+// (index.js for Electron, host.js for the web host) and every chunk they load
+// with a static import carry no simulator code; the demo's simulator (without a
 // control API) lives in a chunk reached only through import(), which the build
-// must still emit (the demo opens from it).
+// must still emit (the demo opens from it). No built file at all — main,
+// preload or renderer — carries the simulator's control API, a test helper
+// (any testing/ folder or testing.ts, api/test-server.ts, simulator/conformance/*)
+// or the contract's examples (shared/contract/testing/examples.ts).
 //
 // A module is recognised by its fingerprints: the names of its top-level
 // functions and classes that no production module also declares (a bundler
-// keeps them), plus a few string literals only it uses.
+// keeps them where it does not minify), and its longer plain string literals
+// that no production source holds (a minifier keeps those: the renderer's
+// bundle, and the examples, which declare no function).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +28,7 @@ function walk(dir: string): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...walk(path));
-    else if (path.endsWith('.ts') && !path.endsWith('.d.ts')) out.push(path);
+    else if ((path.endsWith('.ts') && !path.endsWith('.d.ts')) || path.endsWith('.svelte')) out.push(path);
   }
   return out;
 }
@@ -47,7 +50,11 @@ function declaredNames(files: string[]): Set<string> {
   return names;
 }
 
-const sources = [...walk(join(root, 'electron')), ...walk(join(root, 'shared'))].filter((f) => !isTest(rel(f)));
+const sources = [
+  ...walk(join(root, 'electron')),
+  ...walk(join(root, 'shared')),
+  ...walk(join(root, 'renderer')),
+].filter((f) => !isTest(rel(f)));
 const production = sources.filter((f) => !isTestHelper(rel(f)));
 const productionNames = declaredNames(production);
 
@@ -64,6 +71,19 @@ const TEST_HELPERS = fingerprints(
   [...sources, ...simulatorAll].filter((f) => isTestHelper(rel(f))),
   new Set([...productionNames, ...declaredNames(simulatorFiles)]),
 );
+/** Plain string literals (no escapes, no interpolation) long enough to mark one module. */
+const LITERAL = /(['"`])([A-Za-z0-9][A-Za-z0-9 .,:;@/+()-]{17,}[A-Za-z0-9.)])\1/g;
+const productionText = [...production, ...simulatorFiles].map((f) => readFileSync(f, 'utf8')).join('\n');
+/** The literals of the given modules that no production source (nor the demo's simulator) holds. */
+function literalFingerprints(files: string[]): string[] {
+  const literals = new Set<string>();
+  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(LITERAL)) literals.add(m[2]!);
+  return [...literals].filter((l) => !productionText.includes(l));
+}
+const helperFiles = [...sources, ...simulatorAll].filter((f) => isTestHelper(rel(f)));
+const HELPER_LITERALS = literalFingerprints(helperFiles);
+const examplesFile = join(root, 'shared', 'contract', 'testing', 'examples.ts');
+const EXAMPLE_LITERALS = literalFingerprints([examplesFile]);
 const controlFile = join(root, 'simulator', 'server', 'control.ts');
 const otherSimulatorNames = declaredNames(simulatorFiles.filter((f) => f !== controlFile));
 const CONTROL = fingerprints([controlFile], new Set([...productionNames, ...otherSimulatorNames]));
@@ -77,7 +97,7 @@ function found(code: string, names: string[], literals: string[] = []): string |
     if (new RegExp(`(?:function\\*?|class)\\s+${esc}(?:\\$\\d+)?\\b`).test(code)) return n;
   }
   const lower = code.toLowerCase();
-  return literals.find((l) => lower.includes(l)) ?? null;
+  return literals.find((l) => code.includes(l) || lower.includes(l)) ?? null;
 }
 
 /** The chunks a file loads with a static import / export-from, and those it loads with import(). */
@@ -107,8 +127,9 @@ function staticClosure(entries: string[]): Set<string> {
 function builtFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((n) => join(dir, n))
-    .filter((p) => p.endsWith('.js') && statSync(p).isFile());
+    .filter((p) => /\.(js|cjs|mjs)$/.test(p) && statSync(p).isFile());
 }
+const outAll = () => ['main', 'preload', 'renderer'].flatMap((part) => builtFiles(join(root, 'out', part)));
 
 describe('the built main bundle', () => {
   // npm test builds before vitest; alone, this test builds when out/ is older than a source.
@@ -126,9 +147,12 @@ describe('the built main bundle', () => {
     expect(SIMULATOR.length).toBeGreaterThan(50);
     expect(TEST_HELPERS.length).toBeGreaterThan(20);
     expect(CONTROL).toContain('createControl');
+    expect(EXAMPLE_LITERALS.length).toBeGreaterThan(10);
+    expect(HELPER_LITERALS.length).toBeGreaterThan(EXAMPLE_LITERALS.length);
     // The check finds them in their own sources, so it would find them bundled.
     const sim = readFileSync(join(root, 'simulator', 'server', 'control.ts'), 'utf8');
     expect(found(sim, SIMULATOR, CONTROL_LITERALS)).not.toBeNull();
+    expect(found(readFileSync(examplesFile, 'utf8'), [], HELPER_LITERALS)).not.toBeNull();
   });
 
   it('starts the app without loading any simulator code or control API', () => {
@@ -140,11 +164,19 @@ describe('the built main bundle', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('holds no test helper and no control API in any file', () => {
-    const leaks = builtFiles(outMain)
+  it('holds no test helper, no example of the contract and no control API in any built file', () => {
+    const files = outAll();
+    expect(files.map(rel)).toEqual(
+      expect.arrayContaining(['out/main/index.js', 'out/preload/index.cjs', expect.stringMatching(/^out\/renderer\//)]),
+    );
+    const leaks = files
       .map((f) => ({
         file: rel(f),
-        marker: found(readFileSync(f, 'utf8'), [...TEST_HELPERS, ...CONTROL], CONTROL_LITERALS),
+        // Names only in out/main: the preload and the renderer bundle dependencies that may declare the same.
+        marker: found(readFileSync(f, 'utf8'), f.startsWith(outMain) ? [...TEST_HELPERS, ...CONTROL] : CONTROL, [
+          ...CONTROL_LITERALS,
+          ...HELPER_LITERALS,
+        ]),
       }))
       .filter((l) => l.marker !== null);
     expect(leaks).toEqual([]);

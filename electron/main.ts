@@ -21,7 +21,7 @@ import electronUpdater from 'electron-updater';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bindIpc } from './shell/ipc';
-import { createLogger, fileSink, stderrSink, type LogSink } from './shell/log';
+import { createLogger, fileSink, stderrSink, type LogSink } from './log/log';
 import { menuTemplate } from './shell/menu';
 import { installAppProtocol, registerAppScheme } from './shell/protocol';
 import { installCleanQuit } from './shell/quit';

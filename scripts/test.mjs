@@ -99,6 +99,7 @@ try {
       '.dependency-cruiser.mjs',
       'electron',
       'shared',
+      'renderer',
     ]);
     check('electron security (electronegativity)', process.execPath, ['scripts/electronegativity.mjs']);
     check('typecheck (tsc, node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);

@@ -23,7 +23,7 @@
 // outbox's — which is why the check is per owner: over the combined list, a
 // database with [1, 100] would refuse a build that knows [1, 2, 100].
 import { createHash } from 'node:crypto';
-import type { WritableDB } from './db';
+import type { WritableDB } from './handle';
 
 export interface Migration {
   /** Unique and increasing within the combined list. */

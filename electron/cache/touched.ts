@@ -21,7 +21,7 @@
 // records write nothing): one append to an in-memory table. Measured on
 // first-sync inserts of bookings: ≈ 8 % fewer records a second (an upsert of
 // one row per listing with a counter cost 22 %, pruning from a trigger 15 %).
-import type { ReadableDB, WritableDB } from './db';
+import type { ReadableDB, WritableDB } from './handle';
 
 /** Notes kept: the oldest are let go once there are `PRUNE_EVERY` more. */
 export const JOURNAL_KEEPS = 50_000;

@@ -8,7 +8,7 @@
 // list, and the log says so).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { silentLogger, type Logger } from '../shell/log';
+import { silentLogger, type Logger } from '../log/log';
 import { savePrivateJson } from './private-json';
 import type { Account } from './store';
 import { checkVerifier, makeVerifier, passwordVerifier } from './verifier';

@@ -4,7 +4,7 @@
 // are kept this way.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Logger } from '../shell/log';
+import type { Logger } from '../log/log';
 
 export function writePrivateJson(file: string, value: unknown): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });

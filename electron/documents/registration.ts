@@ -98,8 +98,10 @@ class Writer {
   sex(v: unknown): string {
     return v === 'M' || v === 'F' ? this.say(`reg.sex.${v}`) : '';
   }
-  /** "Missing: Date of birth, Document number" or "Registered" (or the change's fate when the PMS has not taken it). */
-  /** `sentence`: on a card, where the word stands alone, "Registered" says what it means in full. */
+  /**
+   * "Missing: Date of birth, Document number" or "Registered" (or the change's fate when the PMS has not taken it).
+   * `sentence`: on a card, where the word stands alone, "Registered" says what it means in full.
+   */
   state(g: Guest, stayStart: string, sentence = false): string {
     const missing = missingForRegistration(g, stayStart);
     const fate = changeWord(this.say, g.outbox);

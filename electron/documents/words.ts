@@ -260,8 +260,6 @@ export function wordsFor(locale: Locale): Say {
   };
 }
 
-/** A word whose key carries a number, falling back to the `.other` phrase for values outside the table. */
-/** The fate of a local change, in the words the screens use ("Waiting to send"…); empty when the record is in sync. */
 /**
  * A booking as a document names it: "Booking 1042", or — for a booking taken here that the
  * PMS has not created yet (its local, negative number) — said so, never "Booking -1".
@@ -275,6 +273,7 @@ export function bookingNumberCell(say: Say, n: number): string | number {
   return n < 0 ? say('reg.localBooking') : n;
 }
 
+/** The fate of a local change, in the words the screens use ("Waiting to send"…); empty when the record is in sync. */
 export function changeWord(say: Say, mark: OutboxMark): string {
   return mark ? say(`outbox.${mark.state}`) : '';
 }
@@ -293,6 +292,7 @@ export function party(say: Say, locale: Locale, p: { adults: number; children: n
     .join(', ');
 }
 
+/** A word whose key carries a number, falling back to the `.other` phrase for values outside the table. */
 export function numbered(
   say: Say,
   family: 'status' | 'priority' | 'bookingState' | 'maintenanceType',

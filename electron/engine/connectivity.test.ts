@@ -3,7 +3,8 @@
 // sync and replay, and the watchdog's own timer raises `sync.stall` after the
 // no-progress time with no event needed — and drops it when a change settles.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, EVENTS, type OutboxEntry } from '../../shared/contract';
+import { EVENTS, type OutboxEntry } from '../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../shared/contract/testing/examples';
 import { ManualClock } from '../api/clock';
 import { CONNECTIVITY_POLICY } from '../sync/policy';
 import { EngineConnectivity } from './connectivity';

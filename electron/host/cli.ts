@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signInInput } from '../../shared/contract';
 import { summarize } from '../../shared/api/validation';
-import { createLogger, fileSink, stderrSink } from '../shell/log';
+import { createLogger, fileSink, stderrSink } from '../log/log';
 import { launchWebHost } from './launch';
 
 const USAGE = `Usage: npm run web -- [--demo | --api URL --user NAME --password-stdin [--remember]] [--port P] [--data DIR]

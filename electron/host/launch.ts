@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { CommandError, type CommandArgs } from '../../shared/contract';
 import { createRuntime, type Runtime, type WorkspaceFactory } from '../services/runtime';
 import { translateError, workspaceDeps } from '../services/wiring';
-import { silentLogger, type Logger } from '../shell/log';
+import { silentLogger, type Logger } from '../log/log';
 import { startWebHost, type WebHost } from './web';
 
 /**

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BRIDGE_PATH, ok } from '../../shared/contract';
 import { EventBus } from '../services/bus';
-import { createLogger, fileSink, memorySink, RefusalLog } from '../shell/log';
+import { createLogger, fileSink, memorySink, RefusalLog } from '../log/log';
 import { startWebHost } from './web';
 
 const dirs: string[] = [];

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BRIDGE_PATH, ok } from '../../shared/contract';
 import { EventBus } from '../services/bus';
-import { silentLogger } from '../shell/log';
+import { silentLogger } from '../log/log';
 import type { Dispatcher } from '../services/dispatcher';
 import { parseWireRequest, secretMatches, startWebHost, type WebHost } from './web';
 

@@ -10,7 +10,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BRIDGE_PATH, fail, type WireRequest } from '../../shared/contract';
 import type { EventBus } from '../services/bus';
 import type { Dispatcher } from '../services/dispatcher';
-import { RefusalLog, type Logger } from '../shell/log';
+import { RefusalLog, type Logger } from '../log/log';
 import { contentSecurityPolicy, securityHeaders } from '../shell/security';
 import { readStatic } from '../shell/static-files';
 

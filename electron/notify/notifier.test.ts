@@ -3,7 +3,7 @@
 // refused changes told once (and again after another refusal), a stall once.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Notice, type OutboxEntry, type Settings } from '../../shared/contract';
-import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../shared/contract';
+import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../shared/contract/testing/examples';
 import type { PassSummary } from '../sync/service';
 import { createNotifications, inQuietHours } from '.';
 

@@ -1,10 +1,18 @@
-// The outbox's own vocabulary: an entry as the
+// The outbox's own vocabulary: the names of the kinds of record, an entry as the
 // code uses it (row.ts reads it from the table), the states and their urgency,
-// and what the trace hook reports. The kinds of record are kinds/index.ts.
+// and what the trace hook reports. What each kind does is kinds/index.ts.
 import type { ChangeSubject, ContractError, OutboxState } from '../../shared/contract';
-import type { Kind } from './kinds';
 
-export type { Kind } from './kinds';
+/**
+ * The kinds of record the outbox edits, written out (kinds/index.ts checks it
+ * equals its registry's keys): the kinds and the outbox's vocabulary use the
+ * name, so deriving it from the registry would make each kind depend on itself.
+ * Add a kind here and in the registry.
+ */
+export type Kind =
+  | ('cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks')
+  | ('listings' | 'photos' | 'rates' | 'prices')
+  | ('owners' | 'costs' | 'destinations' | 'admins');
 
 export type EntryKind = 'update' | 'delete' | 'create';
 

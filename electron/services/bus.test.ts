@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, memorySink } from '../shell/log';
+import { createLogger, memorySink } from '../log/log';
 import { EventBus } from './bus';
 
 describe('event bus', () => {

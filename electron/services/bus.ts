@@ -4,7 +4,7 @@
 // bug in the engine cannot push a malformed or oversharing payload.
 import { EVENTS, type EventInput, type EventName } from '../../shared/contract';
 import { summarize } from '../../shared/api/validation';
-import { silentLogger, type Logger } from '../shell/log';
+import { silentLogger, type Logger } from '../log/log';
 
 export type { EventInput };
 

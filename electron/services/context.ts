@@ -2,7 +2,7 @@
 // the event bus, the settings and the workspace (the signed-in account and
 // its engine, or none).
 import type { CommandArgs, KnownAccount } from '../../shared/contract';
-import type { Logger } from '../shell/log';
+import type { Logger } from '../log/log';
 import type { Breadcrumbs } from './breadcrumbs';
 import type { EventBus } from './bus';
 import type { EnginePort } from './engine-port';

@@ -1,7 +1,7 @@
 // The dispatcher: the one door into the main side.
 import { describe, expect, it } from 'vitest';
 import { CommandError } from '../../shared/contract';
-import { createLogger, memorySink } from '../shell/log';
+import { createLogger, memorySink } from '../log/log';
 import { createDispatcher } from './dispatcher';
 import { buildHandlers } from './handlers';
 import { harness } from './testing';

@@ -5,7 +5,7 @@
 // trace, never a secret.
 import { COMMANDS, CommandError, fail, isCommandName, ok, type CommandName, type Result } from '../../shared/contract';
 import { fieldErrors, summarize } from '../../shared/api/validation';
-import type { Logger } from '../shell/log';
+import type { Logger } from '../log/log';
 import type { ServiceContext } from './context';
 import type { Handler, Handlers } from './types';
 

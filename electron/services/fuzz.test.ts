@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { costRead, destinationRead, ownerRead, wireProblems } from '../../shared/api';
 import { COMMANDS, type CommandName } from '../../shared/contract';
-import { COMMAND_EXAMPLES } from '../../shared/contract/examples';
+import { COMMAND_EXAMPLES } from '../../shared/contract/testing/examples';
 import { openCache, type WritableDB } from '../cache/db';
 import { costsTable, destinationsTable, ownersTable } from '../cache/tables';
 import { loadHost, makeHost, storeWire } from '../cache/testing/fixtures';

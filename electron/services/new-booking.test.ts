@@ -23,7 +23,7 @@ import type {
 import { addDays } from '../../shared/dates';
 import type { Simulator } from '../../simulator';
 import { MemoryCredentialStore } from '../credentials/store';
-import { createLogger, memorySink } from '../shell/log';
+import { createLogger, memorySink } from '../log/log';
 import type { Runtime } from './runtime';
 import { asker, until, wiredRuntime } from './testing';
 

@@ -2,7 +2,7 @@
 // settings, workspace (account + engine), the handler table and the
 // dispatcher every transport calls. `close()` is the clean shutdown.
 import { join } from 'node:path';
-import type { Logger } from '../shell/log';
+import type { Logger } from '../log/log';
 import { Breadcrumbs } from './breadcrumbs';
 import { EventBus } from './bus';
 import type { ServiceContext } from './context';

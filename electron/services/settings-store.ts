@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SETTINGS, settingsShape, type Settings } from '../../shared/contract';
 import { savePrivateJson } from '../credentials/private-json';
-import { silentLogger, type Logger } from '../shell/log';
+import { silentLogger, type Logger } from '../log/log';
 
 export type SettingsListener = (settings: Settings, changed: (keyof Settings)[]) => void;
 

@@ -2,7 +2,7 @@
 // that is missing answers `not_signed_in` in a sentence.
 import { describe, expect, it } from 'vitest';
 import { EDIT_NAMES, type CommandArgs } from '../../shared/contract';
-import { COMMAND_EXAMPLES } from '../../shared/contract/examples';
+import { COMMAND_EXAMPLES } from '../../shared/contract/testing/examples';
 import type { OutboxPort, SyncPort } from './engine-port';
 import { harness } from './testing';
 

@@ -7,7 +7,7 @@ import { CommandError, type AccountInfo } from '../../shared/contract';
 import { openCache, type WritableDB } from '../cache/db';
 import { LocalAccounts } from '../credentials/local-accounts';
 import { MemoryCredentialStore, type CredentialStore } from '../credentials/store';
-import { silentLogger, type Logger } from '../shell/log';
+import { silentLogger, type Logger } from '../log/log';
 import { EventBus } from './bus';
 import type { EnginePort, OutboxPort, SyncPort } from './engine-port';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime';

@@ -23,7 +23,7 @@ import type { Outbox } from '../outbox';
 import type { ReconcileResult } from '../sync/reconcile';
 import { checkCoverage, fetchCoverage } from '../sync/coverage-answers';
 import type { HandlerResult } from './types';
-import type { Logger } from '../shell/log';
+import type { Logger } from '../log/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
 import { simulatorMedia, startDemoServer, type DemoOptions } from './demo';

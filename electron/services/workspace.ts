@@ -9,7 +9,8 @@
 import { CommandError, type AccountInfo, type CommandArgs, type KnownAccount } from '../../shared/contract';
 import { plainHttpRemote } from '../../shared/contract/commands/session';
 import type { Simulator } from '../../simulator';
-import type { Logger } from '../shell/log';
+import type { KeychainStatus } from '../credentials/store';
+import type { Logger } from '../log/log';
 import type { EventBus } from './bus';
 import type { SessionAnswer, WorkspacePort } from './context';
 
@@ -33,11 +34,6 @@ export interface DemoServer {
   /** The simulator itself, for tests that take it offline or make other users' changes. */
   simulator?: Simulator;
   close(): Promise<void>;
-}
-
-export interface KeychainStatus {
-  available: boolean;
-  message: string | null;
 }
 
 export interface AccountStore {

@@ -1,7 +1,7 @@
 // Menu, single instance, clean quit and the window's options.
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { silentLogger } from './log';
+import { silentLogger } from '../log/log';
 import { menuTemplate } from './menu';
 import { installCleanQuit } from './quit';
 import { claimSingleInstance, focusWindow } from './single-instance';

@@ -5,7 +5,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'ele
 import { fail, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type Result } from '../../shared/contract';
 import type { EventBus } from '../services/bus';
 import type { Dispatcher } from '../services/dispatcher';
-import { RefusalLog, type Logger } from './log';
+import { RefusalLog, type Logger } from '../log/log';
 import { isAppUrl } from './security';
 
 type FrameLike = Pick<WebFrameMain, 'url' | 'parent'> | null | undefined;

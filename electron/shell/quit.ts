@@ -3,7 +3,7 @@
 // then quit for real. A shutdown that hangs is cut off after a limit so the
 // app never refuses to close; what was not sent stays in the outbox.
 import type { App } from 'electron';
-import type { Logger } from './log';
+import type { Logger } from '../log/log';
 
 export function installCleanQuit(
   app: Pick<App, 'on' | 'quit' | 'exit'>,

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { UpdateState } from '../../shared/contract';
-import { silentLogger } from './log';
+import { silentLogger } from '../log/log';
 import { UpdateController, updateFeed, type UpdaterLike } from './updates';
 
 /** The bits of electron-updater's AppUpdater the controller uses, recording what it is asked. */

@@ -14,7 +14,7 @@
 import type { AppUpdater } from 'electron-updater';
 import type { AppUpdaterEvents } from 'electron-updater/out/AppUpdater';
 import type { InstallAnswer, UpdateState } from '../../shared/contract';
-import type { Logger } from './log';
+import type { Logger } from '../log/log';
 
 /** The parts of electron-updater's AppUpdater this module uses (a fake in tests). */
 export type UpdaterLike = Pick<

@@ -2,7 +2,7 @@
 // and position, shown only when its first frame is ready (no white flash).
 // Navigation and new-window rules are applied to every webContents in main.ts.
 import type { BrowserWindow as BrowserWindowType, BrowserWindowConstructorOptions, Rectangle } from 'electron';
-import type { Logger } from './log';
+import type { Logger } from '../log/log';
 import { APP_ENTRY_URL, secureWebPreferences } from './security';
 import { DEFAULT_WINDOW, fitToScreens, loadWindowState, MIN_HEIGHT, MIN_WIDTH, trackWindowState } from './window-state';
 

@@ -8,7 +8,7 @@
 // the next 14 days are, and what the deep fill still has to fetch.
 import type { Freshness, Interest } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
-import { longestStay } from '../cache/queries/bookings';
+import { longestStay } from '../cache/queries/common';
 import type { SyncStateRow } from '../cache/state';
 import { describeJob, identify, jobKey, type Job, type Windows } from './jobs';
 import type { Policy } from './policy';

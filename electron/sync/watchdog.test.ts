@@ -2,7 +2,8 @@
 // change failing too often; never while offline, never for changes waiting
 // for a person, and offline time does not count.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, type OutboxEntry } from '../../shared/contract';
+import type { OutboxEntry } from '../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../shared/contract/testing/examples';
 import type { ConnectivitySnapshot } from '../api/connectivity';
 import { StallWatchdog } from './watchdog';
 

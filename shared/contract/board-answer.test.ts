@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from './examples';
+import { COMMAND_EXAMPLES } from './testing/examples';
 import { boardAnswer, mergeBoardAnswer, type BoardAnswer } from './board-answer';
 import type { BoardRow } from './views';
 

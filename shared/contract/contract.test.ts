@@ -13,7 +13,7 @@ import {
   mergeTables,
   type CommandName,
 } from './index';
-import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';
+import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './testing/examples';
 
 /** Deep-equal after a JSON round trip: no Dates, undefined, functions or NaN survive differently. */
 function isJsonable(value: unknown): boolean {

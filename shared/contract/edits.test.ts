@@ -1,7 +1,8 @@
 // The edit commands are listed once (commands/edits.ts): the list holds every
 // command that answers with an outbox receipt, and nothing else.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, COMMAND_NAMES, COMMANDS, EDIT_NAMES, editReceipt, isEditName } from './index';
+import { COMMAND_NAMES, COMMANDS, EDIT_NAMES, editReceipt, isEditName } from './index';
+import { COMMAND_EXAMPLES } from './testing/examples';
 
 const answersReceipts = (name: (typeof COMMAND_NAMES)[number]) => {
   const out = COMMAND_EXAMPLES[name].output;

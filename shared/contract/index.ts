@@ -1,6 +1,8 @@
 // The IPC contract between the untrusted renderer and the main process:
 // commands (with input/output schemas), push events, the Result shape, the
 // bridge surface, and the record and view shapes the renderer uses as types.
+// The examples of every command and event are a test helper (testing/examples.ts),
+// never re-exported here: nothing built may carry them.
 export * from './result';
 export * from './define';
 export * from './primitives';
@@ -47,5 +49,3 @@ export {
   type FetchReadiness,
 } from './commands/coverage';
 export { EDIT_NAMES, isEditName, type EditName } from './commands/edits';
-// Realistic example input/output per command and payload per event (tests and fake bridges).
-export { COMMAND_EXAMPLES, EVENT_EXAMPLES } from './examples';

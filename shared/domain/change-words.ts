@@ -1,5 +1,6 @@
-// The words of a change's fate (ARCHITECTURE.md: words of their own, never a
-// business word) in the UI languages, each fate's words side by side: one
+// The words of a change's fate (../shared/ARCHITECTURE.md, beside the
+// repository: words of their own, never a business word) in the UI
+// languages, each fate's words side by side: one
 // table for the screens (renderer/src/i18n/*.ts) and the documents
 // (electron/documents/words*.ts: the CSV exports say each change's fate as the
 // screens do), which may not import each other.

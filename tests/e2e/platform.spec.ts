@@ -4,7 +4,7 @@
 // server's address; the header's update notice (pushed as the Electron shell
 // would) fits beside the rest of the header at 1024 px.
 // Set SCREENSHOTS=<dir> to keep PNGs at 1366×768 and 1024×700.
-import { COMMAND_EXAMPLES } from '../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../shared/contract/testing/examples';
 import { expect, test } from './fixtures';
 import { addDays, ask, eventually, open, shoot, today } from './screens-helpers';
 

@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchWebHost } from '../../electron/host/launch';
-import { createLogger, fileSink, memorySink } from '../../electron/shell/log';
+import { createLogger, fileSink, memorySink } from '../../electron/log/log';
 import { expect, test } from './fixtures';
 import { expectUnsent, open, shoot } from './screens-helpers';
 

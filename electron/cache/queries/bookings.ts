@@ -14,7 +14,7 @@ import type {
   ThreadRecord,
 } from '../../../shared/contract';
 import type { ReadableDB, SqlValue } from '../db';
-import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, addDays, idsParam, markOf, withMark } from './common';
+import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, addDays, idsParam, longestStay, markOf, withMark } from './common';
 import { listingSummaryById } from './listings';
 import { OVERLAP_SQL, isOverbooked, overbookedAmong, sharingNights } from './overbooking';
 
@@ -42,11 +42,6 @@ export function toListItem(r: ItemRow): BookingListItem {
   item.guests_registered = r.guests_registered;
   item.overbooked = r.overlap === 1;
   return item;
-}
-
-/** Longest stay in the cache: bounds how far before `from` an overlapping stay can start. */
-export function longestStay(db: ReadableDB): number {
-  return db.get<{ n: number | null }>('SELECT max(stay_days) AS n FROM bookings')?.n ?? 0;
 }
 
 /** Bookings in a window, ordered by start date then number. Departure day counts as overlapping. */

@@ -2,8 +2,7 @@
 // blocks and per-day availability (free units, or 1/0 for single units).
 import type { CalendarBooking, CalendarRange } from '../../../shared/contract';
 import type { ReadableDB, SqlValue } from '../db';
-import { addDays, idsParam, markOf } from './common';
-import { longestStay } from './bookings';
+import { addDays, idsParam, longestStay, markOf } from './common';
 import { listBlocks } from './tasks';
 import { OVERLAP_SQL, overbookedAmong } from './overbooking';
 

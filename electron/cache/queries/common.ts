@@ -1,5 +1,6 @@
 // Helpers every read query shares: turning a stored row into the contract
-// record (data JSON + the outbox mark), id-list parameters, date arithmetic.
+// record (data JSON + the outbox mark), id-list parameters, date arithmetic,
+// the longest stay (how far back a stay overlapping a window can start).
 import type { OutboxMark } from '../../../shared/contract';
 import { BOOKING_STATUSES } from '../../../shared/domain/states';
 import type { ReadableDB, SqlValue } from '../db';
@@ -31,7 +32,6 @@ export function idsParam(ids: readonly number[]): string {
   return JSON.stringify(ids);
 }
 
-/** A WHERE clause built filter by filter, with its bound parameters in the same order. */
 /**
  * The ONE escape of text put inside a LIKE pattern: `\`, `%` and `_` get a
  * backslash, matched by `ESCAPE '\'` (use `Where.like`, which writes both).
@@ -40,6 +40,7 @@ export function likeText(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A WHERE clause built filter by filter, with its bound parameters in the same order. */
 export class Where {
   private readonly parts: string[] = [];
   readonly params: SqlValue[] = [];
@@ -138,4 +139,9 @@ export function sortKey(name: string): string {
     .toLowerCase()
     .replace(/\d+/g, (d) => d.padStart(8, '0'))
     .trim();
+}
+
+/** Longest stay in the cache: bounds how far before `from` an overlapping stay can start. */
+export function longestStay(db: ReadableDB): number {
+  return db.get<{ n: number | null }>('SELECT max(stay_days) AS n FROM bookings')?.n ?? 0;
 }

@@ -7,8 +7,7 @@
 // multi-unit listing's candidates are then counted night by night against
 // the listing's units.
 import type { ReadableDB } from '../db';
-import { LIVE_STATES_SQL, addDays, idsParam } from './common';
-import { longestStay } from './bookings';
+import { addDays, idsParam, LIVE_STATES_SQL, longestStay } from './common';
 
 /**
  * SQL: 1 when booking `b` (aliased so in the outer query) blocks the calendar

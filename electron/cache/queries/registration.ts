@@ -8,8 +8,7 @@ import type { BookingRecord, OutboxMark, RegistrationItem } from '../../../share
 import { BOOKING_STATUS } from '../../../shared/domain/states';
 import { missingForRegistration, registrationDeadline } from '../../../shared/domain/registration';
 import type { ReadableDB, SqlValue } from '../db';
-import { LIVE_STATES, addDays, idsParam, markOf } from './common';
-import { longestStay } from './bookings';
+import { addDays, idsParam, LIVE_STATES, longestStay, markOf } from './common';
 
 /** Stays that are reported: calendar-blocking ones, except a no-show (nobody arrived). */
 const REPORTED_STATES = LIVE_STATES.filter((s) => s !== BOOKING_STATUS.noShow);

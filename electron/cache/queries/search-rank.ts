@@ -7,8 +7,7 @@
 // for the rest. The similar match is a shorter prefix of each long word — no trigram
 // index, no extra table, one more FTS query only when a word was shortened.
 import type { ReadableDB, SqlValue } from '../db';
-import { longestStay } from './bookings';
-import { LIVE_STATES_SQL, addDays } from './common';
+import { addDays, LIVE_STATES_SQL, longestStay } from './common';
 
 /** "The next days": bookings starting within this many days after today rank just below the in-house ones. */
 export const SEARCH_NEAR_DAYS = 7;

@@ -1,7 +1,8 @@
 // The registry of the kinds of record the outbox edits: one line per kind.
 // The compiler checks it: every entry is a complete KindSpec of its own kind,
 // and every edit command of the contract belongs to exactly one kind.
-import type { EditName, EditCommand, KindName, KindSpec } from './spec';
+import type { Kind } from '../types';
+import type { EditName, EditCommand, KindSpec } from './spec';
 import { admins } from './admins';
 import { blocks } from './blocks';
 import { bookings } from './bookings';
@@ -39,17 +40,18 @@ const REGISTRY = {
 };
 
 /** What the outbox edits. `messages` live in threads (contract resource `threads`). */
-export type Kind = keyof typeof REGISTRY;
+export type { Kind };
 export const KIND_SPECS: { readonly [K in Kind]: KindSpec<K> } = REGISTRY;
 export const KINDS = Object.keys(KIND_SPECS) as Kind[];
 
-// The written-out names refs use are exactly the registered kinds.
-const namesMatch: [Kind, KindName] extends [KindName, Kind] ? true : never = true;
+// The written-out names (types.ts) are exactly the registered kinds.
+type Registered = keyof typeof REGISTRY;
+const namesMatch: [Registered, Kind] extends [Kind, Registered] ? true : never = true;
 void namesMatch;
 
 // Every edit command of the contract is some kind's (the compiler fails on a command no kind takes).
-type CommandsOf<K extends Kind> = keyof (typeof REGISTRY)[K]['commands'];
-type Taken = { [K in Kind]: CommandsOf<K> }[Kind];
+type CommandsOf<K extends Registered> = keyof (typeof REGISTRY)[K]['commands'];
+type Taken = { [K in Registered]: CommandsOf<K> }[Registered];
 const everyCommandTaken: [Exclude<EditName, Taken>] extends [never] ? true : Exclude<EditName, Taken> = true;
 void everyCommandTaken;
 

@@ -10,7 +10,7 @@ import type { ApiClient } from '../../api/client';
 import type { ReadableDB, WritableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
 import type { Incoming } from '../../cache/write';
-import type { EntryContext, Rec, Values } from '../types';
+import type { EntryContext, Kind, Rec, Values } from '../types';
 
 /** The edit commands: the contract's one list (shared/contract/commands/edits.ts). */
 export type { EditName };
@@ -73,16 +73,8 @@ export interface CreateAmend {
   key: string;
 }
 
-/**
- * The names of the registered kinds, written out (index.ts checks it equals its
- * registry's keys): a ref names the kind it points at, and deriving this from the
- * registry would make each kind's type depend on itself. Add a kind here and in
- * the registry.
- */
-export type KindName =
-  | ('cleaning' | 'maintenance' | 'incidents' | 'bookings' | 'guests' | 'customers' | 'messages' | 'blocks')
-  | ('listings' | 'photos' | 'rates' | 'prices')
-  | ('owners' | 'costs' | 'destinations' | 'admins');
+/** The names of the registered kinds (types.ts writes them out): a ref names the kind it points at. */
+export type KindName = Kind;
 
 /**
  * Where records of a kind hold the id of a record of another kind that may have been

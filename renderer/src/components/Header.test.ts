@@ -1,8 +1,8 @@
 // The header tells the truth as events arrive: connection, last sync, unsent changes.
 import { render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
+import { AppState } from '../state/app.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
 import Header from './Header.svelte';

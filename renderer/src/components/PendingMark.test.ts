@@ -1,7 +1,7 @@
 // A record's unsent change shows its state in the app's own words; when it goes through, "Sent" shows for a moment.
 import { render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { AppState } from '../app/app.svelte';
+import { AppState } from '../state/app.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
 import PendingMark from './PendingMark.svelte';

@@ -2,8 +2,8 @@
 // arriving and similar-spelling hits.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
+import { AppState } from '../state/app.svelte';
 import { fakeBridge } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
 import SearchPalette from './SearchPalette.svelte';

@@ -3,8 +3,9 @@
 // sent yet — install anyway?" and installs only on "Install anyway".
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, type InstallAnswer } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import type { InstallAnswer } from '../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
+import { AppState } from '../state/app.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
 import Header from './Header.svelte';

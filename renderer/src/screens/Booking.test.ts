@@ -2,8 +2,8 @@
 // guest with the required fields, send a message — each through the contract.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
+import { AppState } from '../state/app.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
 import Booking from './Booking.svelte';

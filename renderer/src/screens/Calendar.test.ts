@@ -2,8 +2,8 @@
 // in one batch, and creates, edits and removes blocks through the outbox.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
+import { AppState } from '../state/app.svelte';
 import { DAY_W } from '../state/calendar.svelte';
 import { addDays, today } from '../state/dates';
 import { fakeBridge, settle } from '../testing/fake-bridge';

@@ -2,8 +2,8 @@
 // its registration mark and a link to the booking.
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
-import { AppState } from '../app/app.svelte';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
+import { AppState } from '../state/app.svelte';
 import { today } from '../state/dates';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';

@@ -4,9 +4,9 @@
 // "Discard". Plus the change toasts: truthful online and offline, three at most.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, type Connectivity, type OutboxEntry } from '../../../shared/contract';
-import { exampleCleaning, exampleOutboxEntry } from '../../../shared/contract/examples';
-import { AppState } from '../app/app.svelte';
+import type { Connectivity, OutboxEntry } from '../../../shared/contract';
+import { COMMAND_EXAMPLES, exampleCleaning, exampleOutboxEntry } from '../../../shared/contract/testing/examples';
+import { AppState } from '../state/app.svelte';
 import { fateOf } from '../state/change-toasts';
 import { amendable } from '../state/outbox.svelte';
 import { refusalReasons } from '../state/refused.svelte';

@@ -3,7 +3,7 @@
 // password, and the demo is one click away.
 import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import { renderScreen } from '../testing/render-screen';
 import SignIn from './SignIn.svelte';

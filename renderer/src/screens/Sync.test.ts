@@ -2,8 +2,8 @@
 // the outbox with both values of a conflict and the actions on each entry.
 import { fireEvent, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, type OutboxEntry } from '../../../shared/contract';
-import { exampleOutboxEntry } from '../../../shared/contract/examples';
+import type { OutboxEntry } from '../../../shared/contract';
+import { COMMAND_EXAMPLES, exampleOutboxEntry } from '../../../shared/contract/testing/examples';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import { renderScreen } from '../testing/render-screen';
 import Sync from './Sync.svelte';

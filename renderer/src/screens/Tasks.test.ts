@@ -3,7 +3,7 @@
 // the changed ones — or deletes after asking.
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { AppState } from '../app/app.svelte';
+import { AppState } from '../state/app.svelte';
 import { addDays, today } from '../state/dates';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';

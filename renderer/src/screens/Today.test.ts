@@ -3,9 +3,10 @@
 // moves, filters into the read, and a calm state when the read is missing.
 import { fireEvent, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, type ErrorCode } from '../../../shared/contract';
+import type { ErrorCode } from '../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { fakeBridge, settle } from '../testing/fake-bridge';
-import { renderToday } from './today/render-today';
+import { renderToday } from '../testing/render-today';
 import { today } from '../state/dates';
 
 describe('Today board', () => {

@@ -1,7 +1,7 @@
 // What a screen (or a part of one) takes from the app at its start: the app
 // state, its words (`t`) and the locale's formats (`i18n`) — said here once
 // instead of three lines at the top of every screen.
-import { useApp } from '../app/context';
+import { useApp } from '../state/context';
 
 /** Call while a component initialises (it reads the app's context). */
 export function useScreen() {

@@ -4,8 +4,8 @@
 // shown back in the form ("Edit and send again").
 import { describe, expect, it } from 'vitest';
 import { adminUpdate } from '../../../shared/api';
-import { exampleAdmin } from '../../../shared/contract/examples';
-import { fieldName, fieldValue } from '../components/field-names';
+import { exampleAdmin } from '../../../shared/contract/testing/examples';
+import { fieldName, fieldValue } from '../i18n/field-names';
 import { I18n } from '../i18n/i18n.svelte';
 import { EditForm } from './form.svelte';
 import { ADMIN_SPECS, adminToForm, adminWrite, passwordProblem } from './admin-form';

@@ -111,13 +111,6 @@ export function departmentOf(text: string | undefined): Department | null {
   return (DEPARTMENTS as readonly string[]).includes(text ?? '') ? (text as Department) : null;
 }
 
-/** A department's name in the UI language (the API's word when it is not one of the spec's). */
-export function departmentName(i18n: I18n, d: string): string {
-  return (DEPARTMENTS as readonly string[]).includes(d)
-    ? i18n.t(`admins.dept.${d as (typeof DEPARTMENTS)[number]}`)
-    : d || i18n.t('admins.noDepartment');
-}
-
 /** What a password must be (the write schema's rule), as a message key, or null when fine. */
 export function passwordProblem(password: string): 'validation.required' | 'admins.passwordShort' | null {
   if (!password) return 'validation.required';

@@ -1,7 +1,7 @@
 // A bulk action of the board: what it queues (nothing that changes nothing),
 // and the sentence that tells what it did and what it left alone, per kind.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { I18n } from '../i18n/i18n.svelte';
 import { bulkReport, countKinds, kindsText, planBulk } from './board-bulk';
 

@@ -5,7 +5,7 @@
 // that status, a maintenance task has no status), in one sentence the toast
 // shows before the change's fate ("… Sent ✓").
 import type { BoardCleaning, BoardMaintenance, CommandInput } from '../../../shared/contract';
-import { cleaningStatusLabel } from '../components/labels';
+import { cleaningStatusLabel } from '../i18n/labels';
 import type { I18n } from '../i18n/i18n.svelte';
 import { today } from './dates';
 

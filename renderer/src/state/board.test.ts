@@ -1,7 +1,8 @@
 // The board's filters survive a round trip through the URL, and bulk actions
 // never queue an edit that changes nothing.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, type BoardAnswer, type BoardRow } from '../../../shared/contract';
+import type { BoardAnswer, BoardRow } from '../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { fakeBridge } from '../testing/fake-bridge';
 import { TodayBoard, appendNote, boardInput, filtersFromQuery, filtersToQuery } from './board.svelte';
 import { today } from './dates';

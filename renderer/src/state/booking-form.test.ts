@@ -1,7 +1,7 @@
 // The booking form's limits come from the shared write schema: key numbers are
 // a whole number, texts as long as the API takes, dates that exist.
 import { describe, expect, it } from 'vitest';
-import { exampleBooking } from '../../../shared/contract/examples';
+import { exampleBooking } from '../../../shared/contract/testing/examples';
 import { BOOKING_SPECS, bookingFormRecord, bookingRules } from './booking.svelte';
 import { EditForm } from './form.svelte';
 

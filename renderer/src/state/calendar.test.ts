@@ -1,7 +1,7 @@
 // Calendar geometry: bookings span their nights (mid-day to mid-day), blocks
 // whole days, both clipped to the window; overlapping bookings get lanes.
 import { describe, expect, it } from 'vitest';
-import { exampleBooking } from '../../../shared/contract/examples';
+import { exampleBooking } from '../../../shared/contract/testing/examples';
 import { DAY_W, assignLanes, blockBar, bookingBar } from './calendar.svelte';
 
 const booking = (n: number, start: string, end: string) => ({

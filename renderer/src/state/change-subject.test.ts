@@ -3,7 +3,7 @@
 // it, and a refusal in the person's language with the server's own words.
 import { describe, expect, it } from 'vitest';
 import type { ContractError } from '../../../shared/contract';
-import { fieldName, fieldValue } from '../components/field-names';
+import { fieldName, fieldValue } from '../i18n/field-names';
 import { I18n } from '../i18n/i18n.svelte';
 import { subjectText } from './change-subject';
 import { refusalReasons } from './refused.svelte';

@@ -2,7 +2,7 @@
 // values (countries and type as choices), takes my refused values over them,
 // and sends only what differs from the record, in the contract's write form.
 import { describe, expect, it } from 'vitest';
-import { exampleCustomer } from '../../../shared/contract/examples';
+import { exampleCustomer } from '../../../shared/contract/testing/examples';
 import { CustomerForm } from './customer-form.svelte';
 
 describe('customer form', () => {

@@ -3,7 +3,7 @@
 // the selected record (the URL's id) is read on its own so it shows even
 // outside the window.
 import type { CommandInput, CommandName, Interest, ResourceName, StayboardBridge } from '../../../shared/contract';
-import type { QueryValue } from '../app/routes';
+import type { QueryValue } from '../lib/routes';
 import { addDays, daysBetween, isIsoDateString, today } from './dates';
 import { Query } from './query.svelte';
 
@@ -18,7 +18,8 @@ export const numberList = (v: string | undefined): number[] =>
     .filter((s) => /^\d+$/.test(s))
     .map(Number);
 
-export interface Window {
+/** The days a dated list shows, from and to (YYYY-MM-DD). Not the DOM's Window. */
+export interface DateWindow {
   from: string;
   to: string;
 }
@@ -27,7 +28,7 @@ export interface Window {
 export const MAX_WINDOW_DAYS = 92;
 export const DEFAULT_WINDOW_DAYS = 6;
 
-export function windowFromQuery(q: Record<string, string>): Window {
+export function windowFromQuery(q: Record<string, string>): DateWindow {
   const from = q['from'] && isIsoDateString(q['from']) ? q['from'] : today();
   let to = q['to'] && isIsoDateString(q['to']) ? q['to'] : addDays(from, DEFAULT_WINDOW_DAYS);
   if (to < from) to = from;
@@ -43,11 +44,11 @@ export interface ListSpec<N extends CommandName, F> {
   /** Filters back into the URL query. */
   format(f: F): Record<string, QueryValue>;
   /** The read's input. */
-  input(w: Window, f: F): CommandInput<N>;
+  input(w: DateWindow, f: F): CommandInput<N>;
 }
 
 export class DatedList<N extends CommandName, F> {
-  window = $state<Window>(windowFromQuery({}));
+  window = $state<DateWindow>(windowFromQuery({}));
   filters: F;
   readonly query: Query<N>;
 

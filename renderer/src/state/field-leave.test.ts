@@ -4,7 +4,7 @@
 // marked follow a fix; a field only passed through is never called required.
 import { describe, expect, it } from 'vitest';
 import type { BookingRecord, GuestRecord } from '../../../shared/contract';
-import { COMMAND_EXAMPLES } from '../../../shared/contract/examples';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { fakeBridge } from '../testing/fake-bridge';
 import { BOOKING_SPECS, bookingFormRecord, bookingRules } from './booking.svelte';
 import { EditForm, type Specs } from './form.svelte';

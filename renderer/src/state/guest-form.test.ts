@@ -1,7 +1,7 @@
 // Registering a guest: required fields are checked before anything is sent,
 // a young child needs no document, and the payload is what the contract takes.
 import { describe, expect, it } from 'vitest';
-import { exampleGuest } from '../../../shared/contract/examples';
+import { exampleGuest } from '../../../shared/contract/testing/examples';
 import { GuestForm, ageOn, countryIdOf, documentTypeIdOf } from './guest-form.svelte';
 
 /** A grown-up's registration fields, as typed (no document yet). */

@@ -5,7 +5,7 @@
 // anything is sent, the live answer winning, and card details checked but
 // never part of the queued payload.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract/examples';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { fakeBridge } from '../testing/fake-bridge';
 import { NewBookingForm, cardFields } from './new-booking.svelte';
 

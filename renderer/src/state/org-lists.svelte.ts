@@ -1,7 +1,7 @@
 // The rows of the Owners, Costs and Destinations screens: one live read of the whole list from the
 // cache (re-read when its resources change) filtered as the person types, the filters kept in the URL.
 import type { CommandInput, CommandName, CommandOutput, ResourceName, StayboardBridge } from '../../../shared/contract';
-import type { QueryValue } from '../app/routes';
+import type { QueryValue } from '../lib/routes';
 import { Query } from './query.svelte';
 
 type ListCommand = 'owners.list' | 'costs.list' | 'destinations.list';

@@ -3,7 +3,7 @@
 // retry now, discard (undo the local change), resolve a conflict (keep mine /
 // take theirs, all fields or field by field).
 import type { OutboxEntry, OutboxState, ResourceName, StayboardBridge } from '../../../shared/contract';
-import type { RouteName } from '../app/routes';
+import type { RouteName } from '../lib/routes';
 import { Query } from './query.svelte';
 
 export type OutboxView = 'unsent' | 'all';
@@ -23,10 +23,10 @@ export function retryable(entry: Pick<OutboxEntry, 'state' | 'error'>): boolean 
   return entry.state === 'rejected' && entry.error?.code === 'bad_response';
 }
 
-/** A refused edit of a record can be edited and sent again (creates and deletes only discarded or retried). */
 /** Creates whose refusal the person corrects in a form: a new guest (guest dialog), a new booking (New booking). */
 const AMENDABLE_CREATES: ReadonlySet<string> = new Set(['guests.create', 'bookings.create']);
 
+/** A refused edit of a record can be edited and sent again (creates and deletes only discarded or retried). */
 export function amendable(entry: Pick<OutboxEntry, 'state' | 'operation'>): boolean {
   // Edits of a record, and a new guest or booking (its create takes my corrected values: electron/outbox/actions.ts).
   return (

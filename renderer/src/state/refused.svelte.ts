@@ -12,7 +12,7 @@ import type {
   ResourceName,
   StayboardBridge,
 } from '../../../shared/contract';
-import { fieldName, fieldValue } from '../components/field-names';
+import { fieldName, fieldValue } from '../i18n/field-names';
 import type { I18n, MessageKey } from '../i18n/i18n.svelte';
 import { call } from './call';
 import { amendable } from './outbox.svelte';

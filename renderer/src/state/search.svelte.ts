@@ -2,7 +2,7 @@
 // query per keystroke burst; older answers never overwrite newer ones) and the
 // highlighted hit. Where a hit leads is decided here so every caller agrees.
 import type { ContractError, SearchHit, StayboardBridge } from '../../../shared/contract';
-import type { RouteName } from '../app/router.svelte';
+import type { RouteName } from './router.svelte';
 import type { I18n } from '../i18n/i18n.svelte';
 import { isLocalBooking } from './booking-number';
 import { call } from './call';

@@ -2,7 +2,7 @@
 // of today's lists, never the newest fetch of anything), paused for the
 // budget, still arriving or overdue — never "up to date" beside any of those.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../../shared/contract';
+import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import { SyncState, syncVerdict } from './sync.svelte';
 

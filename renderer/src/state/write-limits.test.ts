@@ -3,7 +3,7 @@
 // forms say the schema's own numbers, and a value the schema takes is taken.
 import { describe, expect, it } from 'vitest';
 import { incidentUpdate } from '../../../shared/api';
-import { exampleCustomer } from '../../../shared/contract/examples';
+import { exampleCustomer } from '../../../shared/contract/testing/examples';
 import { CustomerForm } from './customer-form.svelte';
 import { EditForm } from './form.svelte';
 import { CLEANING_SPECS, INCIDENT_SPECS, MAINTENANCE_SPECS } from './task-forms';

@@ -1,16 +1,16 @@
 // An in-memory bridge for component tests: answers every command from the
 // contract's examples unless a test gives its own handler, records every
 // call, and lets a test push events. Never used by the app itself.
-import {
-  COMMAND_EXAMPLES,
-  type CommandInput,
-  type CommandName,
-  type CommandOutput,
-  type EventName,
-  type EventPayload,
-  type Result,
-  type StayboardBridge,
+import type {
+  CommandInput,
+  CommandName,
+  CommandOutput,
+  EventName,
+  EventPayload,
+  Result,
+  StayboardBridge,
 } from '../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
 
 type Handler<N extends CommandName> = (input: CommandInput<N>) => Result<CommandOutput<N>> | CommandOutput<N>;
 type Handlers = { [N in CommandName]?: Handler<N> };

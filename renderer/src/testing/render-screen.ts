@@ -2,7 +2,7 @@
 // shell does) over a fake bridge, with the app state it was given to.
 import { render } from '@testing-library/svelte';
 import type { Component } from 'svelte';
-import { AppState } from '../app/app.svelte';
+import { AppState } from '../state/app.svelte';
 import { fakeBridge, type FakeBridge } from './fake-bridge';
 import WithApp from './WithApp.svelte';
 

@@ -6,7 +6,7 @@ import { listingWrite } from '../../../../shared/api';
 import type { ListingRecord } from '../../../../shared/contract';
 import { writeSpecs, type LocalSpec } from '../../state/form.svelte';
 import type { MessageKey } from '../../i18n/i18n.svelte';
-import type { ListingField } from '../../components/field-names';
+import type { ListingField } from '../../i18n/field-names';
 
 const S = listingWrite.shape;
 

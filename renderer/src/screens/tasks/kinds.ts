@@ -9,7 +9,7 @@ import {
   maintenanceTypeLabel,
   priorityClass,
   priorityLabel,
-} from '../../components/labels';
+} from '../../i18n/labels';
 import { today } from '../../state/dates';
 import { formatDateInput } from '../../state/fields';
 import {

@@ -3,8 +3,8 @@
 // and a delete are sent. TaskScreen and TaskDetail render any spec; each kind
 // is one object (tasks/kinds.ts), so a screen differs from another only there.
 import type { CommandOutput, ContractError, OutboxMark, OwnerRecord, ResourceName } from '../../../../shared/contract';
-import type { QueryValue } from '../../app/routes';
-import type { AppState } from '../../app/app.svelte';
+import type { QueryValue } from '../../lib/routes';
+import type { AppState } from '../../state/app.svelte';
 import type { I18n, MessageKey } from '../../i18n/i18n.svelte';
 import type { EditForm, Specs } from '../../state/form.svelte';
 import type { RefusedChange } from '../../state/refused.svelte';

@@ -6,9 +6,10 @@
 // asks first when it costs more, and offline is made anyway, marked, saying why.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_EXAMPLES, type CoverageAnswer } from '../../../../shared/contract';
+import type { CoverageAnswer } from '../../../../shared/contract';
+import { COMMAND_EXAMPLES } from '../../../../shared/contract/testing/examples';
 import { fakeBridge, settle } from '../../testing/fake-bridge';
-import { renderToday } from './render-today';
+import { renderToday } from '../../testing/render-today';
 
 const whole = COMMAND_EXAMPLES['coverage.fetch'].output.after;
 const missing = (over: Partial<CoverageAnswer>): CoverageAnswer => ({

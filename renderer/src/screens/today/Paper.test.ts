@@ -6,7 +6,7 @@ import { fireEvent, screen, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { today } from '../../state/dates';
 import { settle } from '../../testing/fake-bridge';
-import { renderToday } from './render-today';
+import { renderToday } from '../../testing/render-today';
 
 let saved: string[] = [];
 

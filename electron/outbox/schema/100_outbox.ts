@@ -1,7 +1,4 @@
-// The outbox's migrations, appended after the cache's (numbers from 100, see
-// electron/cache/migrations.ts). Append only: never edit an entry that shipped
-// — each is literal SQL whose checksum every database stores and every open
-// verifies, pinned in electron/cache/migrations.test.ts.
+// Migration 100, the outbox itself.
 //
 // One row per edit the person made, ordered by an AUTOINCREMENT id — never by
 // a clock, which can jump. A row keeps what was changed (payload, write form),
@@ -11,10 +8,6 @@
 // existed before the first send (snapshot), whether the server accepted it,
 // and the server id it was matched to. `batch` names the first entry of the
 // group sent in one request, so a crash leaves evidence of what was in flight.
-import { OUTBOX_FIRST_VERSION, type Migration } from '../cache/migrations';
-import { PHOTO_BLOBS_V1 } from './101_photo_blobs';
-import { CHANGE_SUBJECTS_V1 } from './102_change_subjects';
-
 export const OUTBOX_V1 = `
 CREATE TABLE outbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -62,9 +55,3 @@ CREATE INDEX outbox_ids_server ON outbox_ids (resource, server_id);
 CREATE TABLE outbox_counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;
 INSERT INTO outbox_counter (name, value) VALUES ('local_id', -1);
 `;
-
-export const OUTBOX_MIGRATIONS: readonly Migration[] = [
-  { version: OUTBOX_FIRST_VERSION, name: '100_outbox', up: OUTBOX_V1 },
-  { version: OUTBOX_FIRST_VERSION + 1, name: '101_photo_blobs', up: PHOTO_BLOBS_V1 },
-  { version: OUTBOX_FIRST_VERSION + 2, name: '102_change_subjects', up: CHANGE_SUBJECTS_V1 },
-];

@@ -14,17 +14,17 @@ import type {
   StayboardBridge,
 } from '../../../shared/contract';
 import { I18n, isLocale } from '../i18n/i18n.svelte';
-import { call } from '../state/call';
-import { ChangeToasts } from '../state/change-toasts';
-import { RefusedChanges, refusalReasons, type RefusedChange } from '../state/refused.svelte';
-import { ConflictingChanges, resolveInput, type Resolution } from '../state/conflicts.svelte';
-import { BridgeLink } from '../state/link.svelte';
-import { ListingIndex } from '../state/listing-index.svelte';
-import { DesktopNotices } from '../state/notifications.svelte';
-import { Session } from '../state/session.svelte';
-import { SyncState } from '../state/sync.svelte';
-import { Toasts } from '../state/toasts.svelte';
-import { UpdatesState } from '../state/updates.svelte';
+import { call } from './call';
+import { ChangeToasts } from './change-toasts';
+import { RefusedChanges, refusalReasons, type RefusedChange } from './refused.svelte';
+import { ConflictingChanges, resolveInput, type Resolution } from './conflicts.svelte';
+import { BridgeLink } from './link.svelte';
+import { ListingIndex } from './listing-index.svelte';
+import { DesktopNotices } from './notifications.svelte';
+import { Session } from './session.svelte';
+import { SyncState } from './sync.svelte';
+import { Toasts } from './toasts.svelte';
+import { UpdatesState } from './updates.svelte';
 import { Router } from './router.svelte';
 
 const LOCALE_KEY = 'stayboard.locale';

@@ -2,9 +2,9 @@
 // for every event. The contract's tests check each against its schema (so the
 // examples cannot drift from the contract), and renderer tests can use them
 // as the answers of a fake bridge.
-import type { CommandInput, CommandName, CommandOutput } from './commands';
-import type { CoverageAnswer } from './commands/coverage';
-import type { EventName, EventPayload } from './push-events';
+import type { CommandInput, CommandName, CommandOutput } from '../commands';
+import type { CoverageAnswer } from '../commands/coverage';
+import type { EventName, EventPayload } from '../push-events';
 import type {
   AdminRecord,
   BookingRecord,
@@ -15,9 +15,9 @@ import type {
   ListingRecord,
   MaintenanceRecord,
   ThreadRecord,
-} from './records';
-import type { OutboxEntry, OutboxSummary, SessionInfo, Settings, SyncStatus } from './status';
-import { DEFAULT_SETTINGS } from './status';
+} from '../records';
+import type { OutboxEntry, OutboxSummary, SessionInfo, Settings, SyncStatus } from '../status';
+import { DEFAULT_SETTINGS } from '../status';
 
 const NOW = '2026-05-04T09:30:00.000Z';
 

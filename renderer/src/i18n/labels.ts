@@ -1,9 +1,10 @@
 // Words and colour classes for coded values (cleaning status, incident
 // priority, booking status, readiness), so every screen names them alike.
 import { bookingStatus, blockType } from '../../../shared/domain/states';
+import { DEPARTMENTS } from '../../../shared/api';
 import { CLEANING_STATUSES, INCIDENT_PRIORITIES } from '../../../shared/api/tasks';
 import type { OutboxState } from '../../../shared/contract';
-import type { I18n, MessageKey } from '../i18n/i18n.svelte';
+import type { I18n, MessageKey } from './i18n.svelte';
 
 export function cleaningStatusLabel(i18n: I18n, status: number): string {
   return status === 0 || status === 1 || status === 2
@@ -72,3 +73,10 @@ export const OUTBOX_STATE_CLASS: Record<OutboxState, string> = {
   conflict: 'danger',
   unknown: 'warn',
 };
+
+/** A department's name in the UI language (the API's word when it is not one of the spec's). */
+export function departmentName(i18n: I18n, d: string): string {
+  return (DEPARTMENTS as readonly string[]).includes(d)
+    ? i18n.t(`admins.dept.${d as (typeof DEPARTMENTS)[number]}`)
+    : d || i18n.t('admins.noDepartment');
+}

@@ -2,9 +2,9 @@
 // Hash routing needs no server support, so it works the same from the
 // Electron custom protocol and the web host.
 import { untrack } from 'svelte';
-import { formatHash, parseHash, type QueryValue, type Route, type RouteName } from './routes';
+import { formatHash, parseHash, type QueryValue, type Route, type RouteName } from '../lib/routes';
 
-export { formatHash, parseHash, ROUTE_NAMES, type Route, type RouteName } from './routes';
+export { formatHash, parseHash, ROUTE_NAMES, type Route, type RouteName } from '../lib/routes';
 
 /** Reactive current route, following `location.hash`. */
 export class Router {

@@ -2,10 +2,10 @@
 // the app on a fake bridge (the contract's examples unless told otherwise), in
 // the locale asked for.
 import { render } from '@testing-library/svelte';
-import { AppState } from '../../app/app.svelte';
-import { fakeBridge } from '../../testing/fake-bridge';
-import WithApp from '../../testing/WithApp.svelte';
-import Today from '../Today.svelte';
+import { AppState } from '../state/app.svelte';
+import { fakeBridge } from './fake-bridge';
+import WithApp from './WithApp.svelte';
+import Today from '../screens/Today.svelte';
 
 export function renderToday(locale: 'en' | 'es' = 'en', bridge = fakeBridge()) {
   const app = new AppState(bridge, null);

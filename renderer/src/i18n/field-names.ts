@@ -3,9 +3,8 @@
 // rather than wire names ("notes", "inspected: 1").
 import { listingWrite } from '../../../shared/api';
 import type { ResourceName } from '../../../shared/contract';
-import type { I18n, MessageKey } from '../i18n/i18n.svelte';
-import { departmentName } from '../state/admin-form';
-import { blockTypeLabel, cleaningStatusLabel, maintenanceTypeLabel, priorityLabel } from './labels';
+import type { I18n, MessageKey } from './i18n.svelte';
+import { blockTypeLabel, cleaningStatusLabel, departmentName, maintenanceTypeLabel, priorityLabel } from './labels';
 
 /** Listing write fields (the shared write schema's): `listingField.<field>` (those other kinds share keep their own words below). */
 export const LISTING_FIELDS = Object.keys(listingWrite.shape) as (keyof typeof listingWrite.shape)[];

@@ -26,11 +26,7 @@ afterEach(async () => {
 /** A plain HTTP server on `host` that counts what it was asked and what it sent. */
 async function server(
   host: string,
-  handle: (
-    req: IncomingMessage,
-    res: ServerResponse,
-    count: { sent: number },
-  ) => void,
+  handle: (req: IncomingMessage, res: ServerResponse, count: { sent: number }) => void,
 ): Promise<{ url: string; requests: string[]; count: { sent: number } }> {
   const requests: string[] = [];
   const count = { sent: 0 };

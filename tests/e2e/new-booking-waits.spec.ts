@@ -48,7 +48,9 @@ test('a guest of a new booking waits for it on the Sync page, then follows it to
   await expectUnsent(page, 2);
   await open(page, '#/sync');
   const waiting = page.locator(`[data-waiting="${n}"]`);
-  await expect(waiting).toContainText(`Waiting for “New booking · ${listing.name}” to reach the PMS`);
+  await expect(waiting).toContainText(
+    `Waiting for “New booking — not yet in the PMS · ${listing.name}” to reach the PMS`,
+  );
   const shots = process.env['SCREENSHOTS'];
   if (shots)
     for (const [w, h] of [

@@ -53,7 +53,7 @@ test('an owner and a cost of that owner made offline reach the server once, the 
   await correctAndSubmit(page, dialog, 'Add', 'Email', 'laia@example.org', 'owner-new');
   await expect(dialog).toBeHidden();
   await expectUnsent(page, 1);
-  const row = page.locator('a[data-record]', { hasText: 'Laia Ferrer Offline' });
+  const row = page.locator('[role="row"][data-record]', { hasText: 'Laia Ferrer Offline' });
   await expect(row).toHaveAttribute('data-outbox', 'pending');
   await expect(row.getByText('Waiting to send')).toBeVisible();
 
@@ -67,7 +67,7 @@ test('an owner and a cost of that owner made offline reach the server once, the 
   await expect(dialog).toBeHidden();
   await expectUnsent(page, 2);
   await page.getByLabel('Concept').fill('fachada');
-  const costRow = page.locator('a[data-record]', { hasText: 'Pintura fachada' });
+  const costRow = page.locator('[role="row"][data-record]', { hasText: 'Pintura fachada' });
   await expect(costRow).toContainText('Laia Ferrer Offline');
   await expect(costRow).toHaveAttribute('data-outbox', 'pending');
   await costRow.click();
@@ -119,7 +119,9 @@ test('a destination’s Spanish and English names are edited and reach the serve
     .filter((m) => m.actor === 'api' && m.result === 'applied' && m.endpoint === 'destinations.update');
   expect(sent).toHaveLength(1);
   expect(sent[0]!.body).toEqual({ name: { es: 'Costa Dorada Sur', en: 'Southern Golden Coast' }, max_days: 28 });
-  await expect(page.locator('a[data-record]', { hasText: /Costa Dorada Sur|Southern Golden Coast/ })).toBeVisible();
+  await expect(
+    page.locator('[role="row"][data-record]', { hasText: /Costa Dorada Sur|Southern Golden Coast/ }),
+  ).toBeVisible();
 });
 
 test('a booking shows the name of its origin (origins are read-only)', async ({ page, demoHost }) => {

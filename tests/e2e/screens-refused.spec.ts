@@ -76,7 +76,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   const banner = page.getByTestId('refused-banner');
   await expect(banner).toBeVisible({ timeout: 60_000 });
   await expect(banner).toContainText('The server did not accept your change');
-  await expect(banner).toContainText('Arrival date: the listing is not available for these dates');
+  await expect(banner).toContainText('Arrival date: The server said: “the listing is not available for these dates”');
   await expect(banner).toContainText(`You set Departure date to`);
   await expect(banner.getByText(/The server rejected some values/)).toHaveCount(0);
   await expect(page.getByLabel('Departure date')).toHaveValue(typed(serverEnd));
@@ -87,6 +87,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
   // On the board row too (the board narrowed to the listing's city, so its row is drawn);
   // and the Sync page offers no Retry for it.
   await open(page, '#/today');
+  await page.getByRole('button', { name: /^▸?\s*Filters/ }).click(); // the board's filters are folded behind it
   await page.getByLabel('City').selectOption(found.city);
   const rowBanner = page.getByTestId('refused-banner').first();
   await expect(rowBanner).toBeVisible({ timeout: 15_000 });
@@ -100,6 +101,7 @@ test('a refused booking change shows the server value, a banner, and can be edit
 
   // Edit and send again from the board row: the booking's form opens with my value.
   await open(page, '#/today');
+  await page.getByRole('button', { name: /^▸?\s*Filters/ }).click(); // the board's filters are folded behind it
   await page.getByLabel('City').selectOption(found.city);
   await page.getByTestId('refused-banner').first().getByRole('link', { name: 'Edit and send again' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Booking ${n}`) })).toBeVisible();

@@ -1,7 +1,7 @@
 // The header tells the truth as events arrive: connection, last sync, unsent changes.
 import { render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_EXAMPLES } from '../../../shared/contract/testing/examples';
+import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../../shared/contract/testing/examples';
 import { AppState } from '../state/app.svelte';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import WithApp from '../testing/WithApp.svelte';
@@ -49,21 +49,8 @@ describe('Header', () => {
 
   it('warns when changes are not going out, only while the server answers', async () => {
     const stall = {
-      reason: 'failing' as const,
+      ...EVENT_EXAMPLES['sync.stall'].stall!,
       since: new Date().toISOString(),
-      entryId: 17,
-      resource: 'cleaning' as const,
-      subject: {
-        name: null,
-        booking: null,
-        listing: 'Casa Azul',
-        owner: null,
-        rate: null,
-        from: '2026-05-04',
-        to: null,
-      },
-      operation: 'cleaning.update',
-      attempts: 5,
       error: null,
       nextAttemptAt: null,
     };

@@ -3,7 +3,7 @@
 import { fireEvent, screen, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/contract';
-import { COMMAND_EXAMPLES, exampleOutboxEntry } from '../../../shared/contract/testing/examples';
+import { COMMAND_EXAMPLES, EVENT_EXAMPLES, exampleOutboxEntry } from '../../../shared/contract/testing/examples';
 import { fakeBridge, settle } from '../testing/fake-bridge';
 import { renderScreen } from '../testing/render-screen';
 import Sync from './Sync.svelte';
@@ -77,21 +77,8 @@ describe('Sync screen', () => {
     const next = new Date(Date.now() + 60_000);
     bridge.emit('sync.stall', {
       stall: {
-        reason: 'failing',
+        ...EVENT_EXAMPLES['sync.stall'].stall!,
         since: new Date().toISOString(),
-        entryId: 17,
-        resource: 'cleaning',
-        subject: {
-          name: null,
-          booking: null,
-          listing: 'Casa Azul',
-          owner: null,
-          rate: null,
-          from: '2026-05-04',
-          to: null,
-        },
-        operation: 'cleaning.update',
-        attempts: 5,
         error: { code: 'unreachable', message: 'The server answered 503.' },
         nextAttemptAt: next.toISOString(),
       },

@@ -80,6 +80,29 @@ describe('prices.update', () => {
       expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 1 });
     }));
 
+  it('a confirmed change forgets the availability fetched before it on those days of that rate, and only those', () =>
+    withDevice(async (dev, rate) => {
+      // What sync wrote earlier: the rate's nights not available (a closed season), another rate's too.
+      const put = (r: number, date: string) =>
+        dev.db.run(
+          `INSERT INTO availability (listing_id, date, rate_id, available, mu, category_id, raw)
+           VALUES (101, ?, ?, 0, 0, NULL, '{}')`,
+          [date, r],
+        );
+      for (const d of ['2026-07-01', '2026-07-02', '2026-07-03']) put(rate, d);
+      put(rate + 1000, '2026-07-01');
+      dev.current.outbox.enqueue('prices.update', {
+        id: rate,
+        changes: { dates: [{ date: ['2026-07-01', '2026-07-02'], price: 150, active: 1 }] },
+      });
+      await dev.current.outbox.drain({ untilSettled: true });
+      const left = dev.db.rows('SELECT date, rate_id FROM availability ORDER BY date, rate_id');
+      expect(left).toEqual([
+        ['2026-07-01', rate + 1000],
+        ['2026-07-03', rate],
+      ]);
+    }));
+
   it('overlapping edits coalesce: the later wins per day and field, one request per rate', () =>
     withDevice(async (dev, rate) => {
       const o = dev.current.outbox;

@@ -124,6 +124,25 @@ describe('Planner', () => {
     expect(ids(after.queue).filter(([, v]) => (v as number) < 0)).toEqual([]);
   });
 
+  it("a listing's page (and its Prices) brings its rates and their prices first, not with the deep fill", () => {
+    const db = fixture();
+    const [id, other] = db.pluck<number>('SELECT id FROM listings ORDER BY id LIMIT 2') as [number, number];
+    const rates = [7001, 7002];
+    for (const [rate, listing] of [...rates.map((r) => [r, id]), [7003, other]])
+      db.run(`INSERT INTO rates (rate_id, listing_id, name, data, raw) VALUES (?, ?, 'Standard', '{}', '{}')`, [
+        rate!,
+        listing!,
+      ]);
+    const plan = new Planner(db, DEFAULT_POLICY).plan(
+      input({ interest: { screen: 'listing', listingIds: [id] }, caps: { globalLists: true, globalRates: false } }),
+    );
+    const onScreen = plan.queue.filter((j) => j.tier === 'onScreen').map((j) => j.spec);
+    expect(onScreen).toContainEqual({ kind: 'rates', listingId: id });
+    for (const rateId of rates)
+      expect(onScreen).toContainEqual(expect.objectContaining({ kind: 'prices', rateId, listingId: id }));
+    expect(onScreen.filter((s) => s.kind === 'prices' && s.listingId !== id)).toEqual([]);
+  });
+
   it('lets far data age into the queue even while near data keeps being due', () => {
     const db = fixture();
     const planner = new Planner(db, DEFAULT_POLICY);

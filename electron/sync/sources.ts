@@ -188,8 +188,19 @@ function screenJobs(
         maxAge: p.maxAge.near,
         cost: 1,
       });
-    if (interest.screen === 'listing')
-      out.push({ spec: { kind: 'photos', listingId: id }, tier: 'onScreen', maxAge: p.maxAge.near, cost: 1 });
+    if (interest.screen !== 'listing') continue;
+    out.push({ spec: { kind: 'photos', listingId: id }, tier: 'onScreen', maxAge: p.maxAge.near, cost: 1 });
+    // The listing's page and its Prices: its rates and their prices come with the screen, not with the deep
+    // fill (a price can be set only on a day whose prices were received; a listing just made here has none).
+    if (!caps.globalRates)
+      out.push({ spec: { kind: 'rates', listingId: id }, tier: 'onScreen', maxAge: p.maxAge.near, cost: 1 });
+    for (const rateId of db.pluck<number>('SELECT rate_id FROM rates WHERE listing_id = ? AND rate_id > 0', [id]))
+      out.push({
+        spec: { kind: 'prices', rateId, listingId: id, ...w.ahead },
+        tier: 'onScreen',
+        maxAge: p.maxAge.near,
+        cost: 1,
+      });
   }
   const bookingJob = interest.screen === 'booking' ? 'booking' : 'bundle';
   for (const n of serverBookingNumbers(db, interest.bookingNumbers ?? [])) {

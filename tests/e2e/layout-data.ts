@@ -67,6 +67,32 @@ export async function seedLayoutData(host: HostFixture): Promise<LayoutData> {
     const found = TWINS.map((n) => all.find((l) => l.name === n && l.id > 0));
     return found.every(Boolean) ? found.map((l) => l!.id) : null;
   });
+  // The third of the name sells every night of the coming fortnight (a price, open). A listing made here has
+  // a rate without prices, which the PMS calls not available; once the app has fetched that, New booking would
+  // rightly offer nothing instead of the clash, and what the screens show would depend on the sync's timing.
+  const rateId = await eventually('the free listing’s rate', async () => {
+    const free = (await ask(host, 'listings.list', {})).find((l) => l.name === ALTERNATIVE && l.id > 0);
+    if (!free) return null;
+    // As the Prices screen does when it opens on the listing: its rates and prices come first.
+    await ask(host, 'sync.setInterest', { screen: 'listing', listingIds: [free.id] });
+    return (await ask(host, 'prices.grid', { listingId: free.id, from: day, to: addDays(day, 13) })).rates[0]?.rate_id;
+  });
+  // A price is set only on days whose prices were received (the app refuses the others until they are).
+  await eventually(
+    'the free listing’s prices set',
+    async () => {
+      try {
+        return await ask(host, 'prices.update', {
+          id: rateId,
+          changes: { dates: [{ date: [day, addDays(day, 13)], price: 180, active: 1 }] },
+        });
+      } catch (e) {
+        if (String(e).includes('have not been received yet')) return null;
+        throw e;
+      }
+    },
+    120_000,
+  );
   const party = await ask(host, 'bookings.create', {
     booking: {
       listing_id: twins[0]!,

@@ -244,6 +244,10 @@ function store(db: WritableDB, items: readonly Incoming<Rec>[]): void {
   for (const { value } of items) {
     const cal = value as unknown as PriceCalendar;
     for (const [date, d] of Object.entries(cal.read ? cal.days : {})) {
+      // The PMS's single-unit availability of this rate on the day follows from its price and open flag:
+      // what was fetched before the change no longer says it, so it is forgotten until fetched again
+      // (the stay check then goes by the bookings and blocks here, and never names a stale "taken" night).
+      db.run('DELETE FROM availability WHERE rate_id = ? AND date = ? AND mu = 0', [cal.rate_id, date]);
       if (typeof d.price !== 'number') {
         db.run('DELETE FROM prices WHERE rate_id = ? AND date = ?', [cal.rate_id, date]);
         continue;

@@ -1,6 +1,6 @@
 // The outbox soak: the randomized fault suite of electron/outbox/faults.test.ts
 // at length. Usage:
-//   tsx bench/soak-outbox.ts --runs 1000 [--phases 3] [--worlds 4] [--from 1]
+//   tsx bench/soak-outbox.ts --runs 1000 [--phases 3] [--worlds 4] [--from 1] [--settle 100]
 // Each run is seeded (seed = from + i) and replayable alone with --from <seed> --runs 1.
 // Prints failing seeds with what went wrong, totals, and "N passed, N failed";
 // exits 1 when any run had a problem.
@@ -18,6 +18,7 @@ const runs = option('runs', 1000);
 const phases = option('phases', 3);
 const worldCount = Math.max(1, option('worlds', 4));
 const from = option('from', 1);
+const settleMs = option('settle', 100);
 
 const started = Date.now();
 const worlds = await Promise.all(Array.from({ length: worldCount }, (_, i) => startWorld(31 + i)));
@@ -25,12 +26,12 @@ let done = 0;
 let failed = 0;
 try {
   const seeds = Array.from({ length: runs }, (_, i) => from + i);
-  const reports = await runMany(worlds, seeds, { phases }, (r) => {
+  const reports = await runMany(worlds, seeds, { phases, settleMs }, (r) => {
     done++;
     if (r.problems.length) {
       failed++;
       console.log(`seed ${r.seed}: ${r.problems.length} problem(s)`);
-      for (const p of r.problems.slice(0, 10)) console.log(`    ${p}`);
+      for (const p of r.problems.slice(0, 80)) console.log(`    ${p}`);
     }
     if (done % 50 === 0 || done === runs)
       console.error(`soak: ${done}/${runs} runs, ${failed} failed, ${((Date.now() - started) / 1000).toFixed(0)} s`);

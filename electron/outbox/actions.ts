@@ -53,7 +53,7 @@ function entryOr404(db: WritableDB, id: number): Entry {
 }
 
 /** Sends a rejected entry again, or a waiting one now (the whole batch it was refused with goes again). */
-export function retryEntry(db: WritableDB, id: number, now: number): ActionResult {
+export function retryEntry(db: WritableDB, id: number, now: number, settleMs = 0): ActionResult {
   return db.transaction((tx) => {
     const e = entryOr404(tx, id);
     if (e.state === 'confirmed') throw new CommandError('invalid_state', 'This change is already confirmed.');
@@ -65,6 +65,12 @@ export function retryEntry(db: WritableDB, id: number, now: number): ActionResul
       patchEntries(tx, ids, { state: 'pending', error: null, nextAttemptAt: null, checks: 0 }, now);
       // A create the server accepted but that could not be found is sent again only because the person asked.
       if (e.kind === 'create') patchEntries(tx, [e.id], { accepted: false }, now);
+    } else if (e.state === 'unknown') {
+      // "Retry now" reads the server back as soon as it may: never before the server had time to finish the
+      // request whose answer was lost (Backoff.settleMs after the failure, which the wait set then covers;
+      // now + settleMs covers it too) — an absence seen sooner proves nothing. Never later than it was.
+      const at = e.nextAttemptAt !== null && e.nextAttemptAt > now ? Math.min(e.nextAttemptAt, now + settleMs) : null;
+      patchEntries(tx, ids, { nextAttemptAt: at }, now);
     } else if (e.state !== 'sending') {
       patchEntries(tx, ids, { nextAttemptAt: null }, now);
     }

@@ -73,6 +73,8 @@ export class Outbox {
   private readonly events: OutboxEvents | undefined;
   private readonly worker: ReplayWorker;
   private readonly keepConfirmedMs: number;
+  /** How long a write of unknown outcome is given to finish at the server (Backoff.settleMs). */
+  private readonly settleMs: number;
   private readonly failures = new Map<number, number>();
   /** The current session's client, or null when nobody is signed in. */
   private readonly currentClient: () => ApiClient | null;
@@ -95,6 +97,8 @@ export class Outbox {
     };
     const current = this.currentClient;
     const readAhead = new ReadAhead();
+    const backoff = { ...DEFAULT_BACKOFF, ...o.backoff };
+    this.settleMs = backoff.settleMs;
     const deps: StepDeps = {
       db: this.db,
       get client(): ApiClient {
@@ -104,7 +108,7 @@ export class Outbox {
       },
       now: () => this.clock.now(),
       random,
-      backoff: { ...DEFAULT_BACKOFF, ...o.backoff },
+      backoff,
       trace: (e) => o.trace?.(e),
       changed: (kinds, ids) => this.changed(kinds, ids),
       uploaded: (entryId, sent, total) => this.events?.emit('outbox.upload', { entryId, sent, total }),
@@ -145,7 +149,12 @@ export class Outbox {
       const rows = tx.all<{ resource: Kind; record_id: number }>(
         `SELECT DISTINCT resource, record_id FROM outbox WHERE state = 'sending'`,
       );
-      tx.run(`UPDATE outbox SET state = 'unknown', updated_at = ? WHERE state = 'sending'`, [this.clock.now()]);
+      // A request of the process that died may still be at the server: it is given time to finish first.
+      const now = this.clock.now();
+      tx.run(`UPDATE outbox SET state = 'unknown', updated_at = ?, next_attempt_at = ? WHERE state = 'sending'`, [
+        now,
+        now + this.settleMs,
+      ]);
       for (const r of rows) refreshView(tx, r.resource, r.record_id);
       pruneConfirmed(tx, this.clock.now() - this.keepConfirmedMs, 200);
       return rows;
@@ -212,7 +221,7 @@ export class Outbox {
 
   retry(input: unknown): OutboxEntry {
     const v = parseInput('outbox.retry', input);
-    const r = retryEntry(this.db, v['id'] as number, this.clock.now());
+    const r = retryEntry(this.db, v['id'] as number, this.clock.now(), this.settleMs);
     this.worker.resume();
     this.after(r);
     return r.entry!;

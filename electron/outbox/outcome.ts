@@ -19,10 +19,22 @@ export interface Backoff {
   /** First delay after a failure; doubles per attempt. */
   baseMs: number;
   maxMs: number;
+  /**
+   * After a write whose outcome is unknown (no answer, a reset, a 5xx, a crash while sending), how long
+   * the server is given to finish it before the record is looked at again. A request this app stopped
+   * waiting for may still be applied (a slow server, a proxy answering 502 while the server works on):
+   * read back sooner, its absence proves nothing, and a create sent again — or a newer edit of the same
+   * record overtaken by the old one — would break the rule that every change is applied exactly once.
+   */
+  settleMs: number;
 }
 
-/** Edits are the person's work: after a failure they are tried again at least once a minute. */
-export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 60_000 };
+/**
+ * Edits are the person's work: after a failure they are tried again at least once a minute. An
+ * ambiguous write waits 15 s before its read-back (spec-silent; the server's own processing time is
+ * not stated — longer than any answer seen from it, shorter than a person's patience with "Checking").
+ */
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 60_000, settleMs: 15_000 };
 
 /** What a replay step needs. */
 export interface StepDeps {
@@ -106,12 +118,12 @@ export function failed(
   const later = d.now() + (err.retryAfterMs ?? backoffDelay(failures, d.backoff, d.random));
   const error = contractErrorOf(err);
   const retry = (state: OutboxState | typeof asBefore, extra: Patch = {}) => {
-    transition(d, before, (e) => ({
-      state: typeof state === 'function' ? state(e) : state,
-      error,
-      nextAttemptAt: later,
-      ...extra,
-    }));
+    transition(d, before, (e) => {
+      const next = typeof state === 'function' ? state(e) : state;
+      // Maybe processed: the server is given time to finish before anything of the record is read or sent.
+      const settled = phase === 'write' && next === 'unknown' ? Math.max(later, d.now() + d.backoff.settleMs) : later;
+      return { state: next, error, nextAttemptAt: settled, ...extra };
+    });
     return 'later' as const;
   };
   switch (err.kind) {

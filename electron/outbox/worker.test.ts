@@ -8,6 +8,7 @@ import { getBooking, getCustomer } from '../cache/queries/bookings';
 import { getCleaning, getIncident } from '../cache/queries/tasks';
 import { bookingsTable } from '../cache/tables';
 import { upsertRecords } from '../cache/write';
+import { getEntry } from './entries';
 import { Outbox } from './index';
 import { onSimulator } from './testing/on-simulator';
 import type { Device } from './testing/rig';
@@ -70,6 +71,65 @@ describe('the worker', () => {
     expect(clock.now()).toBe(before);
     expect(o.summary()).toMatchObject({ pending: 1 });
     dev.faults.rate429 = 0;
+    await dev.close();
+  });
+
+  it('a create whose answer was lost is looked for only once the server had time to finish it: then found, once', async () => {
+    // A request this app stopped waiting for may still be applied: read back at once, its absence would
+    // prove nothing and a second send could make two blocks.
+    const dev = await device();
+    const clock = new ManualClock();
+    const SETTLE = 15_000;
+    const o = new Outbox({
+      db: dev.db,
+      client: dev.current.client,
+      clock,
+      backoff: { baseMs: 5, maxMs: 20, settleMs: SETTLE },
+    });
+    on.sim.setFaults({ resetAfterRate: 1, routes: ['blocks.create'] });
+    o.enqueue('blocks.create', {
+      block: {
+        listing_id: '101',
+        block_type: 2,
+        start_date: '2026-09-07',
+        end_date: '2026-09-09',
+        reason: 'Roof (s-1)',
+      },
+    });
+    o.start();
+    await clock.advance(0);
+    await until(() => o.summary().unknown === 1);
+    on.sim.resetFaults();
+    const entry = getEntry(dev.db, o.list()[0]!.id);
+    expect(entry!.nextAttemptAt).toBeGreaterThanOrEqual(clock.now() + SETTLE - 1);
+    // Until then nothing of the record is read or sent: the worker's only timer is the settle's end.
+    const mark = on.mark();
+    expect(clock.nextTimerAt()).toBe(entry!.nextAttemptAt);
+    // "Retry now" does not shorten it (nor lengthen it).
+    o.retry({ id: entry!.id });
+    expect(getEntry(dev.db, entry!.id)!.nextAttemptAt).toBe(entry!.nextAttemptAt);
+    await clock.advance(SETTLE - 1_000);
+    expect(on.requestsSince(mark)).toEqual([]);
+    await clock.advance(1_000);
+    await until(() => o.summary().confirmed === 1);
+    expect(on.requestsSince(mark)).not.toContain('blocks.create');
+    expect(on.applied('blocks.create', '(s-1)')).toHaveLength(1);
+    await o.stop();
+    await dev.close();
+  });
+
+  it('a write found sending after a crash is given the same time before its read-back', async () => {
+    const dev = await device();
+    dev.current.outbox.enqueue('cleaning.update', {
+      id: dev.db.pluck<number>('SELECT id FROM cleaning LIMIT 1')[0]!,
+      changes: { notes: 'in flight when it died' },
+    });
+    // The process died between "sending" and the answer.
+    dev.db.run(`UPDATE outbox SET state = 'sending'`);
+    const clock = new ManualClock();
+    const o = new Outbox({ db: dev.db, client: dev.current.client, clock, backoff: { settleMs: 15_000 } });
+    expect(getEntry(dev.db, o.list()[0]!.id)).toMatchObject({ state: 'unknown', nextAttemptAt: clock.now() + 15_000 });
+    await o.stop();
     await dev.close();
   });
 

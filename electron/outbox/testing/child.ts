@@ -28,7 +28,7 @@ const outbox = new Outbox({
   db,
   client,
   concurrency: 2,
-  backoff: { baseMs: 5, maxMs: 50 },
+  backoff: { baseMs: 5, maxMs: 50, settleMs: 200 },
   trace: (e) => process.stdout.write(`${e.type} ${e.entryIds.join(',')}\n`),
 });
 process.stdout.write('ready\n');

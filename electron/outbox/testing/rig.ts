@@ -143,7 +143,7 @@ export class Device {
       db,
       client,
       governor,
-      backoff: { baseMs: 5, maxMs: 60 },
+      backoff: { baseMs: 5, maxMs: 60, settleMs: 100 },
       log: { error: () => undefined },
       ...this.o.outbox,
     });

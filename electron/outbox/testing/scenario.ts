@@ -38,6 +38,8 @@ export interface RunOptions {
   kills?: boolean;
   /** The client's deadline while faults are on (hangs cost this much). */
   requestTimeoutMs?: number;
+  /** The outbox's wait after a write of unknown outcome (Backoff.settleMs; 0 shows what happens without it). */
+  settleMs?: number;
 }
 
 /** Seeding, checking and calm replay use a deadline a loaded machine always meets. */
@@ -96,6 +98,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
     faults: true,
     kills: true,
     requestTimeoutMs: 200,
+    settleMs: 100,
     ...options,
   };
   const problems: string[] = [];
@@ -105,12 +108,21 @@ export async function runScenario(world: World, seed: number, options: RunOption
   sim.resetFaults();
   const startRequests = sim.requestLog().length;
   let hook: ((e: TraceEvent) => void) | null = null;
+  const traced: { at: number; e: unknown }[] = [];
   const dev = new Device({
     url: sim.url,
     user: sim.user,
     password: sim.password,
     requestTimeoutMs: CALM_TIMEOUT_MS,
-    outbox: { random: () => jitter.next(), trace: (e) => hook?.(e), backoff: { baseMs: 2, maxMs: 20 } },
+    outbox: {
+      random: () => jitter.next(),
+      trace: (e) => {
+        // Kept for the report of a create applied other than once: what the outbox did, and when.
+        traced.push({ at: Date.now(), e: e.type === 'send' ? { ...e, body: undefined } : e });
+        hook?.(e);
+      },
+      backoff: { baseMs: 2, maxMs: 20, settleMs: o.settleMs },
+    },
   });
   dev.faults.random = () => faultDraws.next();
   const timers: NodeJS.Timeout[] = [];
@@ -420,10 +432,31 @@ export async function runScenario(world: World, seed: number, options: RunOption
           m.result === 'applied' &&
           JSON.stringify(m.body).includes(t.create!.marker),
       ).length;
-      if (made !== expected)
+      if (made !== expected) {
         problems.push(
           `create ${t.create.marker}: applied ${made} times, expected ${expected} (entry ${entry?.state ?? 'gone'})`,
         );
+        // What happened, in order: the server's applications and requests to that endpoint, the outbox's steps.
+        const id = t.create.entryId;
+        const seen = [
+          ...mutations
+            .filter((m) => m.endpoint === t.create!.endpoint && JSON.stringify(m.body).includes(t.create!.marker))
+            .map((m) => ({ at: m.at, what: `server ${m.result} id ${String(m.id)}` })),
+          ...(() => {
+            // The create's requests and the reads of the collection it lands in (same path).
+            const log = sim.requestLog().slice(startRequests);
+            const path = (q: { path: string }) => q.path.split('?')[0];
+            const paths = new Set(log.filter((q) => q.endpoint === t.create!.endpoint).map(path));
+            return log
+              .filter((q) => q.endpoint === t.create!.endpoint || (q.method === 'GET' && paths.has(path(q))))
+              .map((q) => ({ at: q.at, what: `request ${q.method} ${q.path} → ${String(q.status)}` }));
+          })(),
+          ...traced
+            .filter((x) => JSON.stringify(x.e).includes(`"entryIds":[${id}`) || JSON.stringify(x.e).includes(`,${id}]`))
+            .map((x) => ({ at: x.at, what: `outbox ${JSON.stringify(x.e)}` })),
+        ].sort((a, b) => a.at - b.at);
+        for (const s of seen) problems.push(`  ${new Date(s.at).toISOString().slice(11, 23)} ${s.what}`);
+      }
     }
   } finally {
     timers.forEach(clearTimeout);

@@ -6,6 +6,7 @@
 // nearest free listings of similar capacity in the same city. Used by the
 // booking form before anything is queued (refused stays never reach the outbox).
 import type { StayCheck, StayClash } from '../../../shared/contract';
+import { overCapacity, partySize } from '../../../shared/domain/capacity';
 import { blockType } from '../../../shared/domain/states';
 import { quoteStay } from '../../../shared/domain/quote';
 import type { ReadableDB } from '../db';
@@ -113,10 +114,10 @@ function fitsAlone(db: ReadableDB, listingId: number, mu: boolean, i: StayCheckI
 export function checkStay(db: ReadableDB, i: StayCheckInput): StayCheck | null {
   const listing = listingSummaryById(db, i.listingId);
   if (!listing) return null;
-  const party = i.adults + i.children;
+  const party = partySize(i.adults, i.children);
   const mu = listing.mu;
   const reasons: StayClash[] = [];
-  if (listing.person_capacity !== null && party > listing.person_capacity)
+  if (listing.person_capacity !== null && overCapacity(listing.person_capacity, i.adults, i.children))
     reasons.push({ kind: 'capacity', capacity: listing.person_capacity, party });
   reasons.push(...fitsAlone(db, i.listingId, mu, i));
   // The newest complete fetch covering the nights (all listings or this one) of what can take them: bookings

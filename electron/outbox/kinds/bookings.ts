@@ -2,6 +2,7 @@
 // party, times, money, codes, notes); the update answers the record. Checked before queueing: a
 // party larger than the listing sleeps (spec-silent choice, here only: adults + children count, not
 // infants, as the simulator does) and a stay that ends before it starts.
+import { overCapacity } from '../../../shared/domain/capacity';
 import { bookingRead, F, type BookingUpdate } from '../../../shared/api';
 import { CommandError } from '../../../shared/contract';
 import { stateAfter } from '../../../shared/domain/states';
@@ -61,11 +62,6 @@ const fields: FieldCodecs<BookingUpdate & { listing_id: number; customer: unknow
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The people that count against a listing's capacity. */
-export function partySize(adults: number, children: number): number {
-  return adults + children;
-}
-
 function check(db: WritableDB, rec: Rec, changes: Values): void {
   const value = (f: string): unknown => (f in changes ? changes[f] : rec[f]);
   const start = value('start_date');
@@ -85,9 +81,7 @@ function check(db: WritableDB, rec: Rec, changes: Values): void {
     listingId,
   ]);
   const capacity = num(row?.person_capacity);
-  if (capacity === null) return;
-  const party = partySize(num(value('adults')) ?? 0, num(value('children')) ?? 0);
-  if (party > capacity) {
+  if (capacity !== null && overCapacity(capacity, num(value('adults')) ?? 0, num(value('children')) ?? 0)) {
     const field = 'adults' in changes ? 'adults' : 'children';
     throw new CommandError(
       'invalid_input',

@@ -8,6 +8,7 @@
 // payload it builds is that schema's input, checked once more before sending.
 import { bookingCreate, customerUpdate, type BookingCreate } from '../../../shared/api';
 import { wCount, wDate, wId, wMoney, wText } from '../../../shared/api/primitives';
+import { overCapacity } from '../../../shared/domain/capacity';
 import type { ListingSummary, StayCheck, StayboardBridge } from '../../../shared/contract';
 import { STAY_FIELDS } from './booking.svelte';
 import { call } from './call';
@@ -389,13 +390,8 @@ export function stayRules(
   if (typeof start === 'string' && typeof end === 'string' && end <= start)
     errors.end_date = { key: 'validation.endAfterStart' };
   if (typeof adults === 'number' && adults < 1) errors.adults = { key: 'newBooking.oneAdult' };
-  else if (
-    capacity !== null &&
-    typeof adults === 'number' &&
-    typeof children === 'number' &&
-    adults + children > capacity
-  )
-    errors.adults = { key: 'validation.capacity', max: capacity };
+  else if (typeof adults === 'number' && typeof children === 'number' && overCapacity(capacity, adults, children))
+    errors.adults = { key: 'validation.capacity', max: capacity! };
   return errors;
 }
 

@@ -53,7 +53,7 @@ function entryOr404(db: WritableDB, id: number): Entry {
 }
 
 /** Sends a rejected entry again, or a waiting one now (the whole batch it was refused with goes again). */
-export function retryEntry(db: WritableDB, id: number, now: number, settleMs = 0): ActionResult {
+export function retryEntry(db: WritableDB, id: number, now: number, settleMs: number): ActionResult {
   return db.transaction((tx) => {
     const e = entryOr404(tx, id);
     if (e.state === 'confirmed') throw new CommandError('invalid_state', 'This change is already confirmed.');

@@ -117,12 +117,12 @@ export function failed(
   const failures = d.failure(head.id);
   const later = d.now() + (err.retryAfterMs ?? backoffDelay(failures, d.backoff, d.random));
   const error = contractErrorOf(err);
+  // A write maybe processed: the server is given time to finish before anything of the record is read or sent.
+  const settled = phase === 'write' ? Math.max(later, d.now() + d.backoff.settleMs) : later;
   const retry = (state: OutboxState | typeof asBefore, extra: Patch = {}) => {
     transition(d, before, (e) => {
       const next = typeof state === 'function' ? state(e) : state;
-      // Maybe processed: the server is given time to finish before anything of the record is read or sent.
-      const settled = phase === 'write' && next === 'unknown' ? Math.max(later, d.now() + d.backoff.settleMs) : later;
-      return { state: next, error, nextAttemptAt: settled, ...extra };
+      return { state: next, error, nextAttemptAt: next === 'unknown' ? settled : later, ...extra };
     });
     return 'later' as const;
   };

@@ -61,6 +61,11 @@ interface ListingRow {
   mu: number;
 }
 
+interface RateRow {
+  rate_id: number;
+  listing_id: number | null;
+}
+
 /** Every job whose count is bounded by the number of listings and rates. */
 export function listingJobs(
   db: ReadableDB,
@@ -108,9 +113,7 @@ export function listingJobs(
     }
   }
 
-  const rates = db.all<{ rate_id: number; listing_id: number | null }>(
-    'SELECT rate_id, listing_id FROM rates WHERE rate_id > 0 ORDER BY rate_id',
-  );
+  const rates = db.all<RateRow>('SELECT rate_id, listing_id FROM rates WHERE rate_id > 0 ORDER BY rate_id');
   for (const l of listings) {
     add({ kind: 'photos', listingId: l.id }, 'far', p.maxAge.photos);
     add({ kind: 'availability', listingId: l.id, mu: l.mu === 1, ...w.ahead }, 'far', p.maxAge.availability);
@@ -119,7 +122,7 @@ export function listingJobs(
   for (const r of rates)
     add({ kind: 'prices', rateId: r.rate_id, listingId: r.listing_id, ...w.ahead }, 'far', p.maxAge.prices);
 
-  if (interest) out.push(...screenJobs(db, listings, w, p, caps, interest));
+  if (interest) out.push(...screenJobs(db, listings, rates, w, p, caps, interest));
   return out;
 }
 
@@ -151,6 +154,7 @@ export function serverBookingNumbers(db: ReadableDB, asked: readonly number[]): 
 function screenJobs(
   db: ReadableDB,
   listings: ListingRow[],
+  rates: readonly RateRow[],
   w: Windows,
   p: Policy,
   caps: Capabilities,
@@ -194,9 +198,9 @@ function screenJobs(
     // fill (a price can be set only on a day whose prices were received; a listing just made here has none).
     if (!caps.globalRates)
       out.push({ spec: { kind: 'rates', listingId: id }, tier: 'onScreen', maxAge: p.maxAge.near, cost: 1 });
-    for (const rateId of db.pluck<number>('SELECT rate_id FROM rates WHERE listing_id = ? AND rate_id > 0', [id]))
+    for (const r of rates.filter((x) => x.listing_id === id))
       out.push({
-        spec: { kind: 'prices', rateId, listingId: id, ...w.ahead },
+        spec: { kind: 'prices', rateId: r.rate_id, listingId: id, ...w.ahead },
         tier: 'onScreen',
         maxAge: p.maxAge.near,
         cost: 1,

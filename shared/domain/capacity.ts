@@ -9,7 +9,10 @@ export function partySize(adults: number, children: number): number {
   return adults + children;
 }
 
-/** Whether the party is more than a listing that sleeps `capacity` takes (null: not known here, so not refused). */
-export function overCapacity(capacity: number | null, adults: number, children: number): boolean {
+/**
+ * Whether the party is more than a listing that sleeps `capacity` takes (null: not known here, so not refused).
+ * True tells the caller the capacity is known.
+ */
+export function overCapacity(capacity: number | null, adults: number, children: number): capacity is number {
   return capacity !== null && partySize(adults, children) > capacity;
 }

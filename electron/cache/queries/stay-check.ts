@@ -117,7 +117,7 @@ export function checkStay(db: ReadableDB, i: StayCheckInput): StayCheck | null {
   const party = partySize(i.adults, i.children);
   const mu = listing.mu;
   const reasons: StayClash[] = [];
-  if (listing.person_capacity !== null && overCapacity(listing.person_capacity, i.adults, i.children))
+  if (overCapacity(listing.person_capacity, i.adults, i.children))
     reasons.push({ kind: 'capacity', capacity: listing.person_capacity, party });
   reasons.push(...fitsAlone(db, i.listingId, mu, i));
   // The newest complete fetch covering the nights (all listings or this one) of what can take them: bookings

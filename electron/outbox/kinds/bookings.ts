@@ -1,7 +1,7 @@
 // Bookings: taken (created offline: kinds/booking-create.ts) and edited (status, check-in, dates,
 // party, times, money, codes, notes); the update answers the record. Checked before queueing: a
-// party larger than the listing sleeps (spec-silent choice, here only: adults + children count, not
-// infants, as the simulator does) and a stay that ends before it starts.
+// party larger than the listing sleeps (shared/domain/capacity.ts: who counts) and a stay that ends
+// before it starts.
 import { overCapacity } from '../../../shared/domain/capacity';
 import { bookingRead, F, type BookingUpdate } from '../../../shared/api';
 import { CommandError } from '../../../shared/contract';
@@ -81,7 +81,7 @@ function check(db: WritableDB, rec: Rec, changes: Values): void {
     listingId,
   ]);
   const capacity = num(row?.person_capacity);
-  if (capacity !== null && overCapacity(capacity, num(value('adults')) ?? 0, num(value('children')) ?? 0)) {
+  if (overCapacity(capacity, num(value('adults')) ?? 0, num(value('children')) ?? 0)) {
     const field = 'adults' in changes ? 'adults' : 'children';
     throw new CommandError(
       'invalid_input',

@@ -11,7 +11,8 @@ import type { ReadableDB, WritableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
 import { upsertRecords, type Incoming } from '../../cache/write';
 import type { Rec, Values } from '../types';
-import type { Collection, CreateStep, EditCommand, FieldCodec, KindName, ServerVersion } from './spec';
+import type { Kind } from '../types';
+import type { Collection, CreateStep, EditCommand, FieldCodec, ServerVersion } from './spec';
 
 // ───────────────────────── the parts most kinds share ─────────────────────────
 
@@ -19,7 +20,7 @@ import type { Collection, CreateStep, EditCommand, FieldCodec, KindName, ServerV
  * What every kind starts with: its name, its cache table, its read schema and its field codecs.
  * No context columns unless the kind adds them after this part.
  */
-export function record<const K extends KindName, T>(
+export function record<const K extends Kind, T>(
   kind: K,
   table: TableSpec<T>,
   read: z.ZodType,

@@ -73,9 +73,6 @@ export interface CreateAmend {
   key: string;
 }
 
-/** The names of the registered kinds (types.ts writes them out): a ref names the kind it points at. */
-export type KindName = Kind;
-
 /**
  * Where records of a kind hold the id of a record of another kind that may have been
  * created offline (see refs.ts): an entry context key and/or a write-payload field.
@@ -83,7 +80,7 @@ export type KindName = Kind;
  * `{ kind: 'listings', context: 'listingId', payload: 'listing_id' }`.
  */
 export interface KindRef {
-  readonly kind: KindName;
+  readonly kind: Kind;
   readonly context?: keyof EntryContext;
   readonly payload?: string;
 }

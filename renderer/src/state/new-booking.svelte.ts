@@ -391,7 +391,7 @@ export function stayRules(
     errors.end_date = { key: 'validation.endAfterStart' };
   if (typeof adults === 'number' && adults < 1) errors.adults = { key: 'newBooking.oneAdult' };
   else if (typeof adults === 'number' && typeof children === 'number' && overCapacity(capacity, adults, children))
-    errors.adults = { key: 'validation.capacity', max: capacity! };
+    errors.adults = { key: 'validation.capacity', max: capacity };
   return errors;
 }
 

@@ -149,13 +149,27 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     await expect(page.locator('[data-connectivity]')).toHaveAttribute('data-connectivity', 'unreachable', {
       timeout: 30_000,
     });
+    // A toast lives 4 s, which a loaded machine can spend before the test reads it: every toast text
+    // shown from the click on is kept as it appears (a string expression: see above).
+    await page.evaluate(`(() => {
+      window.__toastTexts = [];
+      const keep = () => {
+        for (const el of document.querySelectorAll('.toast')) {
+          if (!window.__toastTexts.includes(el.innerText)) window.__toastTexts.push(el.innerText);
+        }
+      };
+      new MutationObserver(keep).observe(document.body, { childList: true, subtree: true, characterData: true });
+    })()`);
     await page.getByTestId(`inspect-c-${task.id}`).click();
+    const savedOffline = catalog['toast.savedOffline']!;
+    await expect
+      .poll(() => page.evaluate<string[]>('window.__toastTexts'))
+      .toContainEqual(expect.stringContaining(savedOffline));
     await expectUnsent(page, 1);
-    const toast = page.locator('.toast', { hasText: catalog['toast.savedOffline']! });
-    await expect(toast).toBeVisible();
 
     const found: string[] = [];
-    found.push(...clashes('toast', await toast.innerText(), taken));
+    const toastText = (await page.evaluate<string[]>('window.__toastTexts')).find((t) => t.includes(savedOffline))!;
+    found.push(...clashes('toast', toastText, taken));
     const mark = page.locator(`[data-task="c:${task.id}"] [data-outbox]`).first();
     await expect(mark).toHaveAttribute('data-outbox', /pending|unknown/);
     found.push(...clashes('mark', await mark.innerText(), taken));

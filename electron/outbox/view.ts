@@ -164,30 +164,39 @@ const isMark = (v: unknown): v is NonNullable<OutboxMark> =>
   Array.isArray((v as { entryIds?: unknown }).entryIds) &&
   Array.isArray((v as { fields?: unknown }).fields);
 
+/** An update's record as it shows with the change, and the mark the record had before it (as stored). */
+export interface Shown {
+  view: Rec;
+  mark: unknown;
+}
+
 /**
  * Shows a new update of a record at once. When the record already has unsent
  * changes, its cached view is exactly "server version + those entries" (every
  * write of a marked row goes through refreshView), so the new view is that
- * plus this one change: O(1) however many edits wait, instead of re-applying
- * them all. Anything unusual falls back to refreshView.
+ * plus this one change — `shown.view`, made by the enqueue from the record as
+ * it showed — and the mark gains this entry: O(1) however many edits wait,
+ * instead of re-applying them all. Anything unusual falls back to refreshView.
  */
-export function showNewUpdate(db: WritableDB, kind: Kind, id: number, entryId: number, changes: Rec): void {
-  const row = rowOf(db, kind, id);
-  const mark = row ? parseJson(row['outbox_mark']) : null;
-  const data = row ? parseJson(row['data']) : null;
-  if (!row || !isMark(mark) || !data || typeof data !== 'object') {
+export function showNewUpdate(
+  db: WritableDB,
+  kind: Kind,
+  id: number,
+  entryId: number,
+  changes: Rec,
+  shown: Shown,
+): void {
+  const mark = parseJson(shown.mark);
+  if (!isMark(mark)) {
     refreshView(db, kind, id);
     return;
   }
-  const view: Rec = { ...(data as Rec) };
   const spec = KIND_SPECS[kind];
-  for (const c of spec.contextColumns) view[c] = row[c] ?? null;
-  applyChanges(spec.fields, view, changes);
   const fields = new Set(mark.fields);
-  // applyChanges just found a codec for each of these fields.
+  // The enqueue just applied each of these fields through its codec.
   for (const f of Object.keys(changes)) fields.add(spec.fields[f]!.read);
   const state = URGENCY.find((s) => s === mark.state || s === 'pending') ?? 'pending';
-  writeLocal(db, spec.table, view as never, {
+  writeLocal(db, spec.table, shown.view as never, {
     state,
     entryIds: [...mark.entryIds, entryId],
     fields: [...fields].sort(),

@@ -5,12 +5,7 @@ import { getBooking, listGuests } from './queries/bookings';
 import { search } from './queries/search';
 import { quarantineCount, quarantineList } from './state';
 import { bookingsTable } from './tables';
-import {
-  deleteMissing,
-  quarantineRecords,
-  releaseQuarantine,
-  upsertRecords,
-} from './write';
+import { deleteMissing, quarantineRecords, releaseQuarantine, upsertRecords } from './write';
 import { overlayRow, restoreServerVersion, serverText, setOutboxMark, writeLocal } from './overlay';
 import { replaceBundleOfBooking } from './write-compound';
 

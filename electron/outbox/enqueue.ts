@@ -64,7 +64,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
   return {
     entry: {
       operation,
-      kind: 'update',
+      op: 'update',
       resource: kind,
       recordId: id,
       context,
@@ -84,7 +84,7 @@ function deleteStep(db: WritableDB, operation: string, kind: Kind, rawId: number
   return {
     entry: {
       operation,
-      kind: 'delete',
+      op: 'delete',
       resource: kind,
       recordId: id,
       subject: KIND_SPECS[kind].subject(db, rec, {}),
@@ -102,7 +102,7 @@ function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep
   return {
     entry: {
       operation,
-      kind: 'create',
+      op: 'create',
       resource: kind,
       recordId: localId,
       parent: c.parent,
@@ -170,7 +170,7 @@ export function enqueueEdit(db: WritableDB, name: EditName, input: unknown, now:
       else refreshView(tx, step.entry.resource, step.entry.recordId);
       // A create's receipt names the new record's local id (the form opens it).
       receipts.push(
-        step.entry.kind === 'create'
+        step.entry.op === 'create'
           ? { entryId, state: 'pending', recordId: step.entry.recordId }
           : { entryId, state: 'pending' },
       );

@@ -72,16 +72,16 @@ function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly Over
  * a change of it was not accepted (the entry keeps my values for "edit and
  * send again"). A refused create stays shown: there is no server value.
  */
-export function shownAsValue(e: Pick<OverlayEntry, 'kind' | 'state'>): boolean {
-  return !(e.kind === 'update' && e.state === 'rejected');
+export function shownAsValue(e: Pick<OverlayEntry, 'op' | 'state'>): boolean {
+  return !(e.op === 'update' && e.state === 'rejected');
 }
 
 /** The mark of a record from its unsettled entries. */
 export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullable<OutboxMark> {
   const fields = new Set<string>();
   for (const e of entries) {
-    if (e.kind === 'create') fields.add('created');
-    else if (e.kind === 'delete') fields.add('deleted');
+    if (e.op === 'create') fields.add('created');
+    else if (e.op === 'delete') fields.add('deleted');
     else for (const f of Object.keys(e.payload)) fields.add(codec(KIND_SPECS[kind].fields, f).read);
   }
   const state = URGENCY.find((s) => entries.some((e) => e.state === s)) ?? 'pending';
@@ -91,7 +91,7 @@ export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullabl
 /** Writes the server version as the cached record, unmarked (the outbox has nothing left for it). */
 function writeServer(db: WritableDB, kind: Kind, id: number, server: Rec, raw: unknown): void {
   restoreServerVersion(db, KIND_SPECS[kind].table as never, id, { value: server, raw }, (items) =>
-    store(db, kind, items as readonly Incoming<Rec>[]),
+    store(db, kind, items),
   );
 }
 
@@ -129,10 +129,10 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   let view: Rec | null = server ? structuredClone(server) : null;
   let created: OverlayEntry | null = null;
   for (const e of entries) {
-    if (e.kind === 'create' && !view) {
+    if (e.op === 'create' && !view) {
       view = localRecord(kind, id, e);
       created = e;
-    } else if (e.kind === 'update' && view && shownAsValue(e)) applyChanges(KIND_SPECS[kind].fields, view, e.payload);
+    } else if (e.op === 'update' && view && shownAsValue(e)) applyChanges(KIND_SPECS[kind].fields, view, e.payload);
   }
   const mark = markOf(kind, entries);
   const markJson = JSON.stringify(mark);

@@ -1,5 +1,5 @@
-// Measures how far one edit travels through the code (a developer's tool, not
-// a test): follows `Outbox.enqueue('bookings.update', …)` statement by
+// Measures how far one edit travels through the code (a developer's tool; its
+// figure is bounded by electron/outbox/hops.test.ts): follows `Outbox.enqueue('bookings.update', …)` statement by
 // statement with the V8 debugger (a worker thread puts a breakpoint on every
 // statement of the main process's files and watches the main thread) and lists
 // the files it passes through, in order. A "stop" is arriving in a file

@@ -17,7 +17,7 @@ const BOUND = { stops: 23, returns: 13 };
 describe('one booking edit from Outbox.enqueue', () => {
   it(
     `stops in at most ${BOUND.stops} places, returning at most ${BOUND.returns} times`,
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', HOPS], { cwd: ROOT });
       const m = /(\d+) stops, (\d+) returns to a file already left/.exec(stdout);

@@ -6,7 +6,8 @@ import type { EditReceipt } from '../../shared/contract';
 import { CommandError, editCommands } from '../../shared/contract';
 import { parseWith, wireRefusal } from '../../shared/api';
 import { ident, type WritableDB } from '../cache/db';
-import { deletePending, editTarget, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
+import { isLocalId } from '../../shared/api/local-ids';
+import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
 import { updateOf } from './kinds/fields';
 import { COMMANDS, KIND_SPECS, type EditName, type Kind } from './kinds';
 import { notCached } from './kinds/parts';
@@ -23,7 +24,7 @@ export interface EnqueueResult {
   kinds: Set<Kind>;
 }
 
-/** A cached record as reads see it now (optimistic), with its context columns, and its mark as stored. */
+/** A cached record as reads see it now (optimistic), with its context columns, and its mark (null when none). */
 function readCurrent(db: WritableDB, kind: Kind, id: number): { rec: Rec; mark: unknown } | null {
   const a = KIND_SPECS[kind];
   const cols = ['data', 'outbox_mark', ...a.contextColumns].map(ident).join(', ');
@@ -31,7 +32,18 @@ function readCurrent(db: WritableDB, kind: Kind, id: number): { rec: Rec; mark: 
   if (!row) return null;
   const rec = JSON.parse(row['data'] as string) as Rec;
   for (const c of a.contextColumns) rec[c] = row[c] ?? null;
-  return { rec, mark: row['outbox_mark'] };
+  return { rec, mark: typeof row['outbox_mark'] === 'string' ? (JSON.parse(row['outbox_mark']) as unknown) : null };
+}
+
+/**
+ * Whether a record's mark says a delete of it is unsent. The mark is derived
+ * from the record's unsettled entries in the same transaction that writes them
+ * (view.ts markOf: 'deleted' among its fields exactly while a delete entry is
+ * not confirmed), so the record answers without asking the outbox table again.
+ */
+function markedDeleted(mark: unknown): boolean {
+  const fields = (mark as { fields?: unknown } | null)?.fields;
+  return Array.isArray(fields) && fields.includes('deleted');
 }
 
 /** The record as reads see it now (optimistic), with its context columns; null when not cached. */
@@ -46,15 +58,16 @@ interface Step {
 }
 
 function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number, input: Values, what: string): Step {
-  const { id, deleting } = editTarget(db, kind, rawId);
+  // A local id names the server's record once its create is matched; a server id names itself.
+  const id = isLocalId(rawId) ? resolveId(db, kind, rawId) : rawId;
   const spec = KIND_SPECS[kind];
   const changes = spec.expand?.(input) ?? input;
   spec.prepare?.(db, id, changes);
   const current = readCurrent(db, kind, id);
   if (!current) throw notCached(what);
-  if (deleting)
-    throw new CommandError('invalid_state', `${what} is being deleted; discard the delete first to edit it.`);
   const { rec, mark } = current;
+  if (markedDeleted(mark))
+    throw new CommandError('invalid_state', `${what} is being deleted; discard the delete first to edit it.`);
   spec.check?.(db, rec, changes);
   const context = spec.entryContext?.(rec) ?? {};
   // Refs to local records already matched take the server ids (a kind without refs has none to take).

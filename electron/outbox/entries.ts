@@ -57,16 +57,6 @@ export function overlayOf(db: ReadableDB, kind: Kind, recordId: number): Overlay
     .map(parseOverlay);
 }
 
-/**
- * What an edit of a record must know from the outbox first: the record's id
- * (a local id already matched takes the server's) and whether a delete of it
- * is unsent (further edits of it are refused).
- */
-export function editTarget(db: ReadableDB, kind: Kind, rawId: number): { id: number; deleting: boolean } {
-  const id = resolveId(db, kind, rawId);
-  return { id, deleting: deletePending(db, kind, id) };
-}
-
 /** True while a delete of the record is unsent (further edits of it are refused). */
 export function deletePending(db: ReadableDB, kind: Kind, recordId: number): boolean {
   return (

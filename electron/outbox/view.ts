@@ -167,6 +167,7 @@ const isMark = (v: unknown): v is NonNullable<OutboxMark> =>
 /** An update's record as it shows with the change, and the mark the record had before it (as stored). */
 export interface Shown {
   view: Rec;
+  /** The record's mark before this change, parsed (null when it had none). */
   mark: unknown;
 }
 
@@ -186,7 +187,7 @@ export function showNewUpdate(
   changes: Rec,
   shown: Shown,
 ): void {
-  const mark = parseJson(shown.mark);
+  const mark = shown.mark;
   if (!isMark(mark)) {
     refreshView(db, kind, id);
     return;

@@ -41,6 +41,14 @@ export interface TableSpec<T> {
   scrub: boolean;
 }
 
+/** What a record puts in its row: key, typed column values (in `columns` order) and the stored data. */
+export function rowOf<T>(
+  spec: TableSpec<T>,
+  value: T,
+): { key: number | string; values: SqlValue[]; data: Record<string, unknown> } {
+  return { key: spec.keyOf(value), values: spec.values(value), data: spec.data(value) };
+}
+
 /** A contract record's schema: its keys are what a table stores of the record. */
 type RecordSchema = { shape: Record<string, unknown> };
 

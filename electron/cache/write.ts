@@ -1,7 +1,8 @@
 // The write path of the cache: upserts that respect unsent local changes,
 // deletion of records a complete server answer no longer contains, and
 // quarantine of records that failed validation. Sync calls these inside one
-// transaction per page; the outbox uses setOutboxMark / restoreServerVersion.
+// transaction per page. The optimistic overlay's own statements (local values,
+// marks, server versions kept aside) are overlay.ts.
 import type Database from 'better-sqlite3';
 import type { Params, SqlValue, WritableDB } from './db';
 import { ident } from './db';
@@ -162,79 +163,4 @@ export function hashText(s: string): string {
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 0).toString(16).padStart(8, '0');
-}
-
-// ───────────────────────── for the outbox ─────────────────────────
-
-/**
- * Sets (or clears, with null) the unsent-change mark of a record. The outbox
- * calls this in the same transaction as its entry and the optimistic change.
- * Returns false when no such record is cached.
- */
-export function setOutboxMark<T>(
-  db: WritableDB,
-  spec: TableSpec<T>,
-  key: number | string,
-  mark: object | null,
-): boolean {
-  const r = db.run(`UPDATE ${ident(spec.table)} SET outbox_mark = ? WHERE ${ident(spec.key)} = ?`, [
-    mark === null ? null : JSON.stringify(mark),
-    key,
-  ]);
-  return r.changes > 0;
-}
-
-/**
- * Writes an optimistic version of a record (typed columns + data) without
- * touching `raw` (the server version the change was made against) and sets
- * the mark. For records created offline (negative keys), `raw` becomes '{}'.
- */
-export function writeLocal<T>(db: WritableDB, spec: TableSpec<T>, value: T, mark: object): void {
-  const t = ident(spec.table);
-  const key = ident(spec.key);
-  const cols = spec.columns.map(ident);
-  const k = spec.keyOf(value);
-  const values = [...spec.values(value), JSON.stringify(spec.data(value)), JSON.stringify(mark)];
-  const exists = db.get(`SELECT 1 FROM ${t} WHERE ${key} = ?`, [k]);
-  if (exists) {
-    db.run(`UPDATE ${t} SET ${cols.map((c) => `${c} = ?`).join(', ')}, data = ?, outbox_mark = ? WHERE ${key} = ?`, [
-      ...values,
-      k,
-    ]);
-  } else {
-    db.run(
-      `INSERT INTO ${t} (${[key, ...cols, '"data"', 'outbox_mark', '"raw"'].join(', ')}) VALUES (${[k, ...values, '{}'].map(() => '?').join(', ')})`,
-      [k, ...values, '{}'],
-    );
-  }
-}
-
-/**
- * Clears the mark and makes the server's version the cached one: the newest
- * server JSON seen (server_raw) or, when none arrived meanwhile, the version
- * the change was made against (raw). `normalise` is the table's read schema
- * step (raw → record), given the row's extra context columns.
- */
-export function restoreServerVersion<T>(
-  db: WritableDB,
-  spec: TableSpec<T>,
-  key: number | string,
-  normalise: (raw: unknown, row: Record<string, unknown>) => T | null,
-): 'restored' | 'deleted' | 'missing' {
-  const t = ident(spec.table);
-  const k = ident(spec.key);
-  const row = db.get<Record<string, unknown>>(`SELECT * FROM ${t} WHERE ${k} = ?`, [key]);
-  if (!row) return 'missing';
-  const source = typeof row['server_raw'] === 'string' ? row['server_raw'] : (row['raw'] as string);
-  const raw: unknown = JSON.parse(source);
-  const value = raw && typeof raw === 'object' && Object.keys(raw).length ? normalise(raw, row) : null;
-  if (value === null) {
-    // Never on the server (a local create) or unreadable: nothing to go back to.
-    db.run(`DELETE FROM ${t} WHERE ${k} = ?`, [key]);
-    return 'deleted';
-  }
-  db.run(`UPDATE ${t} SET outbox_mark = NULL, server_raw = NULL WHERE ${k} = ?`, [key]);
-  db.run(`UPDATE ${t} SET raw = '' WHERE ${k} = ?`, [key]); // force the upsert below to rewrite
-  upsertRecords(db, spec, [{ value, raw }]);
-  return 'restored';
 }

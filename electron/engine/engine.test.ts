@@ -93,6 +93,20 @@ describe('Engine', { timeout: 60_000 }, () => {
     expect(e.db.get<{ n: number }>('SELECT count(*) AS n FROM bookings')!.n).toBeGreaterThan(50);
   });
 
+  it('assembles the parts that ask the server now: a new intranet user lands in its table and the screens are told', async () => {
+    const { sim, dir, creds } = await setup();
+    const e = open(dir, creds);
+    expect(e.foreground).toBe(e.foreground); // one writer per engine (its memory of unsure writes is the engine's)
+    await expect(e.foreground.admins.create({ username: 'wired.desk', password: 'N3w-pass-word!' })).rejects.toThrow();
+    await e.signIn({ baseUrl: sim.url, user: sim.user, password: sim.password, remember: false });
+    const changed: { resources: string[] }[] = [];
+    e.on('cache.changed', (p: { resources: string[] }) => changed.push(p));
+    const r = await e.foreground.admins.create({ username: 'wired.desk', password: 'N3w-pass-word!' });
+    expect(r.outcome).toBe('created');
+    expect(e.db.pluck("SELECT data ->> 'username' FROM admins")).toContain('wired.desk');
+    expect(changed).toEqual([{ resources: ['admins'] }]);
+  });
+
   it('remembers the account: a reopened cache resumes with the stored password, never storing it in SQLite', async () => {
     const { sim, dir, creds } = await setup();
     const first = open(dir, creds);

@@ -40,6 +40,7 @@ import { today } from '../../shared/dates';
 import { SyncService, lastDataAt, planInfoOf, type PassSummary } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
+import { foregroundParts, type ForegroundParts } from './foreground-parts';
 import { PhotoFiles, type FetchImage } from './photo-files';
 import { sweepQueuedImages } from '../outbox/kinds/photos';
 
@@ -185,6 +186,11 @@ export class Engine extends EventEmitter<ContractEventMap> {
   get outbox(): Outbox | null {
     return this.outbox_;
   }
+  /** The parts that ask the server now: live questions and the writes the person waits for (foreground-parts.ts). */
+  get foreground(): ForegroundParts {
+    return (this.foreground_ ??= foregroundParts(this));
+  }
+  private foreground_: ForegroundParts | null = null;
   get signedIn(): boolean {
     return this.client_ !== null && this.client_.hasCredentials && !this.client_.sessionExpired;
   }

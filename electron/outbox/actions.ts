@@ -27,7 +27,7 @@ export interface ActionResult {
  * booking, the edits of that guest…): they could never be sent. Returns what went.
  */
 function discardDependents(tx: WritableDB, create: Entry): { ids: number[]; kinds: Kind[] } {
-  if (create.kind !== 'create' || create.recordId >= 0) return { ids: [], kinds: [] };
+  if (create.op !== 'create' || create.recordId >= 0) return { ids: [], kinds: [] };
   const deps = dependentsOf(tx, create.resource, create.recordId);
   if (deps.some((x) => x.state === 'sending'))
     throw new CommandError('invalid_state', 'A change that depends on this is being sent; try again in a moment.');
@@ -64,7 +64,7 @@ export function retryEntry(db: WritableDB, id: number, now: number, settleMs: nu
       ids = refusedBatch(tx, e).map((x) => x.id);
       patchEntries(tx, ids, { state: 'pending', error: null, nextAttemptAt: null, checks: 0 }, now);
       // A create the server accepted but that could not be found is sent again only because the person asked.
-      if (e.kind === 'create') patchEntries(tx, [e.id], { accepted: false }, now);
+      if (e.op === 'create') patchEntries(tx, [e.id], { accepted: false }, now);
     } else if (e.state === 'unknown') {
       // "Retry now" reads the server back as soon as it may: never before the server had time to finish the
       // request whose answer was lost (Backoff.settleMs after the failure, which the wait set then covers;
@@ -87,8 +87,8 @@ export function discardEntry(db: WritableDB, id: number): ActionResult {
     if (e.state === 'sending')
       throw new CommandError('invalid_state', 'This change is being sent right now; try again in a moment.');
     const chain = chainOf(tx, e.resource, e.recordId);
-    const ids = e.kind === 'create' ? chain.filter((x) => x.state !== 'sending').map((x) => x.id) : [e.id];
-    if (e.kind === 'create' && ids.length !== chain.length)
+    const ids = e.op === 'create' ? chain.filter((x) => x.state !== 'sending').map((x) => x.id) : [e.id];
+    if (e.op === 'create' && ids.length !== chain.length)
       throw new CommandError('invalid_state', 'An edit of this new record is being sent; try again in a moment.');
     return dropWithDependents(tx, e, ids);
   });
@@ -141,9 +141,9 @@ export function amendEntry(
     const e = entryOr404(tx, id);
     if (e.state !== 'rejected')
       throw new CommandError('invalid_state', 'Only a change that was not accepted can be edited and sent again.');
-    const amendable = e.kind === 'create' ? KIND_SPECS[e.resource].create?.amend : undefined;
+    const amendable = e.op === 'create' ? KIND_SPECS[e.resource].create?.amend : undefined;
     if (amendable) return amendCreate(tx, e, changes, amendable, now);
-    if (e.kind !== 'update')
+    if (e.op !== 'update')
       throw new CommandError('invalid_state', 'Only an edit of a record can be edited and sent again.');
     const ids = refusedBatch(tx, e).map((x) => x.id);
     deleteEntries(tx, ids);

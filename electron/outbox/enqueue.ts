@@ -6,13 +6,14 @@ import type { EditReceipt } from '../../shared/contract';
 import { CommandError, editCommands } from '../../shared/contract';
 import { parseWith, wireRefusal } from '../../shared/api';
 import { ident, type WritableDB } from '../cache/db';
+import { isLocalId } from '../../shared/api/local-ids';
 import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
-import { canonIn } from './kinds/fields';
+import { updateOf } from './kinds/fields';
 import { COMMANDS, KIND_SPECS, type EditName, type Kind } from './kinds';
 import { notCached } from './kinds/parts';
 import type { CreateStep } from './kinds/spec';
 import { resolveRefs } from './refs';
-import { refreshView, showNewUpdate } from './view';
+import { refreshView, showNewUpdate, type Shown } from './view';
 import type { Rec, Values } from './types';
 
 export type { EditName } from './kinds';
@@ -23,39 +24,60 @@ export interface EnqueueResult {
   kinds: Set<Kind>;
 }
 
-/** The record as reads see it now (optimistic), with its context columns; null when not cached. */
-export function currentRecord(db: WritableDB, kind: Kind, id: number): Rec | null {
+/** A cached record as reads see it now (optimistic), with its context columns, and its mark (null when none). */
+function readCurrent(db: WritableDB, kind: Kind, id: number): { rec: Rec; mark: unknown } | null {
   const a = KIND_SPECS[kind];
-  const cols = ['data', ...a.contextColumns].map(ident).join(', ');
+  const cols = ['data', 'outbox_mark', ...a.contextColumns].map(ident).join(', ');
   const row = db.get<Rec>(`SELECT ${cols} FROM ${ident(a.table.table)} WHERE ${ident(a.table.key)} = ?`, [id]);
   if (!row) return null;
   const rec = JSON.parse(row['data'] as string) as Rec;
   for (const c of a.contextColumns) rec[c] = row[c] ?? null;
-  return rec;
+  return { rec, mark: typeof row['outbox_mark'] === 'string' ? (JSON.parse(row['outbox_mark']) as unknown) : null };
+}
+
+/**
+ * Whether a record's mark says a delete of it is unsent. The mark is derived
+ * from the record's unsettled entries in the same transaction that writes them
+ * (view.ts markOf: 'deleted' among its fields exactly while a delete entry is
+ * not confirmed), so the record answers without asking the outbox table again.
+ */
+function markedDeleted(mark: unknown): boolean {
+  const fields = (mark as { fields?: unknown } | null)?.fields;
+  return Array.isArray(fields) && fields.includes('deleted');
+}
+
+/** The record as reads see it now (optimistic), with its context columns; null when not cached. */
+export function currentRecord(db: WritableDB, kind: Kind, id: number): Rec | null {
+  return readCurrent(db, kind, id)?.rec ?? null;
 }
 
 interface Step {
   entry: Omit<NewEntry, 'now'>;
+  /** An update's record as it shows with the change, and the mark it had before (the view adds this entry). */
+  shown?: Shown;
 }
 
 function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number, input: Values, what: string): Step {
-  const id = resolveId(db, kind, rawId);
+  // A local id names the server's record once its create is matched; a server id names itself.
+  const id = isLocalId(rawId) ? resolveId(db, kind, rawId) : rawId;
   const spec = KIND_SPECS[kind];
   const changes = spec.expand?.(input) ?? input;
   spec.prepare?.(db, id, changes);
-  const rec = currentRecord(db, kind, id);
-  if (!rec) throw notCached(what);
-  if (deletePending(db, kind, id))
+  const current = readCurrent(db, kind, id);
+  if (!current) throw notCached(what);
+  const { rec, mark } = current;
+  if (markedDeleted(mark))
     throw new CommandError('invalid_state', `${what} is being deleted; discard the delete first to edit it.`);
   spec.check?.(db, rec, changes);
-  const base: Values = {};
-  for (const f of Object.keys(changes)) base[f] = canonIn(KIND_SPECS[kind].fields, f, rec);
   const context = spec.entryContext?.(rec) ?? {};
-  resolveRefs(db, kind, { context, payload: changes });
+  // Refs to local records already matched take the server ids (a kind without refs has none to take).
+  if (spec.refs) resolveRefs(db, kind, { context, payload: changes });
+  // The base is read from the record as shown before the change; the change shows with its refs resolved.
+  const { base, after } = updateOf(spec.fields, rec, changes);
   return {
     entry: {
       operation,
-      kind: 'update',
+      op: 'update',
       resource: kind,
       recordId: id,
       context,
@@ -63,6 +85,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
       payload: changes,
       base,
     },
+    shown: { view: after, mark },
   };
 }
 
@@ -74,7 +97,7 @@ function deleteStep(db: WritableDB, operation: string, kind: Kind, rawId: number
   return {
     entry: {
       operation,
-      kind: 'delete',
+      op: 'delete',
       resource: kind,
       recordId: id,
       subject: KIND_SPECS[kind].subject(db, rec, {}),
@@ -92,7 +115,7 @@ function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep
   return {
     entry: {
       operation,
-      kind: 'create',
+      op: 'create',
       resource: kind,
       recordId: localId,
       parent: c.parent,
@@ -155,12 +178,12 @@ export function enqueueEdit(db: WritableDB, name: EditName, input: unknown, now:
     const kinds = new Set<Kind>();
     for (const step of stepsOf(tx, name, input)) {
       const entryId = insertEntry(tx, { ...step.entry, now });
-      if (step.entry.kind === 'update')
-        showNewUpdate(tx, step.entry.resource, step.entry.recordId, entryId, step.entry.payload);
+      if (step.shown)
+        showNewUpdate(tx, step.entry.resource, step.entry.recordId, entryId, step.entry.payload, step.shown);
       else refreshView(tx, step.entry.resource, step.entry.recordId);
       // A create's receipt names the new record's local id (the form opens it).
       receipts.push(
-        step.entry.kind === 'create'
+        step.entry.op === 'create'
           ? { entryId, state: 'pending', recordId: step.entry.recordId }
           : { entryId, state: 'pending' },
       );

@@ -5,11 +5,11 @@ import type { ChangeSubject, ContractError, OutboxEntry, OutboxState, OutboxSumm
 import type { ReadableDB, SqlValue, WritableDB } from '../cache/db';
 import { parseEntry, parseOverlay, type OverlayEntry } from './row';
 import { KIND_SPECS } from './kinds';
-import { type ConflictValue, type Entry, type EntryContext, type EntryKind, type Kind, type Values } from './types';
+import { type ConflictValue, type Entry, type EntryContext, type EntryOp, type Kind, type Values } from './types';
 
 export interface NewEntry {
   operation: string;
-  kind: EntryKind;
+  op: EntryOp;
   resource: Kind;
   recordId: number;
   parent?: string | null;
@@ -26,7 +26,7 @@ export function insertEntry(db: WritableDB, e: NewEntry): number {
        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
     [
       e.operation,
-      e.kind,
+      e.op,
       e.resource,
       e.recordId,
       e.parent ?? null,
@@ -234,7 +234,7 @@ export function toContract(
     ...shown,
     state: e.state,
     changes: e.payload,
-    base: e.kind === 'update' ? e.base : null,
+    base: e.op === 'update' ? e.base : null,
     attempts: e.attempts,
     createdAt: iso(e.createdAt),
     updatedAt: iso(e.updatedAt),

@@ -18,6 +18,7 @@ import { ApiError } from '../api/errors';
 import { systemClock, type Clock } from '../api/clock';
 import type { BudgetGovernor } from '../api/governor';
 import type { WritableDB } from '../cache/db';
+import { keysWithServerAside } from '../cache/overlay';
 import { amendEntry, discardAllEntries, discardEntry, resolveEntry, retryEntry, type ActionResult } from './actions';
 import { listEntries, pruneConfirmed, summaryOf } from './entries';
 import { contractEntry } from './refs';
@@ -305,10 +306,7 @@ export class Outbox {
     const kinds: Kind[] = [];
     this.db.transaction((tx) => {
       for (const kind of KINDS) {
-        const spec = KIND_SPECS[kind].table;
-        const ids = tx.pluck<number>(
-          `SELECT "${spec.key}" FROM "${spec.table}" WHERE outbox_mark IS NOT NULL AND server_raw IS NOT NULL`,
-        );
+        const ids = keysWithServerAside(tx, KIND_SPECS[kind].table) as number[];
         let changed = false;
         for (const id of ids) changed = refreshView(tx, kind, id).changed || changed;
         if (changed) kinds.push(kind);

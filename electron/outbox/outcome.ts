@@ -12,7 +12,7 @@ import { isApiError } from '../api/errors';
 import type { WritableDB } from '../cache/db';
 import { patchEntries, type Patch } from './entries';
 import { markGoneOnServer, refreshView } from './view';
-import type { Entry, EntryKind, Kind, TraceEvent } from './types';
+import type { Entry, EntryOp, Kind, TraceEvent } from './types';
 import { REFUSED } from './refusals';
 
 export interface Backoff {
@@ -79,7 +79,7 @@ export function transition(
   d.db.transaction((tx) => {
     if (typeof patch === 'function') for (const e of entries) patchEntries(tx, [e.id], patch(e), d.now());
     else patchEntries(tx, ids, patch, d.now());
-    if (gone && first.kind !== 'create') markGoneOnServer(tx, first.resource, first.recordId);
+    if (gone && first.op !== 'create') markGoneOnServer(tx, first.resource, first.recordId);
     refreshView(tx, first.resource, first.recordId);
   });
   d.changed([first.resource], ids);
@@ -110,7 +110,7 @@ export function failed(
   before: readonly Entry[],
   err: unknown,
   phase: 'read' | 'write',
-  op: EntryKind,
+  op: EntryOp,
 ): 'done' | 'later' {
   if (!isApiError(err)) throw err;
   const head = before[0]!;

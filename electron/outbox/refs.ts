@@ -249,7 +249,7 @@ export function dependentsOf(db: ReadableDB, target: Kind, localId: number): Ent
       for (const e of rows.map(parseEntry)) {
         if (out.has(e.id) || !localRefs(e).some((r) => r.kind === t.kind && r.localId === t.localId)) continue;
         out.set(e.id, e);
-        if (e.kind !== 'create') continue;
+        if (e.op !== 'create') continue;
         const chain = db.all<unknown>(
           `SELECT * FROM outbox WHERE resource = ? AND record_id = ? AND state <> 'confirmed'`,
           [kind, e.recordId],

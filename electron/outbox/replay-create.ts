@@ -27,7 +27,7 @@ function createBatch(chain: readonly Entry[]): { batch: Entry[]; payload: Values
   const batch = [head];
   const payload: Values = { ...head.payload };
   for (const e of chain.slice(1)) {
-    if (e.kind !== 'update' || (e.state !== 'pending' && e.state !== 'unknown')) break;
+    if (e.op !== 'update' || (e.state !== 'pending' && e.state !== 'unknown')) break;
     batch.push(e);
     Object.assign(payload, e.payload);
   }
@@ -99,7 +99,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
   const read = (sent: Values) => create.collection(d.client, head.context, sent);
 
   // A create that never left, followed by a delete: nothing to send at all.
-  if (head.state === 'pending' && !head.accepted && chain.some((e) => e.kind === 'delete')) {
+  if (head.state === 'pending' && !head.accepted && chain.some((e) => e.op === 'delete')) {
     transition(d, chain, { state: 'confirmed', error: null, nextAttemptAt: null });
     return;
   }
@@ -126,7 +126,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
       return;
     }
     // Clearly absent: it never arrived. A delete behind it makes sending moot.
-    if (chain.some((e) => e.kind === 'delete')) {
+    if (chain.some((e) => e.op === 'delete')) {
       transition(d, chain, { state: 'confirmed', error: null, nextAttemptAt: null });
       return;
     }
@@ -149,7 +149,7 @@ export async function replayCreate(d: StepDeps, chain: readonly Entry[]): Promis
   });
   d.changed([kind], ids);
   const body = create.body ? create.body(head.context, payload, d.db) : payload;
-  d.trace({ type: 'send', entryIds: ids, kind: 'create', resource: kind, id: head.recordId, body, base: null });
+  d.trace({ type: 'send', entryIds: ids, op: 'create', resource: kind, id: head.recordId, body, base: null });
   try {
     await d.client.write(create.endpoint, { body, priority: 'user', ...upload(d, head.id, body) });
     d.trace({ type: 'answered', entryIds: ids, ok: true });

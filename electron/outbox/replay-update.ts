@@ -21,9 +21,9 @@ export function takeBatch(chain: readonly Entry[]): Entry[] {
   const out: Entry[] = [];
   for (const e of chain) {
     if (e.state !== 'pending' && e.state !== 'unknown') break;
-    if (e.kind === 'create') break;
+    if (e.op === 'create') break;
     out.push(e);
-    if (e.kind === 'delete') break;
+    if (e.op === 'delete') break;
   }
   return out;
 }
@@ -48,7 +48,7 @@ export function mergeUpdates(batch: readonly Entry[]): Merged {
   const base: Values = {};
   const own: Record<string, unknown[]> = {};
   for (const e of batch) {
-    if (e.kind !== 'update') continue;
+    if (e.op !== 'update') continue;
     for (const [f, v] of Object.entries(e.payload)) {
       payload[f] = v;
       if (!(f in base)) base[f] = e.base?.[f] ?? null;
@@ -186,7 +186,7 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
     keepServerVersion(tx, kind, id, server.raw, ctx);
   });
   d.changed([kind], ids);
-  d.trace({ type: 'send', entryIds: ids, kind: 'update', resource: kind, id, body: toSend, base });
+  d.trace({ type: 'send', entryIds: ids, op: 'update', resource: kind, id, body: toSend, base });
 
   let confirmed: ServerVersion | null;
   try {
@@ -242,7 +242,7 @@ export async function replayDelete(d: StepDeps, batch: readonly Entry[]): Promis
     refreshView(tx, kind, id);
   });
   d.changed([kind], ids);
-  d.trace({ type: 'send', entryIds: ids, kind: 'delete', resource: kind, id, body: null, base: null });
+  d.trace({ type: 'send', entryIds: ids, op: 'delete', resource: kind, id, body: null, base: null });
   try {
     const remove = KIND_SPECS[kind].remove;
     if (!remove) throw new Error(`${kind} records are never deleted`);

@@ -213,7 +213,7 @@ describe('replay', () => {
   it('an edit made while the record is being sent waits for it and goes next, based on what was sent', async () => {
     let during = false;
     const { dev, ids } = await device((e) => {
-      if (e.type === 'send' && e.kind === 'update' && !during) {
+      if (e.type === 'send' && e.op === 'update' && !during) {
         during = true;
         dev.current.outbox.enqueue('cleaning.update', { id, changes: { notes: 'second', status: 2 } });
         dev.current.outbox.enqueue('cleaning.delete', { id: ids[11]! });

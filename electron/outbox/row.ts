@@ -10,7 +10,7 @@ import {
   type OutboxState,
 } from '../../shared/contract';
 import { KINDS } from './kinds';
-import { type ConflictValue, type Entry, type EntryContext, type EntryKind, type Kind, type Values } from './types';
+import { type ConflictValue, type Entry, type EntryContext, type EntryOp, type Kind, type Values } from './types';
 
 export class DamagedEntryError extends Error {
   constructor(id: unknown, why: string) {
@@ -23,7 +23,7 @@ type Row = Record<string, unknown>;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const STATES: ReadonlySet<string> = new Set(OUTBOX_STATES);
 const KIND_SET: ReadonlySet<string> = new Set(KINDS);
-const ENTRY_KINDS: ReadonlySet<string> = new Set(['update', 'delete', 'create']);
+const ENTRY_OPS: ReadonlySet<string> = new Set(['update', 'delete', 'create']);
 
 class Reader {
   constructor(
@@ -117,14 +117,14 @@ function snapshot(r: Reader, id: unknown): number[] | null {
 }
 
 /** What the cached view of a record needs of an entry (read on every edit: only these columns). */
-export type OverlayEntry = Pick<Entry, 'id' | 'kind' | 'state' | 'payload' | 'context' | 'createdAt'>;
+export type OverlayEntry = Pick<Entry, 'id' | 'op' | 'state' | 'payload' | 'context' | 'createdAt'>;
 
 export function parseOverlay(row: unknown): OverlayEntry {
   if (!isObj(row)) throw new DamagedEntryError('?', 'not a row');
   const r = new Reader(row, row['id']);
   return {
     id: r.int('id'),
-    kind: r.oneOf<EntryKind>('kind', ENTRY_KINDS),
+    op: r.oneOf<EntryOp>('kind', ENTRY_OPS), // the column keeps its first name
     state: r.oneOf<OutboxState>('state', STATES),
     payload: r.values('payload') ?? {},
     context: context(r),
@@ -140,7 +140,7 @@ export function parseEntry(row: unknown): Entry {
   return {
     id: r.int('id'),
     operation: r.text('operation'),
-    kind: r.oneOf<EntryKind>('kind', ENTRY_KINDS),
+    op: r.oneOf<EntryOp>('kind', ENTRY_OPS), // the column keeps its first name
     resource: r.oneOf<Kind>('resource', KIND_SET),
     recordId: r.int('record_id'),
     parent: row['parent'] === null ? null : r.text('parent'),

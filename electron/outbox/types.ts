@@ -14,7 +14,8 @@ export type Kind =
   | ('listings' | 'photos' | 'rates' | 'prices')
   | ('owners' | 'costs' | 'destinations' | 'admins');
 
-export type EntryKind = 'update' | 'delete' | 'create';
+/** What an entry does to its record (its `op`; the record's type is its `resource`, a Kind). */
+export type EntryOp = 'update' | 'delete' | 'create';
 
 /** A record as the cache stores it in `data` (the contract shape without the mark), plus context columns. */
 export type Rec = Record<string, unknown>;
@@ -41,7 +42,7 @@ export interface EntryContext {
 export interface Entry {
   id: number;
   operation: string;
-  kind: EntryKind;
+  op: EntryOp;
   resource: Kind;
   recordId: number;
   parent: string | null;
@@ -76,7 +77,7 @@ export type TraceEvent =
   | {
       type: 'send';
       entryIds: number[];
-      kind: EntryKind;
+      op: EntryOp;
       resource: Kind;
       id: number;
       body: unknown;

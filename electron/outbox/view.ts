@@ -5,9 +5,19 @@
 // leaves the cache consistent with the outbox. When nothing is unsettled any
 // more the server version becomes the cached record again, unmarked.
 import type { OutboxMark } from '../../shared/contract';
-import { ident, type SqlValue, type WritableDB } from '../cache/db';
+import type { SqlValue, WritableDB } from '../cache/db';
+import {
+  dropRecord as dropRow,
+  keepServerVersion as keepAside,
+  markGoneOnServer as markGone,
+  overlayRow,
+  restoreServerVersion,
+  serverText,
+  setOutboxMark,
+  writeLocal,
+} from '../cache/overlay';
 import { scrubSecrets } from '../cache/scrub';
-import { setOutboxMark, upsertRecords, writeLocal, type Incoming } from '../cache/write';
+import { upsertRecords, type Incoming } from '../cache/write';
 import { overlayOf } from './entries';
 import type { OverlayEntry } from './row';
 import { applyChanges, codec } from './kinds/fields';
@@ -36,10 +46,7 @@ function store(db: WritableDB, kind: Kind, items: readonly Incoming<Rec>[]): voi
   else upsertRecords(db, spec.table, items as readonly Incoming<never>[]);
 }
 
-function rowOf(db: WritableDB, kind: Kind, id: number): Rec | undefined {
-  const spec = KIND_SPECS[kind].table;
-  return db.get<Rec>(`SELECT * FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
-}
+const rowOf = (db: WritableDB, kind: Kind, id: number): Rec | undefined => overlayRow(db, KIND_SPECS[kind].table, id);
 
 function parseJson(text: unknown): unknown {
   if (typeof text !== 'string' || text === '') return null;
@@ -65,16 +72,16 @@ function contextColumns(kind: Kind, row: Rec | undefined, entries: readonly Over
  * a change of it was not accepted (the entry keeps my values for "edit and
  * send again"). A refused create stays shown: there is no server value.
  */
-export function shownAsValue(e: Pick<OverlayEntry, 'kind' | 'state'>): boolean {
-  return !(e.kind === 'update' && e.state === 'rejected');
+export function shownAsValue(e: Pick<OverlayEntry, 'op' | 'state'>): boolean {
+  return !(e.op === 'update' && e.state === 'rejected');
 }
 
 /** The mark of a record from its unsettled entries. */
 export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullable<OutboxMark> {
   const fields = new Set<string>();
   for (const e of entries) {
-    if (e.kind === 'create') fields.add('created');
-    else if (e.kind === 'delete') fields.add('deleted');
+    if (e.op === 'create') fields.add('created');
+    else if (e.op === 'delete') fields.add('deleted');
     else for (const f of Object.keys(e.payload)) fields.add(codec(KIND_SPECS[kind].fields, f).read);
   }
   const state = URGENCY.find((s) => entries.some((e) => e.state === s)) ?? 'pending';
@@ -83,12 +90,9 @@ export function markOf(kind: Kind, entries: readonly OverlayEntry[]): NonNullabl
 
 /** Writes the server version as the cached record, unmarked (the outbox has nothing left for it). */
 function writeServer(db: WritableDB, kind: Kind, id: number, server: Rec, raw: unknown): void {
-  const spec = KIND_SPECS[kind].table;
-  db.run(
-    `UPDATE ${ident(spec.table)} SET outbox_mark = NULL, server_raw = NULL, raw = '' WHERE ${ident(spec.key)} = ?`,
-    [id],
+  restoreServerVersion(db, KIND_SPECS[kind].table as never, id, { value: server, raw }, (items) =>
+    store(db, kind, items),
   );
-  store(db, kind, [{ value: server, raw }]);
 }
 
 export interface ViewResult {
@@ -106,7 +110,7 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   const row = rowOf(db, kind, id);
   const entries = overlayOf(db, kind, id);
   const ctx = contextColumns(kind, row, entries);
-  const serverRaw = row ? parseJson(typeof row['server_raw'] === 'string' ? row['server_raw'] : row['raw']) : null;
+  const serverRaw = row ? parseJson(serverText(row)) : null;
   const server = normalise(kind, serverRaw, ctx);
   const spec = KIND_SPECS[kind].table;
 
@@ -114,7 +118,7 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
     if (!row) return { state: 'gone', changed: false };
     if (!server) {
       // Never on the server (a local create that was discarded or cancelled), or gone from it.
-      db.run(`DELETE FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
+      dropRow(db, spec, id);
       return { state: 'gone', changed: true };
     }
     if (row['outbox_mark'] === null && row['server_raw'] === null) return { state: 'clean', changed: false };
@@ -125,10 +129,10 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   let view: Rec | null = server ? structuredClone(server) : null;
   let created: OverlayEntry | null = null;
   for (const e of entries) {
-    if (e.kind === 'create' && !view) {
+    if (e.op === 'create' && !view) {
       view = localRecord(kind, id, e);
       created = e;
-    } else if (e.kind === 'update' && view && shownAsValue(e)) applyChanges(KIND_SPECS[kind].fields, view, e.payload);
+    } else if (e.op === 'update' && view && shownAsValue(e)) applyChanges(KIND_SPECS[kind].fields, view, e.payload);
   }
   const mark = markOf(kind, entries);
   const markJson = JSON.stringify(mark);
@@ -141,10 +145,8 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   }
   if (row && row['outbox_mark'] === markJson && row['data'] === JSON.stringify(spec.data(view as never)))
     return { state: 'marked', changed: false };
-  writeLocal(db, spec, view as never, mark);
   const shown = created && KIND_SPECS[kind].create?.shownColumns?.(created.payload);
-  for (const [c, v] of Object.entries(shown ?? {}))
-    db.run(`UPDATE ${ident(spec.table)} SET ${ident(c)} = ? WHERE ${ident(spec.key)} = ?`, [v as SqlValue, id]);
+  writeLocal(db, spec, view as never, mark, (shown ?? {}) as Record<string, SqlValue>);
   return { state: 'marked', changed: true };
 }
 
@@ -162,30 +164,40 @@ const isMark = (v: unknown): v is NonNullable<OutboxMark> =>
   Array.isArray((v as { entryIds?: unknown }).entryIds) &&
   Array.isArray((v as { fields?: unknown }).fields);
 
+/** An update's record as it shows with the change, and the mark the record had before it (as stored). */
+export interface Shown {
+  view: Rec;
+  /** The record's mark before this change, parsed (null when it had none). */
+  mark: unknown;
+}
+
 /**
  * Shows a new update of a record at once. When the record already has unsent
  * changes, its cached view is exactly "server version + those entries" (every
  * write of a marked row goes through refreshView), so the new view is that
- * plus this one change: O(1) however many edits wait, instead of re-applying
- * them all. Anything unusual falls back to refreshView.
+ * plus this one change — `shown.view`, made by the enqueue from the record as
+ * it showed — and the mark gains this entry: O(1) however many edits wait,
+ * instead of re-applying them all. Anything unusual falls back to refreshView.
  */
-export function showNewUpdate(db: WritableDB, kind: Kind, id: number, entryId: number, changes: Rec): void {
-  const row = rowOf(db, kind, id);
-  const mark = row ? parseJson(row['outbox_mark']) : null;
-  const data = row ? parseJson(row['data']) : null;
-  if (!row || !isMark(mark) || !data || typeof data !== 'object') {
+export function showNewUpdate(
+  db: WritableDB,
+  kind: Kind,
+  id: number,
+  entryId: number,
+  changes: Rec,
+  shown: Shown,
+): void {
+  const mark = shown.mark;
+  if (!isMark(mark)) {
     refreshView(db, kind, id);
     return;
   }
-  const view: Rec = { ...(data as Rec) };
   const spec = KIND_SPECS[kind];
-  for (const c of spec.contextColumns) view[c] = row[c] ?? null;
-  applyChanges(spec.fields, view, changes);
   const fields = new Set(mark.fields);
-  // applyChanges just found a codec for each of these fields.
+  // The enqueue just applied each of these fields through its codec.
   for (const f of Object.keys(changes)) fields.add(spec.fields[f]!.read);
   const state = URGENCY.find((s) => s === mark.state || s === 'pending') ?? 'pending';
-  writeLocal(db, spec.table, view as never, {
+  writeLocal(db, spec.table, shown.view as never, {
     state,
     entryIds: [...mark.entryIds, entryId],
     fields: [...fields].sort(),
@@ -200,10 +212,7 @@ export function showNewUpdate(db: WritableDB, kind: Kind, id: number, entryId: n
 export function keepServerVersion(db: WritableDB, kind: Kind, id: number, raw: unknown, context: Rec = {}): void {
   const spec = KIND_SPECS[kind].table;
   const clean = scrubSecrets(raw);
-  const row = rowOf(db, kind, id);
-  if (row) {
-    db.run(`UPDATE ${ident(spec.table)} SET server_raw = ? WHERE ${ident(spec.key)} = ?`, [JSON.stringify(clean), id]);
-  } else {
+  if (!keepAside(db, spec, id, clean)) {
     const value = normalise(kind, clean, context);
     if (!value) return;
     store(db, kind, [{ value, raw: clean }]);
@@ -213,12 +222,10 @@ export function keepServerVersion(db: WritableDB, kind: Kind, id: number, raw: u
 
 /** Notes that the server has no such record any more (answered 404), so discarding its edits removes it. */
 export function markGoneOnServer(db: WritableDB, kind: Kind, id: number): void {
-  const spec = KIND_SPECS[kind].table;
-  db.run(`UPDATE ${ident(spec.table)} SET server_raw = '{}' WHERE ${ident(spec.key)} = ?`, [id]);
+  markGone(db, KIND_SPECS[kind].table, id);
 }
 
 /** Removes a record from the cache (a delete the server confirmed). */
 export function dropRecord(db: WritableDB, kind: Kind, id: number): void {
-  const spec = KIND_SPECS[kind].table;
-  db.run(`DELETE FROM ${ident(spec.table)} WHERE ${ident(spec.key)} = ?`, [id]);
+  dropRow(db, KIND_SPECS[kind].table, id);
 }

@@ -46,14 +46,14 @@ export async function replayRecord(d: StepDeps, kind: Kind, recordId: number): P
     reject(d, [head], orphan);
     return;
   }
-  if (head.kind === 'create') return replayCreate(d, chain);
+  if (head.op === 'create') return replayCreate(d, chain);
   if (recordId < 0) {
     // Edits of a record created offline whose create is gone (discarded): nothing to edit.
     reject(d, chain, REFUSED.neverCreated());
     return;
   }
   const batch = takeBatch(chain);
-  if (batch.at(-1)?.kind === 'delete') return replayDelete(d, batch);
+  if (batch.at(-1)?.op === 'delete') return replayDelete(d, batch);
   return replayUpdates(d, batch);
 }
 

@@ -1,6 +1,7 @@
 // What the handlers need of an account's engine, in one interface: the
 // read-only cache handle, the sync controls and the outbox. The concrete
-// engine (electron/engine) is adapted to it in wiring.ts; tests pass fakes.
+// engine (electron/engine assembles every part of an account: engine.ts,
+// foreground-parts.ts) is adapted to it in wiring.ts; tests pass fakes.
 // A part the engine runs without (read-only after an expired session) is null; its commands answer `not_signed_in`.
 import type {
   CommandArgs,

@@ -27,12 +27,6 @@ import type { Logger } from '../log/log';
 import type { EventBus } from './bus';
 import type { ErrorTranslator } from './dispatcher';
 import { simulatorMedia, startDemoServer, type DemoOptions } from './demo';
-import { createBookingWithCard } from '../engine/booking-card';
-import { liveAvailability } from '../engine/live';
-import { adminWrites } from '../engine/admin-writes';
-import { ForegroundWriter } from '../engine/foreground';
-import { adminsTable } from '../cache/tables';
-import { upsertRecords } from '../cache/write';
 import type { EnginePort, OutboxPort } from './engine-port';
 import type { SettingsStore } from './settings-store';
 import type { OpenRequest, WorkspaceDeps } from './workspace';
@@ -143,12 +137,6 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       await engine.close();
       return null;
     }
-    // Live questions are not asked while the server is known unreachable, pausing us (rate limit) or
-    // refusing the session: they answer at once.
-    const answering = () =>
-      !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind);
-    // The one path of writes the person waits for (a password, card data): foreground.ts.
-    const foreground = new ForegroundWriter({ client: () => engine.client, online: answering });
     return {
       remembered: started.remembered,
       db: engine.db,
@@ -166,20 +154,13 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       get outbox() {
         return engine.outbox && outboxPort(engine.outbox);
       },
-      live: {
-        availability: (i) => liveAvailability(engine.client, answering(), i),
-        createBookingWithCard: (booking) =>
-          createBookingWithCard({ writer: foreground, transaction: (fn) => engine.transaction(fn) }, booking),
-      },
+      live: engine.foreground.live,
       photos: engine.photoFiles,
       coverage: {
         check: (subject) => checkCoverage(engine.coverage(), subject),
         fetch: (subject) => fetchCoverage(engine.coverage(), subject),
       },
-      admins: adminWrites(foreground, (items) => {
-        engine.transaction((tx) => upsertRecords(tx, adminsTable, items));
-        engine.emit('cache.changed', { resources: ['admins'] });
-      }),
+      admins: engine.foreground.admins,
       unsentCount: () => engine.unsentCount(),
       discardUnsent: () => engine.discardUnsent(),
       close: async () => {

@@ -7,9 +7,12 @@
 // request before sending it (electron/api/client.ts), and the end-to-end suite
 // checks the simulator's request log with it (tests/e2e/fixtures.ts).
 
+/** A record id made on this computer (a negative whole number): never sent, resolved to the server's once adopted. */
+export const isLocalId = (id: number): boolean => Number.isInteger(id) && id < 0;
+
 /** A negative whole number, as a number or as the text of one ("-4"). */
 function isLocal(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isInteger(v) && v < 0;
+  if (typeof v === 'number') return isLocalId(v);
   return typeof v === 'string' && /^-\d+$/.test(v.trim());
 }
 

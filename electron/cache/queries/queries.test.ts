@@ -22,7 +22,8 @@ import { bookingsTable, cleaningTable, customersTable, listingsTable, maintenanc
 import { VERSIONED_TABLES } from '../versions';
 import { filledAt } from '../testing/filled-at';
 import { loadHost, makeHost, storeWire } from '../testing/fixtures';
-import { setOutboxMark, upsertRecords } from '../write';
+import { upsertRecords } from '../write';
+import { setOutboxMark } from '../overlay';
 import { upsertIncidents } from '../write-compound';
 import { boardDay } from './board';
 import { getBookingDetail, listBookings } from './bookings';

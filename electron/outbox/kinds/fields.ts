@@ -44,6 +44,22 @@ export function applyChanges(fields: Fields, rec: Rec, changes: Rec): Rec {
 }
 
 /**
+ * An update of a read record, in one pass over its fields: the canonical
+ * values the changes are made from (the entry's base) and the record as it
+ * shows with them (a copy: `rec` is left as it was).
+ */
+export function updateOf(fields: Fields, rec: Rec, changes: Rec): { base: Rec; after: Rec } {
+  const base: Rec = {};
+  const after = structuredClone(rec);
+  for (const [field, value] of Object.entries(changes)) {
+    const c = codec(fields, field);
+    base[field] = c.canon(rec);
+    c.apply(after, value);
+  }
+  return { base, after };
+}
+
+/**
  * A create's record while only this app has it (spec `create.local`): `blank`, what the read shows of a
  * new record before anything is set, plus what its entry's context puts in its columns, with the payload
  * applied through the codecs.

@@ -44,10 +44,10 @@ export function editWhileReplaying(
 ): boolean {
   let chance: number;
   if (e.type === 'answered' && !e.ok) chance = AFTER_FAILURE;
-  else if (e.type === 'send' && e.kind === 'update') chance = WHILE_SENDING;
+  else if (e.type === 'send' && e.op === 'update') chance = WHILE_SENDING;
   else return false;
   if (dev.current.transport.dead) return false; // a dead app takes no edits
-  const entries = e.entryIds.map((id) => getEntry(dev.db, id)).filter((x): x is Entry => x?.kind === 'update');
+  const entries = e.entryIds.map((id) => getEntry(dev.db, id)).filter((x): x is Entry => x?.op === 'update');
   const first = entries[0];
   if (!first) return false;
   const t = targets.find(

@@ -35,7 +35,7 @@ function rig(online = true): { db: WritableDB; writes: ReturnType<typeof adminWr
     transportOptions: { requestTimeoutMs: 2000, connectTimeoutMs: 500 },
   });
   client.setCredentials({ user: sim.user, password: sim.password });
-  const writer = new ForegroundWriter({ client: () => client, online: () => online });
+  const writer = new ForegroundWriter({ client: () => client, online: () => online, settleMs: 50 });
   return { db, writes: adminWrites(writer, (items) => upsertRecords(db, adminsTable, items)) };
 }
 

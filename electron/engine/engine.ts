@@ -188,7 +188,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
   }
   /** The parts that ask the server now: live questions and the writes the person waits for (foreground-parts.ts). */
   get foreground(): ForegroundParts {
-    return (this.foreground_ ??= foregroundParts(this));
+    // A lost answer is given the outbox's settle time before its absence proves anything.
+    return (this.foreground_ ??= foregroundParts(this, this.options.outbox?.backoff?.settleMs));
   }
   private foreground_: ForegroundParts | null = null;
   get signedIn(): boolean {

@@ -7,6 +7,7 @@
 import type { Admin } from '../../shared/api';
 import type { ContractEventMap } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
+import type { Clock } from '../api/clock';
 import type { WritableDB } from '../cache/db';
 import { adminsTable } from '../cache/tables';
 import { upsertRecords, type Incoming } from '../cache/write';
@@ -19,6 +20,7 @@ import { liveAvailability, type LiveAvailability, type LiveAvailabilityInput } f
 /** What the parts need of their engine. */
 export interface ForegroundHost {
   readonly client: ApiClient | null;
+  readonly clock: Clock;
   readonly connectivity: Pick<EngineConnectivity, 'snapshot'>;
   transaction<T>(fn: (db: WritableDB) => T): T;
   emit<E extends keyof ContractEventMap>(event: E, ...payload: ContractEventMap[E]): boolean;
@@ -34,12 +36,18 @@ export interface ForegroundParts {
   admins: AdminWrites;
 }
 
-export function foregroundParts(engine: ForegroundHost): ForegroundParts {
+/** `settleMs`: how long a lost answer's request is given to finish at the server (default: the outbox's). */
+export function foregroundParts(engine: ForegroundHost, settleMs?: number): ForegroundParts {
   // Live questions are not asked while the server is known unreachable, pausing us (rate limit) or
   // refusing the session: they answer at once.
   const answering = () =>
     !['unreachable', 'rateLimited', 'sessionExpired'].includes(engine.connectivity.snapshot().kind);
-  const writer = new ForegroundWriter({ client: () => engine.client, online: answering });
+  const writer = new ForegroundWriter({
+    client: () => engine.client,
+    online: answering,
+    clock: engine.clock,
+    settleMs,
+  });
   /** Server records of intranet users into the cache, the way sync keeps them, and the screens told. */
   const storeAdmins = (items: Incoming<Admin>[]) => {
     engine.transaction((tx) => upsertRecords(tx, adminsTable, items));

@@ -6,15 +6,22 @@
 // refuses us) it answers `unreachable` (or what the write says) at once. An
 // answer lost on the way (timeout, reset after sending, 5xx, a garbled 2xx) is
 // never resent blindly: the write's `find` reads the server back; found means
-// done. When the read-back fails too the outcome is `unknown` (said as such,
-// never as "not done"), and its key is remembered (in memory: what the write
-// is about, never its values) so the next attempt reads back first. A write
-// that cannot be read back (a password) is `unknown` after a lost answer: the
-// person decides to send it again.
+// done. Not found proves nothing until the server had time to finish the
+// request whose answer was lost (the outbox's settle time, Backoff.settleMs):
+// the read-back is asked at once (found is the common case, and said at once)
+// and, when it finds nothing, asked again once that time has passed — only
+// then is the write "not done" (and the person may send it again). When the
+// read-back fails the outcome is `unknown` (said as such, never as "not
+// done"), and its key is remembered (in memory: what the write is about, never
+// its values) so the next attempt reads back first. A write that cannot be
+// read back (a password) is `unknown` after a lost answer: the person decides
+// to send it again.
 import { CommandError } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
+import { sleep, systemClock, type Clock } from '../api/clock';
 import { commandErrorOf } from '../api/contract-errors';
 import { isApiError } from '../api/errors';
+import { DEFAULT_BACKOFF } from '../outbox/outcome';
 
 /** How long the person waits for a foreground write before Stayboard reads back what happened. */
 export const FOREGROUND_TIMEOUT_MS = 15_000;
@@ -55,11 +62,21 @@ export interface ForegroundDeps {
   client(): ApiClient | null;
   /** Whether the server answers now (not unreachable, pausing us or refusing the session). */
   online(): boolean;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** How long after a lost answer the server is given to finish the request (default: the outbox's). */
+  settleMs?: number;
 }
 
 export class ForegroundWriter {
-  readonly #unsure = new Set<string>();
-  constructor(private readonly deps: ForegroundDeps) {}
+  /** Writes whose outcome is unknown, by key: when their answer was lost. */
+  readonly #unsure = new Map<string, number>();
+  readonly #clock: Clock;
+  readonly #settleMs: number;
+  constructor(private readonly deps: ForegroundDeps) {
+    this.#clock = deps.clock ?? systemClock;
+    this.#settleMs = deps.settleMs ?? DEFAULT_BACKOFF.settleMs;
+  }
 
   /** Offline it throws `unreachable` without asking anything; a refusal throws the server's reason. */
   write<T>(
@@ -72,8 +89,9 @@ export class ForegroundWriter {
     if (!client || !this.deps.online())
       throw w.offline?.() ?? new CommandError('unreachable', `${what} needs the server, which cannot be reached now.`);
     const key = w.key;
-    if (key !== undefined && this.#unsure.has(key) && w.find) {
-      const found = await this.readBack(client, w.find);
+    const lostAt = key === undefined ? undefined : this.#unsure.get(key);
+    if (key !== undefined && lostAt !== undefined && w.find) {
+      const found = await this.settledReadBack(client, w.find, lostAt);
       if (found === undefined) return { outcome: 'unknown' };
       this.#unsure.delete(key);
       if (found !== null) return { outcome: 'found', found };
@@ -87,14 +105,31 @@ export class ForegroundWriter {
       if (!(isApiError(e) && (e.outcomeUnknown || e.kind === 'unexpected_body')))
         throw commandErrorOf(e, `${what} failed.`);
       if (!w.find) return { outcome: 'unknown' };
-      if (key !== undefined) this.#unsure.add(key);
-      const found = await this.readBack(client, w.find);
+      const lost = this.#clock.now();
+      if (key !== undefined) this.#unsure.set(key, lost);
+      const found = await this.settledReadBack(client, w.find, lost);
       if (found === undefined) return { outcome: 'unknown' };
       if (key !== undefined) this.#unsure.delete(key);
       if (found !== null) return { outcome: 'found', found };
       if (w.absent === 'answer') return { outcome: 'absent' };
       throw new CommandError('server_error', `${what} was not done: the server answered badly and has no trace of it.`);
     }
+  }
+
+  /**
+   * The read-back after an answer lost at `lostAt`: asked at once, and when it finds nothing (or
+   * cannot read) before the server had time to finish that request, asked again once it had.
+   */
+  private async settledReadBack<T>(
+    client: ApiClient,
+    find: (c: ApiClient) => Promise<T | null>,
+    lostAt: number,
+  ): Promise<T | null | undefined> {
+    const found = await this.readBack(client, find);
+    const wait = lostAt + this.#settleMs - this.#clock.now();
+    if ((found !== null && found !== undefined) || wait <= 0) return found;
+    await sleep(this.#clock, wait);
+    return this.readBack(client, find);
   }
 
   /** A plain read after a write (e.g. the new record for the list); throws `unreachable` offline. */

@@ -6,7 +6,7 @@ import type { BudgetInfo, ContractError, Freshness, SyncActivity, SyncPlan } fro
 import type { RequestEvent } from '../api/client';
 import type { BudgetGovernor } from '../api/governor';
 import type { ReadableDB } from '../cache/db';
-import type { JobResult } from './fetchers';
+import type { JobResult } from './store-answer';
 import type { Plan } from './planner';
 
 export interface PassSummary {

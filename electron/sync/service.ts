@@ -282,7 +282,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       this.lastError = { code: 'internal', message };
       return null;
     }
-    // `fields` kept: a list refused as incomplete names the list and the reason there (fetchers.ts IncompleteList).
+    // `fields` kept: a list refused as incomplete names the list and the reason there (store-answer.ts IncompleteList).
     this.lastError = { ...contractErrorOf(e), message };
     if (e.kind === 'signed_out') return 'signedOut';
     if (e.kind === 'aborted') return 'aborted';

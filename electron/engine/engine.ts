@@ -23,7 +23,8 @@ import {
 import { ApiClient, type Credentials, type Defect } from '../api/client';
 import { systemClock, type Clock } from '../api/clock';
 import { commandErrorOf } from '../api/contract-errors';
-import { BudgetGovernor, budgetInfo } from '../api/governor';
+import { budgetInfo } from '../api/budget-report';
+import { BudgetGovernor } from '../api/governor';
 import type { Transport, TransportOptions } from '../api/transport';
 import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
 import { scrubStoredSecrets } from '../cache/scrub-stored';

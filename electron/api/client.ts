@@ -3,30 +3,25 @@
 // validates every answer with the shared schemas, logs in with HTTP Basic,
 // re-logs in ONCE on a 401 with the credentials it holds and repeats the
 // request, and otherwise reports the session as expired ("sign in again").
+// Here: the session and when a request is repeated; one attempt (the budget's
+// permit, the transport, the classification) is attempt.ts's, checking
+// answers against the schemas answers.ts's.
 //
 // Credentials live in this object's memory only; they never appear in an
 // error, an event or a log line.
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { z } from 'zod';
 import { API_PREFIX, buildPath, endpoint, loginResponse, summarize, type EndpointName } from '../../shared/api';
 import { localIdIn } from '../../shared/api/local-ids';
 import { backoffDelay } from '../../shared/backoff';
 import type { Endpoint } from '../../shared/api';
+import { checkWriteBody, fetchValidated, validatedList, validatedOne, writeAnswer } from './answers';
+import { requestContext, sendAttempt, type AttemptDeps } from './attempt';
 import { sleep, type Clock } from './clock';
 import { ConnectivityTracker } from './connectivity';
-import {
-  ApiError,
-  errorFromException,
-  errorFromResponse,
-  isApiError,
-  neverSent,
-  tryParseJson,
-  unexpectedBody,
-  type RequestContext,
-} from './errors';
+import { ApiError, isApiError, unexpectedBody, type RequestContext } from './errors';
 import type { BudgetGovernor, Priority } from './governor';
-import { READS, validateList, validateOne, type ListResult, type ReadItem, type ReadName } from './reads';
+import type { ListResult, ReadItem, ReadName } from './reads';
 import { UndiciTransport, type Transport, type TransportOptions } from './transport';
 
 export interface Credentials {
@@ -114,6 +109,7 @@ export class ApiClient extends EventEmitter {
   private loginInFlight: Promise<void> | null = null;
   private expired = false;
   readonly connectivity: ConnectivityTracker;
+  private readonly attemptDeps: AttemptDeps;
 
   constructor(options: ApiClientOptions) {
     super();
@@ -134,6 +130,15 @@ export class ApiClient extends EventEmitter {
       options.onDefect ??
       ((d) => console.error(`api: refused to send ${d.method} ${d.endpoint}: a local id in its ${d.where}`));
     this.connectivity = options.connectivity ?? new ConnectivityTracker({ clock: this.clock });
+    this.attemptDeps = {
+      governor: this.governor,
+      transport: this.transport,
+      clock: this.clock,
+      connectivity: this.connectivity,
+      origin: this.baseUrl.origin,
+      basePath: this.basePath,
+      emit: (event) => this.emit('request', event),
+    };
   }
 
   get signedIn(): boolean {
@@ -248,7 +253,12 @@ export class ApiClient extends EventEmitter {
   }
 
   private ctx(e: Endpoint, path: string): RequestContext {
-    return { endpoint: e.name, method: e.method, path };
+    return requestContext(e, path);
+  }
+
+  /** One attempt (attempt.ts). */
+  private send(e: Endpoint, path: string, options: CallOptions, authorization: string): Promise<Raw> {
+    return sendAttempt(this.attemptDeps, e, path, options, authorization);
   }
 
   /** Sends one operation, with re-login and retries; returns the parsed body. Throws ApiError. */
@@ -331,83 +341,6 @@ export class ApiClient extends EventEmitter {
     return backoffDelay(attempt, { baseMs: this.backoffMs, maxMs: 30_000, jitter: 0.25 }, this.random);
   }
 
-  /** One attempt: governor permit → transport → classification. */
-  private async send(e: Endpoint, path: string, options: CallOptions, authorization: string): Promise<Raw> {
-    const ctx = this.ctx(e, path);
-    const priority = options.priority ?? 'today';
-    const permit = await this.governor.acquire(priority, options.signal).catch((err: unknown) => {
-      throw errorFromException(ctx, err, { callerAborted: options.signal?.aborted ?? false });
-    });
-    const started = performance.now();
-    const url = new URL(this.basePath + path, this.baseUrl.origin);
-    const headers: Record<string, string> = { accept: 'application/json', authorization };
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] = 'application/json';
-    }
-    let status: number | null = null;
-    let kind: string | null = null;
-    try {
-      const res = await this.transport.send({
-        method: e.method,
-        url,
-        headers,
-        body,
-        signal: options.signal,
-        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-        ...(options.onSent ? { onSent: options.onSent } : {}),
-      });
-      status = res.status;
-      permit.release({ sent: true, status: res.status, headers: res.headers });
-      this.reportAnswer(res.status);
-      if (res.status < 200 || res.status >= 300) {
-        throw errorFromResponse(ctx, res.status, res.headers, res.text, this.clock.now());
-      }
-      if (res.text.trim() === '') {
-        if (e.response.shape === 'nothing') return { status: res.status, headers: res.headers, body: undefined };
-        throw unexpectedBody(ctx, 'the answer was empty', res.status);
-      }
-      const parsed = tryParseJson(res.text);
-      if (!parsed.ok) {
-        // A write whose answer we ignore anyway is confirmed by reading back.
-        if (e.response.shape === 'nothing') return { status: res.status, headers: res.headers, body: undefined };
-        throw unexpectedBody(ctx, `not JSON: ${res.text.slice(0, 80)}`, res.status);
-      }
-      return { status: res.status, headers: res.headers, body: parsed.value };
-    } catch (err) {
-      if (status === null) {
-        permit.release({ sent: !neverSent(err) });
-        const classified = errorFromException(ctx, err, { callerAborted: options.signal?.aborted ?? false });
-        if (classified.kind === 'network' || classified.kind === 'timeout')
-          this.connectivity.report({ kind: 'network' });
-        kind = classified.kind;
-        throw classified;
-      }
-      kind = isApiError(err) ? err.kind : 'unexpected_body';
-      throw err;
-    } finally {
-      const event: RequestEvent = {
-        endpoint: e.name,
-        method: e.method,
-        priority,
-        status,
-        kind,
-        ms: performance.now() - started,
-      };
-      this.emit('request', event);
-    }
-  }
-
-  /** Every HTTP answer, once, after the governor has read its headers (so a 429's pause is known). */
-  private reportAnswer(status: number): void {
-    if (status === 429) {
-      const until = this.governor.snapshot().blockedUntil ?? this.clock.now();
-      this.connectivity.report({ kind: 'rateLimited', until });
-    } else if (status >= 500) this.connectivity.report({ kind: 'server' });
-    else this.connectivity.report({ kind: 'answered' });
-  }
-
   // ───────────── typed reads and writes on top of request() ─────────────
 
   /**
@@ -415,9 +348,9 @@ export class ApiClient extends EventEmitter {
    * in `rejected`). A garbled envelope is fetched once more, then thrown.
    */
   async list<N extends ReadName>(name: N, options: CallOptions = {}): Promise<ListResult<ReadItem<N>>> {
-    return this.fetchValidated(
+    return fetchValidated(
       () => this.request(name, options),
-      (raw) => this.validatedList(name, raw),
+      (raw) => validatedList(name, raw),
     );
   }
 
@@ -426,43 +359,18 @@ export class ApiClient extends EventEmitter {
     next: string,
     options: CallOptions = {},
   ): Promise<ListResult<ReadItem<N>>> {
-    return this.fetchValidated(
+    return fetchValidated(
       () => this.requestNext(name, next, options),
-      (raw) => this.validatedList(name, raw),
+      (raw) => validatedList(name, raw),
     );
-  }
-
-  private validatedList<N extends ReadName>(name: N, raw: Raw): ListResult<ReadItem<N>> {
-    const e = endpoint(name);
-    const schema: z.ZodType<ReadItem<N>> = READS[name] as unknown as z.ZodType<ReadItem<N>>;
-    const r = validateList(schema, e, raw.body);
-    if (!r.ok) throw unexpectedBody(this.ctx(e, e.path), r.why, raw.status);
-    return r.result;
   }
 
   /** A single-record operation, validated (a record that does not validate throws unexpected_body). */
   async one<N extends ReadName>(name: N, options: CallOptions = {}): Promise<{ value: ReadItem<N>; raw: unknown }> {
-    const e = endpoint(name);
-    const schema: z.ZodType<ReadItem<N>> = READS[name] as unknown as z.ZodType<ReadItem<N>>;
-    return this.fetchValidated(
+    return fetchValidated(
       () => this.request(name, options),
-      (raw) => {
-        const r = validateOne(schema, e, raw.body);
-        if (!r.ok) throw unexpectedBody(this.ctx(e, e.path), r.why, raw.status);
-        return { value: r.value, raw: r.raw };
-      },
+      (raw) => validatedOne(name, raw),
     );
-  }
-
-  /** A wrong-shaped answer is usually transient (a proxy, a half-deployed server): fetch once more. */
-  private async fetchValidated<T>(fetch: () => Promise<Raw>, validate: (raw: Raw) => T): Promise<T> {
-    const first = await fetch();
-    try {
-      return validate(first);
-    } catch (err) {
-      if (!(isApiError(err) && err.kind === 'unexpected_body')) throw err;
-      return validate(await fetch());
-    }
   }
 
   /**
@@ -474,26 +382,8 @@ export class ApiClient extends EventEmitter {
     const e = endpoint(name);
     const path = buildPath(e, { id: options.id }, options.query ?? {});
     this.refuseLocalIds(e, path, options.body);
-    if (e.body) {
-      const check = e.body.safeParse(options.body);
-      if (!check.success) {
-        throw new ApiError({
-          ...this.ctx(e, path),
-          kind: 'invalid',
-          message: `Not sent: ${summarize(check.error)}`,
-          fields: Object.fromEntries(
-            check.error.issues.map((i) => [i.path.map(String).join('.') || '_', [i.message]] as const),
-          ),
-        });
-      }
-    }
-    const raw = await this.requestEndpoint(e, path, { priority: 'user', ...options });
-    if (e.response.shape === 'one' && e.response.item) {
-      const r = validateOne(e.response.item, e, raw.body);
-      if (!r.ok) throw unexpectedBody(this.ctx(e, path), r.why, raw.status);
-      return { ...raw, value: r.value };
-    }
-    return raw;
+    checkWriteBody(e, path, options.body);
+    return writeAnswer(e, path, await this.requestEndpoint(e, path, { priority: 'user', ...options }));
   }
 
   async close(): Promise<void> {

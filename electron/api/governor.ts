@@ -10,11 +10,14 @@
 // admitted (in flight) and, once answered, is timestamped at its completion —
 // never earlier than the server saw it — so our sliding window can only
 // over-estimate the server's.
+// The window's arithmetic (who gets the room, and when) is budget-window.ts's;
+// the snapshot's form in the contract budget-report.ts's.
 import { backoffDelay } from '../../shared/backoff';
 import { EventEmitter } from 'node:events';
-import type { BudgetInfo } from '../../shared/contract';
 import { BUDGET_POLICY, SLICES, slicesOf, type BudgetPolicy, type Slices } from './budget-plan';
 import { abortReason, systemClock, type Clock, type Timer } from './clock';
+import type { GovernorSnapshot, SliceUse } from './budget-report';
+import { roomOf, SlidingWindow, whenRoom, zeroPerSlice, type TokenWindows } from './budget-window';
 import { header, parseRetryAfter } from './errors';
 
 /**
@@ -52,32 +55,6 @@ export interface Permit {
   release(outcome: Outcome): void;
 }
 
-export interface SliceUse {
-  /** Requests this slice may count in one window. */
-  cap: number;
-  /** Counted in the current window (answered and in flight). */
-  used: number;
-}
-
-export interface GovernorSnapshot {
-  limit: number;
-  /** Requests counted in the current window (including in flight, and what the server said it counted beyond ours). */
-  used: number;
-  inFlight: number;
-  slices: Record<Priority, SliceUse>;
-  /** The deep fill's most requests in any pace window, and its count in the current one. */
-  deepPace: { cap: number; used: number; windowMs: number };
-  /** When the server asked us to pause until (ms epoch), or null. */
-  blockedUntil: number | null;
-  /** When the oldest counted request leaves the window (more room then), or null. */
-  nextFreeAt: number | null;
-  waiting: Record<Priority, number>;
-  /** 429 answers received since start. */
-  rateLimited: number;
-  /** Requests admitted since start, per slice. */
-  admitted: Record<Priority, number>;
-}
-
 interface Waiter {
   priority: Priority;
   resolve: (p: Permit) => void;
@@ -85,93 +62,6 @@ interface Waiter {
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
 }
-
-/** Completion timestamps of one token, oldest first. */
-class SlidingWindow {
-  private stamps: number[] = [];
-  private head = 0;
-
-  prune(cutoff: number): void {
-    while (this.head < this.stamps.length && this.stamps[this.head]! <= cutoff) this.head++;
-    if (this.head > 1024 && this.head * 2 > this.stamps.length) {
-      this.stamps = this.stamps.slice(this.head);
-      this.head = 0;
-    }
-  }
-  get size(): number {
-    return this.stamps.length - this.head;
-  }
-  oldest(): number | undefined {
-    return this.stamps[this.head];
-  }
-  /** Stamps strictly newer than cutoff (scans from the newest end). */
-  countNewerThan(cutoff: number): number {
-    let n = 0;
-    for (let i = this.stamps.length - 1; i >= this.head && this.stamps[i]! > cutoff; i--) n++;
-    return n;
-  }
-  /** The oldest stamp strictly newer than cutoff. */
-  oldestNewerThan(cutoff: number): number | undefined {
-    let found: number | undefined;
-    for (let i = this.stamps.length - 1; i >= this.head && this.stamps[i]! > cutoff; i--) found = this.stamps[i];
-    return found;
-  }
-  /** The stamps in the window, oldest first (a copy). */
-  list(): number[] {
-    return this.stamps.slice(this.head);
-  }
-  /** Adds a stamp keeping order (completions can finish out of order by a few ms). */
-  add(t: number, count = 1): void {
-    for (let i = 0; i < count; i++) {
-      let j = this.stamps.length;
-      while (j > this.head && this.stamps[j - 1]! > t) j--;
-      this.stamps.splice(j, 0, t);
-    }
-  }
-}
-
-/**
- * What is left of the window (the limit less the margin and every request
- * counted) is kept for the guaranteed slices, each up to its unused share, in
- * this order: a few minutes of connectivity checks, the person, the rest of
- * the checks, today. In a normal hour everything is kept in full and the
- * order does not matter; when the server has counted more than we did, it
- * decides who goes first. A slice's room is what is kept for it plus what
- * nobody keeps (the deep fill has only the latter); a check never more than
- * its own share.
- */
-function roomOf(
-  priority: Priority,
-  sl: Slices,
-  used: Record<Priority, number>,
-  counted: number,
-  policy: BudgetPolicy,
-): number {
-  let left = sl.limit - sl.margin - counted;
-  const unused = (p: Priority) => Math.max(0, sl[p] - used[p]);
-  const firstChecks = Math.min(unused('probe'), policy.probeKeep);
-  const kept: Record<Priority, number> = { user: 0, probe: 0, today: 0, deep: 0 };
-  for (const [p, want] of [
-    ['probe', firstChecks],
-    ['user', unused('user')],
-    ['probe', unused('probe') - firstChecks],
-    ['today', unused('today')],
-  ] as const) {
-    const k = Math.max(0, Math.min(want, left));
-    kept[p] += k;
-    left -= k;
-  }
-  const room = kept[priority] + Math.max(0, left);
-  return priority === 'probe' ? Math.min(room, unused('probe')) : room;
-}
-
-/** One token's counts: every request, and per slice (stamps the server counted beyond ours are in `all` only). */
-interface TokenWindows {
-  all: SlidingWindow;
-  slice: Record<Priority, SlidingWindow>;
-}
-
-const zeroPerSlice = (): Record<Priority, number> => ({ user: 0, probe: 0, today: 0, deep: 0 });
 
 export class BudgetGovernor extends EventEmitter {
   private limit: number;
@@ -320,40 +210,12 @@ export class BudgetGovernor extends EventEmitter {
     const w = this.windowsOf();
     const earliest = Math.max(now, this.blockedUntil);
     if (this.room(priority, w) > 0) return earliest;
-    // Walk the stamps leaving the window (and the deep pace window) in order until there is room.
-    const leaving: { at: number; p: Priority | null; pace: boolean }[] = [];
-    // Every stamp of the window: those of a slice, and those the server counted beyond ours (in no slice).
-    const unsliced = new Map<number, number>();
-    for (const t of w.all.list()) unsliced.set(t, (unsliced.get(t) ?? 0) + 1);
-    for (const p of SLICES)
-      for (const t of w.slice[p].list()) {
-        leaving.push({ at: t + this.policy.windowMs, p, pace: false });
-        unsliced.set(t, (unsliced.get(t) ?? 0) - 1);
-      }
-    for (const [t, n] of unsliced)
-      for (let i = 0; i < n; i++) leaving.push({ at: t + this.policy.windowMs, p: null, pace: false });
-    if (priority === 'deep')
-      for (const t of w.slice.deep.list())
-        if (t > now - this.policy.deepPaceMs) leaving.push({ at: t + this.policy.deepPaceMs, p: 'deep', pace: true });
-    leaving.sort((a, b) => a.at - b.at);
-    const sl = this.slices_;
     const used = zeroPerSlice();
     for (const p of SLICES) used[p] = this.usedBy(w, p);
-    let all = w.all.size + this.totalInFlight();
-    let paced =
+    const paced =
       priority === 'deep' ? w.slice.deep.countNewerThan(now - this.policy.deepPaceMs) + this.inFlight.deep : 0;
-    const fits = () =>
-      roomOf(priority, sl, used, all, this.policy) > 0 && !(priority === 'deep' && paced >= sl.deepPace);
-    if ((priority === 'deep' || priority === 'probe') && sl[priority] === 0) return null;
-    for (const l of leaving) {
-      if (l.pace) paced--;
-      else {
-        all--;
-        if (l.p) used[l.p]--;
-      }
-      if (fits()) return Math.max(earliest, l.at);
-    }
-    return null;
+    const counted = { all: w.all.size + this.totalInFlight(), used, paced };
+    return whenRoom(priority, w, counted, this.slices_, this.policy, now, earliest);
   }
 
   snapshot(): GovernorSnapshot {
@@ -528,27 +390,4 @@ export class BudgetGovernor extends EventEmitter {
     this.queue = [];
     for (const w of waiting) w.reject(new Error('the request budget governor was closed'));
   }
-}
-
-/** The request budget as the contract reports it (sync status, engine status). */
-export function budgetInfo(g: BudgetGovernor): BudgetInfo {
-  const s = g.snapshot();
-  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-  return {
-    limit: s.limit,
-    used: s.used,
-    remaining: Math.max(0, s.limit - s.used),
-    reserve: s.slices.user.cap,
-    nextFreeAt: iso(s.nextFreeAt),
-    throttledUntil: iso(s.blockedUntil),
-    rateLimited: s.rateLimited,
-    slices: {
-      user: s.slices.user,
-      probe: s.slices.probe,
-      today: s.slices.today,
-      deep: s.slices.deep,
-    },
-    others: Math.max(0, s.used - SLICES.reduce((n, p) => n + s.slices[p].used, 0)),
-    deepPace: { cap: s.deepPace.cap, used: s.deepPace.used, minutes: Math.round(s.deepPace.windowMs / 60_000) },
-  };
 }

@@ -3,7 +3,8 @@
 // the sync service and the outbox for ONE account, and gives the other layers
 // (the shells' services, the CLI) a small, documented surface:
 // open → signIn / resume → syncNow / setInterest / status / outbox → close, plus events.
-// See README.md beside this file.
+// What it is opened with is options.ts's; its sync status and "Sync now"
+// answer sync-status.ts's. See README.md beside this file.
 import { EventEmitter } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,83 +16,36 @@ import {
   type EventName,
   type EventPayload,
   type Interest,
-  type OutboxSummary,
   type Settings,
   type SyncNowAnswer,
   type SyncStatus,
 } from '../../shared/contract';
-import { ApiClient, type Credentials, type Defect } from '../api/client';
+import { ApiClient, type Credentials } from '../api/client';
 import { systemClock, type Clock } from '../api/clock';
 import { commandErrorOf } from '../api/contract-errors';
-import { BudgetGovernor, budgetInfo } from '../api/governor';
-import type { Transport, TransportOptions } from '../api/transport';
+import { BudgetGovernor } from '../api/governor';
 import { CACHE_MIGRATIONS, openCache, type ReadableDB, type WritableDB } from '../cache';
 import { scrubStoredSecrets } from '../cache/scrub-stored';
-import { getMeta, quarantineCount, setMeta } from '../cache/state';
-import { Outbox, OUTBOX_MIGRATIONS, type OutboxOptions } from '../outbox';
+import { getMeta, setMeta } from '../cache/state';
+import { Outbox, OUTBOX_MIGRATIONS } from '../outbox';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
-import { DEFAULT_POLICY, policyFor, type ConnectivityPolicy, type Policy } from '../sync/policy';
-import type { IngestObserver } from '../sync/ingest';
+import { DEFAULT_POLICY, policyFor, type Policy } from '../sync/policy';
 import { Planner } from '../sync/planner';
 import { Reconciler } from '../sync/reconcile';
 import type { CoverageDeps } from '../sync/coverage-answers';
 import { OnDemand } from '../sync/on-demand';
 import { today } from '../../shared/dates';
-import { SyncService, lastDataAt, planInfoOf, type PassSummary } from '../sync/service';
+import type { PassSummary } from '../sync/pass-report';
+import { SyncService } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
+import type { EngineOptions, SignInInput } from './options';
+import { signedInStatus, signedOutStatus, syncNowAnswer, ZERO_OUTBOX } from './sync-status';
 import { foregroundParts, type ForegroundParts } from './foreground-parts';
-import { PhotoFiles, type FetchImage } from './photo-files';
+import { PhotoFiles } from './photo-files';
 import { sweepQueuedImages } from '../outbox/kinds/photos';
 
-/** Replay tuning and hooks for the engine's outbox (tests, the CLI, the benchmark); the rest is the engine's. */
-export type EngineOutboxOptions = Partial<
-  Pick<OutboxOptions, 'log' | 'random' | 'concurrency' | 'backoff' | 'keepConfirmedMs' | 'trace'>
->;
-
-export interface EngineOptions {
-  /** The cache file (one per account is the shells' choice); ':memory:' for tests. */
-  dbPath: string;
-  credentials?: CredentialStore;
-  clock?: Clock;
-  settings?: Partial<Settings>;
-  /** Today's date in the business's time zone (default: local date of the clock). */
-  today?: () => string;
-  policy?: Policy;
-  transport?: Transport;
-  transportOptions?: TransportOptions;
-  /** The outbox's tuning and hooks (default: as in the app). */
-  outbox?: EngineOutboxOptions;
-  /** Keep syncing in the background after sign-in (default true; the CLI runs passes itself). */
-  background?: boolean;
-  /** Probe and stall watchdog numbers (default sync/policy.ts CONNECTIVITY_POLICY). */
-  connectivityPolicy?: ConnectivityPolicy;
-  /** Sees what sync writes (the notifier, electron/notify). */
-  ingest?: IngestObserver;
-  /** Told of each sync pass when it ends (the notifier arms after the first that brought data). */
-  onPass?: (summary: PassSummary) => void;
-  /** How photo images are downloaded (default: a plain GET of the photo's URL). */
-  photoFetch?: FetchImage;
-  /** Told of a request refused as a defect before it left (a local id in it: electron/api/client.ts). */
-  onDefect?: (defect: Defect) => void;
-}
-
-export interface SignInInput extends Account {
-  password: string;
-  /** Save the password in the OS keychain (else it is kept for this session only). */
-  remember: boolean;
-}
-
 const ACCOUNT_KEY = 'engine.account';
-const ZERO_OUTBOX: OutboxSummary = {
-  unsent: 0,
-  pending: 0,
-  sending: 0,
-  rejected: 0,
-  conflict: 0,
-  unknown: 0,
-  confirmed: 0,
-};
 
 /**
  * Events (payloads are the shapes of shared/contract EVENTS):
@@ -369,39 +323,11 @@ export class Engine extends EventEmitter<ContractEventMap> {
     return this.sync_.runPass({ full: opts.full ?? false, waitForBudget: opts.waitForBudget ?? true });
   }
 
-  /**
-   * "Sync now" (the `sync.now` command): always does something the person
-   * can see, or says why not and until when. The server not answering: a
-   * check of it now. Asked to wait by the server: nothing until then. Else
-   * today's lists and what is on screen are refreshed now in the person's
-   * slice of the budget (`full`: a pass over everything the budget allows,
-   * unless one is running).
-   */
+  /** "Sync now" (the `sync.now` command): sync-status.ts syncNowAnswer. */
   requestSync(full = false): SyncNowAnswer {
     const sync = this.sync_;
     if (!sync) throw new CommandError('not_signed_in', 'Sign in first.');
-    const c = this.connectivity.snapshot();
-    const none = (reason: SyncNowAnswer['reason'], until: string | null): SyncNowAnswer => ({
-      started: false,
-      action: 'none',
-      reason,
-      until,
-    });
-    if (c.kind === 'sessionExpired') return none('signedOut', null);
-    if (c.kind === 'unreachable' || c.kind === 'failing')
-      return this.connectivity.checkNow()
-        ? { started: true, action: 'check', reason: null, until: null }
-        : none('offline', c.nextProbeAt);
-    if (c.kind === 'rateLimited') return none('rateLimited', c.until);
-    if (full) {
-      if (sync.busy) return none('running', null);
-      void sync.runPass({ full }).catch(() => undefined);
-      return { started: true, action: 'sync', reason: null, until: null };
-    }
-    const r = sync.syncNow();
-    return r.started
-      ? { started: true, action: 'sync', reason: null, until: null }
-      : none('budget', r.until === null ? null : new Date(r.until).toISOString());
+    return syncNowAnswer(sync, this.connectivity, full);
   }
 
   /** "Check against the server" with this session's client and budget (one per session: it keeps the last check). */
@@ -454,54 +380,13 @@ export class Engine extends EventEmitter<ContractEventMap> {
     if (this.sync_) this.sync_.onlyOnScreen = !this.settings.backgroundSync;
   }
 
-  /** The contract's SyncStatus. */
+  /** The contract's SyncStatus (sync-status.ts). */
   status(): SyncStatus {
     const outbox = this.outbox_?.summary() ?? ZERO_OUTBOX;
-    if (!this.sync_) {
-      // Not signed in: what the cache holds and how old it is is still worth showing.
-      this.offlinePlanner ??= new Planner(this.db, this.policy);
-      const plan = this.offlinePlanner.plan({
-        now: this.clock.now(),
-        today: (this.options.today ?? (() => today(this.clock.now())))(),
-        interest: null,
-        caps: { globalLists: true, globalRates: true },
-        passStart: null,
-        capacityPerHour: this.governor.slices.today + this.governor.slices.deep,
-      });
-      return {
-        state: 'signedOut',
-        connectivity: this.connectivity.snapshot(),
-        lastSuccessAt: null,
-        lastDataAt: lastDataAt(this.db),
-        stoppedFor: null,
-        lastError: null,
-        lastErrorAt: null,
-        stall: null,
-        current: null,
-        budget: budgetOf(this.governor),
-        freshness: plan.freshness,
-        plan: planInfoOf(plan, this.governor, null, this.clock.now()),
-        quarantined: quarantineCount(this.db),
-        outbox,
-      };
-    }
-    const s = this.sync_.status();
-    return {
-      state: s.state,
-      connectivity: this.connectivity.snapshot(),
-      lastSuccessAt: s.lastSuccessAt,
-      lastDataAt: s.lastDataAt,
-      stoppedFor: s.stoppedFor,
-      lastError: s.lastError,
-      lastErrorAt: s.lastErrorAt,
-      stall: this.connectivity.stallInfo(),
-      current: s.current,
-      budget: s.budget,
-      freshness: s.freshness,
-      plan: s.plan,
-      quarantined: s.quarantined,
-      outbox,
-    };
+    if (this.sync_) return signedInStatus(this.sync_, this.connectivity, outbox);
+    this.offlinePlanner ??= new Planner(this.db, this.policy);
+    const o = { db: this.db, planner: this.offlinePlanner, governor: this.governor, connectivity: this.connectivity };
+    return signedOutStatus(o, (this.options.today ?? (() => today(this.clock.now())))(), this.clock.now(), outbox);
   }
 
   unsentCount(): number {
@@ -523,10 +408,6 @@ export class Engine extends EventEmitter<ContractEventMap> {
     this.wdb.close();
     this.removeAllListeners();
   }
-}
-
-function budgetOf(g: BudgetGovernor): SyncStatus['budget'] {
-  return budgetInfo(g);
 }
 
 /** API failures of a sign-in in the contract's words (the one map: electron/api/contract-errors.ts). */

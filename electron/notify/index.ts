@@ -6,7 +6,7 @@ import type { Notice, OutboxEntry, Settings, StallInfo } from '../../shared/cont
 import { systemClock, type Clock } from '../api/clock';
 import type { IngestObserver } from '../sync/ingest';
 import { today as localToday } from '../../shared/dates';
-import type { PassSummary } from '../sync/service';
+import type { PassSummary } from '../sync/pass-report';
 import { Notifier } from './notifier';
 import { syncWatch } from './sync-watch';
 

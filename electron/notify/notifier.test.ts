@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Notice, type OutboxEntry, type Settings } from '../../shared/contract';
 import { COMMAND_EXAMPLES, EVENT_EXAMPLES } from '../../shared/contract/testing/examples';
-import type { PassSummary } from '../sync/service';
+import type { PassSummary } from '../sync/pass-report';
 import { createNotifications, inQuietHours } from '.';
 
 const incident: Notice = { kind: 'incident', incidentId: 5, priority: 'urgent', subtitle: null, listing: 'Casa' };

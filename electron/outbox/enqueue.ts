@@ -2,9 +2,8 @@
 // (operation, record, the changed fields in write form, the values they were
 // changed from) and the optimistic change with its mark, so a read right after
 // shows it, and a crash can never leave one without the other.
-import type { EditReceipt } from '../../shared/contract';
-import { CommandError, editCommands } from '../../shared/contract';
-import { parseWith, wireRefusal } from '../../shared/api';
+import type { AdmittedEdit, EditReceipt } from '../../shared/contract';
+import { CommandError, admitEdit, editCommands } from '../../shared/contract';
 import { ident, type WritableDB } from '../cache/db';
 import { isLocalId } from '../../shared/api/local-ids';
 import { deletePending, insertEntry, nextLocalId, resolveId, type NewEntry } from './entries';
@@ -127,25 +126,14 @@ function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep
   };
 }
 
-function refuseUntravelable(value: unknown): void {
-  const refusal = wireRefusal(value);
-  if (refusal) throw new CommandError('invalid_input', refusal.message, refusal.fields);
-}
-
 /**
  * The entries one command makes, one at a time (a generator, so each step sees
  * the ones before it written: two items on the same task in one bulk edit
- * chain properly). Throws CommandError on bad input or a record that cannot be edited.
+ * chain properly). The input was admitted at the door (shared/contract/admitted-edit.ts).
+ * Throws CommandError on a record that cannot be edited.
  */
-function* stepsOf(db: WritableDB, name: EditName, input: unknown): Generator<Step> {
-  // Every value must be one that travels and reads back (shared/api/wire-values.ts): checked on the
-  // input as given — a key the schema would silently drop (`__proto__`) is refused, not removed — and
-  // on what the schema made of it.
-  refuseUntravelable(input);
-  const parsed = parseWith(editCommands[name].input, input);
-  if (!parsed.ok) throw new CommandError('invalid_input', parsed.message, parsed.errors);
-  refuseUntravelable(parsed.value);
-  const v = parsed.value as Record<string, unknown>;
+function* stepsOf(db: WritableDB, name: EditName, input: AdmittedEdit): Generator<Step> {
+  const v = input as Record<string, unknown>;
   const { kind, command } = COMMANDS[name];
   // The record's id: `bookingNumber` for bookings, `id` for the rest (the single-record update's key).
   const id = v[KIND_SPECS[kind].update?.idKey ?? 'id'] as number;
@@ -167,12 +155,33 @@ function* stepsOf(db: WritableDB, name: EditName, input: unknown): Generator<Ste
 }
 
 /**
- * Validates one edit command and writes its entries and optimistic changes in
- * one transaction. Throws CommandError (nothing written) when it cannot.
+ * An edit's input from a caller other than the dispatcher (which admits at the
+ * door), admitted here: throws CommandError when the name is not an edit or
+ * the input is refused.
  */
-export function enqueueEdit(db: WritableDB, name: EditName, input: unknown, now: number): EnqueueResult {
+function admit<N extends EditName>(name: N, input: unknown): AdmittedEdit<N> {
   if (!Object.hasOwn(editCommands, name))
     throw new CommandError('unknown_command', `"${String(name)}" is not an edit.`);
+  const a = admitEdit(name, input);
+  if (!a.ok) throw new CommandError('invalid_input', a.message, a.fields);
+  return a.value;
+}
+
+/** Validates one edit command (admit) and writes it (enqueueAdmitted). Throws CommandError (nothing written) when it cannot. */
+export function enqueueEdit(db: WritableDB, name: EditName, input: unknown, now: number): EnqueueResult {
+  return enqueueAdmitted(db, name, admit(name, input), now);
+}
+
+/**
+ * Writes one admitted edit's entries and optimistic changes in one
+ * transaction. Throws CommandError (nothing written) when it cannot.
+ */
+export function enqueueAdmitted<N extends EditName>(
+  db: WritableDB,
+  name: N,
+  input: AdmittedEdit<N>,
+  now: number,
+): EnqueueResult {
   return db.transaction((tx) => {
     const receipts: EditReceipt[] = [];
     const kinds = new Set<Kind>();

@@ -5,6 +5,7 @@
 import {
   CommandError,
   outboxCommands,
+  type AdmittedEdit,
   type EditReceipt,
   type EventPayload,
   type OutboxEntry,
@@ -22,7 +23,7 @@ import { keysWithServerAside } from '../cache/overlay';
 import { amendEntry, discardAllEntries, discardEntry, resolveEntry, retryEntry, type ActionResult } from './actions';
 import { listEntries, pruneConfirmed, summaryOf } from './entries';
 import { contractEntry } from './refs';
-import { enqueueEdit, type EditName } from './enqueue';
+import { enqueueAdmitted, enqueueEdit, type EditName, type EnqueueResult } from './enqueue';
 import { DEFAULT_BACKOFF, type Backoff, type StepDeps } from './outcome';
 import { KINDS, KIND_SPECS, type Kind } from './kinds';
 import type { TraceEvent, Values } from './types';
@@ -196,7 +197,16 @@ export class Outbox {
    * answered at once. Bulk commands answer one receipt per item.
    */
   enqueue(name: EditName, input: unknown): EditReceipt | EditReceipt[] {
-    const r = enqueueEdit(this.db, name, input, this.clock.now());
+    return this.answer(name, enqueueEdit(this.db, name, input, this.clock.now()));
+  }
+
+  /** The same, for an input the dispatcher admitted at the door (shared/contract/admitted-edit.ts): not parsed again. */
+  enqueueAdmitted<N extends EditName>(name: N, input: AdmittedEdit<N>): EditReceipt | EditReceipt[] {
+    return this.answer(name, enqueueAdmitted(this.db, name, input, this.clock.now()));
+  }
+
+  /** An enqueued edit told to the listeners and the worker, answered with its receipt(s). */
+  private answer(name: EditName, r: EnqueueResult): EditReceipt | EditReceipt[] {
     this.changed(
       [...r.kinds],
       r.receipts.map((x) => x.entryId),

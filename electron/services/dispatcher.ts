@@ -1,13 +1,24 @@
 // The one door into the main side: takes an untrusted (name, input) pair from
 // any transport, rejects unknown names, validates the input with the
-// contract's schema, runs the handler, checks and strips the output, and turns
+// contract's schema (once: an edit's input is also admitted here, with the
+// values that cannot travel refused, and goes to the outbox as it is — shared/contract/admitted-edit.ts), runs the handler, checks and strips the output, and turns
 // every failure into `{ok: false, error: {code, message}}` — never a stack
 // trace, never a secret.
-import { COMMANDS, CommandError, fail, isCommandName, ok, type CommandName, type Result } from '../../shared/contract';
+import {
+  COMMANDS,
+  CommandError,
+  admitParsedEdit,
+  fail,
+  isCommandName,
+  isEditName,
+  ok,
+  type CommandName,
+  type Result,
+} from '../../shared/contract';
 import { fieldErrors, summarize } from '../../shared/api/validation';
 import type { Logger } from '../log/log';
 import type { ServiceContext } from './context';
-import type { Handler, Handlers } from './types';
+import type { Handlers } from './types';
 
 export interface Dispatcher {
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
@@ -40,11 +51,17 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
       if (!parsed.success) {
         return fail('invalid_input', `${name}: ${summarize(parsed.error)}`, fieldErrors(parsed.error));
       }
+      let input: unknown = parsed.data;
+      if (isEditName(name)) {
+        const admitted = admitParsedEdit(name, rawInput, parsed.data as never);
+        if (!admitted.ok) return fail('invalid_input', admitted.message, admitted.fields);
+        input = admitted.value;
+      }
       const started = now();
       let value: unknown;
       try {
-        const handler: Handler<CommandName> = handlers[name];
-        value = await handler(parsed.data, ctx);
+        const handler = handlers[name] as (input: unknown, ctx: ServiceContext) => unknown;
+        value = await handler(input, ctx);
       } catch (e) {
         return failure(name, e, log, translate);
       } finally {

@@ -4,6 +4,7 @@
 // foreground-parts.ts) is adapted to it in wiring.ts; tests pass fakes.
 // A part the engine runs without (read-only after an expired session) is null; its commands answer `not_signed_in`.
 import type {
+  AdmittedEdit,
   CommandArgs,
   CoverageAnswer,
   CoverageFetched,
@@ -29,7 +30,8 @@ type Receipt = HandlerResult<'cleaning.update'>;
 
 /** Every edit the outbox carries: one transaction each (outbox entry + optimistic change). */
 export interface OutboxPort {
-  edit<N extends EditName>(name: N, input: CommandArgs<N>): Receipt | Receipt[] | Promise<Receipt | Receipt[]>;
+  /** The input was admitted at the door (shared/contract/admitted-edit.ts): the outbox does not parse it again. */
+  edit<N extends EditName>(name: N, input: AdmittedEdit<N>): Receipt | Receipt[] | Promise<Receipt | Receipt[]>;
   list(input: CommandArgs<'outbox.list'>): HandlerResult<'outbox.list'>;
   summary(): HandlerResult<'outbox.summary'>;
   retry(id: number): HandlerResult<'outbox.retry'> | Promise<HandlerResult<'outbox.retry'>>;

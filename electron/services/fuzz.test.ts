@@ -13,7 +13,7 @@ import { COMMAND_EXAMPLES } from '../../shared/contract/testing/examples';
 import { openCache, type WritableDB } from '../cache/db';
 import { costsTable, destinationsTable, ownersTable } from '../cache/tables';
 import { loadHost, makeHost, storeWire } from '../cache/testing/fixtures';
-import { enqueueEdit } from '../outbox/enqueue';
+import { enqueueAdmitted } from '../outbox/enqueue';
 import { MIGRATIONS } from '../outbox/testing/rig';
 import type { OutboxPort } from './engine-port';
 import { harness } from './testing';
@@ -64,7 +64,7 @@ async function signedIn() {
   const db = openCache({ path: ':memory:', migrations: MIGRATIONS });
   const outbox: OutboxPort = {
     edit: (name, input) => {
-      const r = enqueueEdit(db, name, input, 1_000).receipts;
+      const r = enqueueAdmitted(db, name, input, 1_000).receipts;
       return name.endsWith('Many') ? r : r[0]!;
     },
     list: () => [],

@@ -1,7 +1,7 @@
 // Handlers of the outbox commands and of every edit: each edit goes to the
 // account's outbox, which writes the optimistic change and its entry in one
 // transaction and answers with the entry at once.
-import { CommandError, EDIT_NAMES, type EditName } from '../../shared/contract';
+import { CommandError, EDIT_NAMES, type AdmittedEdit, type EditName } from '../../shared/contract';
 import type { ServiceContext } from './context';
 import type { OutboxPort } from './engine-port';
 import type { Handler, HandlerTable } from './types';
@@ -15,7 +15,8 @@ function outboxOf(ctx: ServiceContext): OutboxPort {
 }
 
 function editHandler<N extends EditName>(name: N): Handler<N> {
-  return (input, ctx) => outboxOf(ctx).edit(name, input) as ReturnType<Handler<N>>;
+  // HandlerInput<N> is AdmittedEdit<N> for every edit name; the compiler does not resolve it for a generic N.
+  return (input, ctx) => outboxOf(ctx).edit(name, input as AdmittedEdit<N>) as ReturnType<Handler<N>>;
 }
 
 export const editHandlers = Object.fromEntries(EDIT_NAMES.map((name) => [name, editHandler(name)])) as {

@@ -53,7 +53,7 @@ export function accountFile(dataDir: string, account: Account): string {
 /** The engine's outbox as the handlers see it. */
 function outboxPort(outbox: Outbox): OutboxPort {
   return {
-    edit: (name, input) => outbox.enqueue(name, input),
+    edit: (name, input) => outbox.enqueueAdmitted(name, input),
     list: (input) => outbox.list(input),
     summary: () => outbox.summary(),
     retry: (id) => outbox.retry({ id }),

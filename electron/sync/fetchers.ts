@@ -1,22 +1,14 @@
-// Fetchers: run one job against the API and write what came back, ONE
-// transaction per page: valid records upserted (unsent local edits kept),
-// invalid ones quarantined with their error (the rest of the page is still
-// stored), and — because a job asks for a complete scope and window — cached
-// records the answer lacks are deleted. Throws ApiError when the request fails.
-// An answer that cannot say which records it holds — a record whose key cannot
-// be read (a string that is no number, a negative id: see F.id) or two records
-// under one key — deletes NOTHING: what it did hold is stored, then the job
-// fails with IncompleteList, so the scope stays due and the Sync page and
-// `lastError` say which list was refused and why.
-import { F, customerTypeRead } from '../../shared/api';
+// Fetchers: run one job against the API — the request(s) its kind makes, the
+// per-listing fallback when the server refuses a request for every listing at
+// once, a per-booking read answered 404 taken as the booking gone — and hand
+// what came back to store-answer.ts, which stores it (one transaction per
+// page, deletions only for a complete answer). Throws ApiError when the
+// request fails, IncompleteList when the answer cannot say what is gone.
+import { customerTypeRead } from '../../shared/api';
 import { CUSTOMER_TYPES } from '../../shared/codes';
-import type { ResourceName } from '../../shared/contract';
-import type { ApiClient } from '../api/client';
-import { ApiError, isApiError } from '../api/errors';
-import type { Priority } from '../api/governor';
+import { isApiError } from '../api/errors';
 import type { ListResult, ReadName, Rejected } from '../api/reads';
-import type { SqlValue, WritableDB } from '../cache/db';
-import { recordFetched } from '../cache/state';
+import type { SqlValue } from '../cache/db';
 import {
   adminsTable,
   blocksTable,
@@ -34,14 +26,7 @@ import {
   ratesTable,
   type TableSpec,
 } from '../cache/tables';
-import {
-  deleteMissing,
-  quarantineRecords,
-  releaseQuarantine,
-  upsertRecords,
-  type Incoming,
-  type UpsertResult,
-} from '../cache/write';
+import { deleteMissing, upsertRecords, type Incoming } from '../cache/write';
 import {
   replaceAvailability,
   replaceBundleOfBooking,
@@ -49,46 +34,23 @@ import {
   replaceThreadsOfBooking,
   upsertIncidents,
 } from '../cache/write-compound';
-import { observed, type IngestObserver } from './ingest';
+import { observed } from './ingest';
 import { identify, type JobSpec, type WindowResource } from './jobs';
 import type { Capabilities } from './sources';
-
-export interface FetchDeps {
-  db: WritableDB;
-  client: ApiClient;
-  now: () => number;
-  priority: Priority;
-  signal?: AbortSignal;
-  /** Sees what sync writes to each table (the notifier). */
-  observe?: IngestObserver;
-}
-
-export interface JobResult {
-  /** Rows written per table. */
-  written: Record<string, number>;
-  deleted: Record<string, number>;
-  quarantined: number;
-  /** Resources whose cached records changed (for cache.changed). */
-  changed: Set<ResourceName>;
-}
+import {
+  Completeness,
+  markFetched,
+  Outcome,
+  quarantine,
+  storeList,
+  type FetchDeps,
+  type JobResult,
+} from './store-answer';
 
 /** The server refused a request for every listing at once: use per-listing requests from now on. */
 export class CapabilityMissing extends Error {
   constructor(readonly capability: keyof Capabilities) {
     super(`the server does not support ${capability}`);
-  }
-}
-
-class Outcome implements JobResult {
-  written: Record<string, number> = {};
-  deleted: Record<string, number> = {};
-  quarantined = 0;
-  changed = new Set<ResourceName>();
-  add(table: string, resource: ResourceName, r: { written: number } | number, deleted = 0): void {
-    const n = typeof r === 'number' ? r : r.written;
-    if (n) this.written[table] = (this.written[table] ?? 0) + n;
-    if (deleted) this.deleted[table] = (this.deleted[table] ?? 0) + deleted;
-    if (n || deleted || (typeof r !== 'number' && (r as UpsertResult).keptLocal)) this.changed.add(resource);
   }
 }
 
@@ -99,96 +61,6 @@ const WINDOW: Record<WindowResource, { endpoint: ReadName; spec: TableSpec<never
   incidents: { endpoint: 'incidents.list', spec: incidentsTable, key: 'id' },
   blocks: { endpoint: 'blocks.list', spec: blocksTable, key: 'id' },
 };
-
-/** The id of a record that failed validation, when it can be read as a server id (so it still counts as "seen"). */
-function rawKey(raw: unknown, key: string): string | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const v = F.id((raw as Record<string, unknown>)[key]);
-  return typeof v === 'number' ? String(v) : null;
-}
-
-/** Why a list answer cannot tell what is gone (the reason codes the Sync page words). */
-export type IncompleteReason = 'unreadable_key' | 'duplicate_key';
-
-/**
- * A list answer that cannot be compared with the cache: nothing was deleted
- * for it. `fields` names the list and the reason ({incidents: ['unreadable_key']}),
- * so the contract error the Sync page shows says which list and why, in words of its own.
- */
-export class IncompleteList extends ApiError {
-  constructor(
-    readonly resource: ResourceName,
-    readonly scope: string,
-    readonly reason: IncompleteReason,
-    readonly count: number,
-    endpoint: string,
-  ) {
-    super({
-      kind: 'unexpected_body',
-      endpoint,
-      method: 'GET',
-      path: endpoint,
-      message:
-        reason === 'unreadable_key'
-          ? `the server's ${resource} list (${scope}) held ${count} record(s) whose id cannot be read; nothing was removed for it`
-          : `the server's ${resource} list (${scope}) named ${count} record(s) by an id another record has; nothing was removed for it`,
-      fields: { [resource]: [reason] },
-    });
-    this.name = 'IncompleteList';
-  }
-}
-
-/** Counts what makes an answer incomplete: rejected records without a readable key, keys given twice. */
-class Completeness {
-  private readonly keys = new Set<number | string>();
-  unreadable = 0;
-  duplicated = 0;
-  add(key: number | string): void {
-    if (this.keys.has(key)) this.duplicated++;
-    else this.keys.add(key);
-  }
-  addRejected(rejected: readonly Rejected[], key: string, tableKeyOf: (k: string) => number | string): void {
-    for (const r of rejected) {
-      const k = rawKey(r.raw, key);
-      if (k === null) this.unreadable++;
-      else this.add(tableKeyOf(k));
-    }
-  }
-  get seen(): ReadonlySet<number | string> {
-    return this.keys;
-  }
-  /** The refusal to throw once what came is stored, or null when the answer is complete. */
-  refusal(resource: ResourceName, scope: string, endpoint: string): IncompleteList | null {
-    if (this.unreadable) return new IncompleteList(resource, scope, 'unreadable_key', this.unreadable, endpoint);
-    if (this.duplicated) return new IncompleteList(resource, scope, 'duplicate_key', this.duplicated, endpoint);
-    return null;
-  }
-}
-
-/** The table key a rejected record would have had (admins are keyed "id:<n>"). */
-function tableKey(spec: TableSpec<unknown>, k: string): number | string {
-  return spec.table === 'admins' ? `id:${k}` : Number(k);
-}
-
-function quarantine(
-  db: WritableDB,
-  out: Outcome,
-  resource: string,
-  scope: string,
-  rejected: readonly Rejected[],
-  key: string,
-  now: number,
-) {
-  if (!rejected.length) return;
-  quarantineRecords(
-    db,
-    resource,
-    scope,
-    rejected.map((r) => ({ raw: r.raw, error: r.error, key: rawKey(r.raw, key) })),
-    now,
-  );
-  out.quarantined += rejected.length;
-}
 
 /** Cached rows of a window scope that a complete answer must contain (records fully inside the window). */
 function windowScope(
@@ -219,192 +91,187 @@ function windowScope(
   return [where.join(' AND '), params];
 }
 
-/**
- * A list answer for one scope: upsert, quarantine, release, and — when the
- * answer is complete — delete what it lacks, in one transaction. An incomplete
- * answer (Completeness) deletes nothing and throws IncompleteList once stored.
- */
-function storeList<T>(
-  deps: FetchDeps,
-  out: Outcome,
-  spec: TableSpec<T>,
-  result: ListResult<T>,
-  scope: {
-    resource: ResourceName;
-    name: string;
-    key: string;
-    where: string | null;
-    params: SqlValue[];
-    endpoint: string;
-  },
-  upsert: (items: Incoming<T>[]) => UpsertResult = (items) => upsertRecords(deps.db, spec, items),
-): void {
-  const { db } = deps;
-  const now = deps.now();
-  const complete = new Completeness();
-  for (const i of result.items) complete.add(spec.keyOf(i.value));
-  complete.addRejected(result.rejected, scope.key, (k) => tableKey(spec, k));
-  const refused = complete.refusal(scope.resource, scope.name, scope.endpoint);
-  db.transaction(() => {
-    const keys = result.items.map((i) => spec.keyOf(i.value));
-    const r = observed(deps.observe, db, spec.table, keys, () => upsert(result.items));
-    quarantine(db, out, scope.resource, scope.name, result.rejected, scope.key, now);
-    releaseQuarantine(db, scope.resource, [...new Set(keys)]);
-    const gone =
-      scope.where === null || refused ? [] : deleteMissing(db, spec, scope.where, scope.params, complete.seen);
-    out.add(spec.table, scope.resource, r, gone.length);
-  });
-  if (refused) throw refused;
-}
-
-function markFetched(deps: FetchDeps, job: JobSpec, records: number): void {
-  recordFetched(deps.db, { ...identify(job), at: deps.now(), records });
-}
-
 const WRONG_SCOPE = new Set(['bad_request', 'not_found', 'invalid']);
+
+type JobOf<K extends JobSpec['kind']> = Extract<JobSpec, { kind: K }>;
 
 export async function runJob(deps: FetchDeps, job: JobSpec): Promise<JobResult> {
   const out = new Outcome();
-  const { client, db } = deps;
-  const call = { priority: deps.priority, signal: deps.signal };
-  const { resource, scope } = identify(job);
   switch (job.kind) {
-    case 'listings': {
-      let page = await client.list('listings.list', { ...call, query: { per_page: 100 } });
-      const complete = new Completeness();
-      let records = 0;
-      for (let pages = 1; ; pages++) {
-        const current = page;
-        db.transaction(() => {
-          out.add('listings', 'listings', upsertRecords(db, listingsTable, current.items));
-          quarantine(db, out, 'listings', 'all', current.rejected, 'id', deps.now());
-        });
-        for (const i of current.items) complete.add(i.value.id);
-        complete.addRejected(current.rejected, 'id', Number);
-        records += current.items.length;
-        if (!current.next || pages >= 10_000) break;
-        page = await client.listNext('listings.list', current.next, call);
-      }
-      const refused = complete.refusal('listings', 'all', 'listings.list');
-      if (refused) throw refused;
-      db.transaction(() => {
-        out.add('listings', 'listings', 0, deleteMissing(db, listingsTable, '1 = 1', [], complete.seen).length);
-        markFetched(deps, job, records);
-      });
-      return out;
-    }
+    case 'listings':
+      return listings(deps, out, job);
     case 'reference':
       return reference(deps, out, job);
-    case 'rates': {
-      const query = job.listingId === null ? {} : { id: job.listingId, type: 'property' };
-      const r = await client
-        .list('rates.list', { ...call, query })
-        .catch(rethrowScope(job.listingId === null, 'globalRates'));
-      const items = r.items.map((i) => ({
-        ...i,
-        value: { ...i.value, listing_id: i.value.listing_id ?? job.listingId },
-      }));
-      storeList(
-        deps,
-        out,
-        ratesTable,
-        { ...r, items },
-        {
-          resource,
-          name: scope,
-          endpoint: 'rates.list',
-          key: 'rate_id',
-          where: job.listingId === null ? '1 = 1' : 'listing_id = ?',
-          params: job.listingId === null ? [] : [job.listingId],
-        },
-      );
-      db.transaction(() => markFetched(deps, job, items.length));
-      return out;
-    }
-    case 'window': {
-      const w = WINDOW[job.resource];
-      const query = { listing_id: job.listingId ?? undefined, start_date: job.from, end_date: job.to };
-      const r = await client
-        .list(w.endpoint, { ...call, query })
-        .catch(rethrowScope(job.listingId === null, 'globalLists'));
-      const [where, params] = windowScope(job.resource, job.listingId, job.from, job.to);
-      storeList(
-        deps,
-        out,
-        w.spec,
-        r as ListResult<never>,
-        { resource, name: `${scope} ${job.from}..${job.to}`, endpoint: w.endpoint, key: w.key, where, params },
-        job.resource === 'incidents' ? (items) => upsertIncidents(db, items as never) : undefined,
-      );
-      db.transaction(() => markFetched(deps, job, r.items.length));
-      return out;
-    }
-    case 'photos': {
-      const r = await client.list('photos.list', { ...call, query: { listing_id: job.listingId } });
-      storeList(deps, out, photosTable, r, {
-        resource,
-        name: scope,
-        endpoint: 'photos.list',
-        key: 'id',
-        where: 'listing_id = ?',
-        params: [job.listingId],
-      });
-      db.transaction(() => markFetched(deps, job, r.items.length));
-      return out;
-    }
-    case 'availability': {
-      const query = { listing_id: job.listingId, from: job.from, to: job.to };
-      const answer = job.mu
-        ? { mu: true as const, ...(await client.one('availability.getMU', { ...call, query })) }
-        : { mu: false as const, ...(await client.one('availability.get', { ...call, query })) };
-      db.transaction(() => {
-        const r = replaceAvailability(db, job.listingId, job.from, job.to, answer);
-        out.add('availability', 'availability', r.written, r.deleted);
-        markFetched(deps, job, r.written);
-      });
-      return out;
-    }
-    case 'prices': {
-      const r = await client.list('prices.get', {
-        ...call,
-        id: job.rateId,
-        query: { start_date: job.from, end_date: job.to },
-      });
-      // A day that could not be read is not a day gone: nothing is deleted for such an answer.
-      const complete = new Completeness();
-      for (const p of r.items) complete.add(p.value.date);
-      complete.unreadable = r.rejected.length;
-      const refused = complete.refusal('prices', scope, 'prices.get');
-      db.transaction(() => {
-        const w = replacePrices(db, job.rateId, job.listingId, job.from, job.to, r.items, !refused);
-        quarantine(db, out, 'prices', scope, r.rejected, 'rate_id', deps.now());
-        out.add('prices', 'prices', w.written, w.deleted);
-        if (!refused) markFetched(deps, job, r.items.length);
-      });
-      if (refused) throw refused;
-      return out;
-    }
+    case 'rates':
+      return rates(deps, out, job);
+    case 'window':
+      return windowList(deps, out, job);
+    case 'photos':
+      return photos(deps, out, job);
+    case 'availability':
+      return availability(deps, out, job);
+    case 'prices':
+      return prices(deps, out, job);
     case 'bundle':
     case 'booking':
       return bookingPeople(deps, out, job);
-    case 'threads': {
-      const r = await gone(client.list('threads.ofBooking', { ...call, id: job.bookingNumber }));
-      const complete = new Completeness();
-      for (const t of r?.items ?? []) complete.add(t.value.id);
-      complete.addRejected(r?.rejected ?? [], 'id', Number);
-      const refused = complete.refusal('threads', scope, 'threads.ofBooking');
-      db.transaction(() => {
-        if (r) {
-          const w = replaceThreadsOfBooking(db, job.bookingNumber, r.items, !refused);
-          quarantine(db, out, 'threads', scope, r.rejected, 'id', deps.now());
-          out.add('threads', 'threads', w.threads.written + w.messages.written, w.deleted);
-        }
-        if (!refused) markFetched(deps, job, r?.items.length ?? 0);
-      });
-      if (refused) throw refused;
-      return out;
-    }
+    case 'threads':
+      return threads(deps, out, job);
   }
+}
+
+/** The request options every call of a job carries: its slice of the budget and its abort signal. */
+function callOf(deps: FetchDeps): { priority: FetchDeps['priority']; signal: FetchDeps['signal'] } {
+  return { priority: deps.priority, signal: deps.signal };
+}
+
+async function listings(deps: FetchDeps, out: Outcome, job: JobOf<'listings'>): Promise<JobResult> {
+  const { client, db } = deps;
+  const call = callOf(deps);
+  let page = await client.list('listings.list', { ...call, query: { per_page: 100 } });
+  const complete = new Completeness();
+  let records = 0;
+  for (let pages = 1; ; pages++) {
+    const current = page;
+    db.transaction(() => {
+      out.add('listings', 'listings', upsertRecords(db, listingsTable, current.items));
+      quarantine(db, out, 'listings', 'all', current.rejected, 'id', deps.now());
+    });
+    for (const i of current.items) complete.add(i.value.id);
+    complete.addRejected(current.rejected, 'id', Number);
+    records += current.items.length;
+    if (!current.next || pages >= 10_000) break;
+    page = await client.listNext('listings.list', current.next, call);
+  }
+  const refused = complete.refusal('listings', 'all', 'listings.list');
+  if (refused) throw refused;
+  db.transaction(() => {
+    out.add('listings', 'listings', 0, deleteMissing(db, listingsTable, '1 = 1', [], complete.seen).length);
+    markFetched(deps, job, records);
+  });
+  return out;
+}
+
+async function rates(deps: FetchDeps, out: Outcome, job: JobOf<'rates'>): Promise<JobResult> {
+  const { resource, scope } = identify(job);
+  const query = job.listingId === null ? {} : { id: job.listingId, type: 'property' };
+  const r = await deps.client
+    .list('rates.list', { ...callOf(deps), query })
+    .catch(rethrowScope(job.listingId === null, 'globalRates'));
+  const items = r.items.map((i) => ({
+    ...i,
+    value: { ...i.value, listing_id: i.value.listing_id ?? job.listingId },
+  }));
+  storeList(
+    deps,
+    out,
+    ratesTable,
+    { ...r, items },
+    {
+      resource,
+      name: scope,
+      endpoint: 'rates.list',
+      key: 'rate_id',
+      where: job.listingId === null ? '1 = 1' : 'listing_id = ?',
+      params: job.listingId === null ? [] : [job.listingId],
+    },
+  );
+  deps.db.transaction(() => markFetched(deps, job, items.length));
+  return out;
+}
+
+async function windowList(deps: FetchDeps, out: Outcome, job: JobOf<'window'>): Promise<JobResult> {
+  const { db } = deps;
+  const { resource, scope } = identify(job);
+  const w = WINDOW[job.resource];
+  const query = { listing_id: job.listingId ?? undefined, start_date: job.from, end_date: job.to };
+  const r = await deps.client
+    .list(w.endpoint, { ...callOf(deps), query })
+    .catch(rethrowScope(job.listingId === null, 'globalLists'));
+  const [where, params] = windowScope(job.resource, job.listingId, job.from, job.to);
+  storeList(
+    deps,
+    out,
+    w.spec,
+    r as ListResult<never>,
+    { resource, name: `${scope} ${job.from}..${job.to}`, endpoint: w.endpoint, key: w.key, where, params },
+    job.resource === 'incidents' ? (items) => upsertIncidents(db, items as never) : undefined,
+  );
+  db.transaction(() => markFetched(deps, job, r.items.length));
+  return out;
+}
+
+async function photos(deps: FetchDeps, out: Outcome, job: JobOf<'photos'>): Promise<JobResult> {
+  const { resource, scope } = identify(job);
+  const r = await deps.client.list('photos.list', { ...callOf(deps), query: { listing_id: job.listingId } });
+  storeList(deps, out, photosTable, r, {
+    resource,
+    name: scope,
+    endpoint: 'photos.list',
+    key: 'id',
+    where: 'listing_id = ?',
+    params: [job.listingId],
+  });
+  deps.db.transaction(() => markFetched(deps, job, r.items.length));
+  return out;
+}
+
+async function availability(deps: FetchDeps, out: Outcome, job: JobOf<'availability'>): Promise<JobResult> {
+  const { client, db } = deps;
+  const call = callOf(deps);
+  const query = { listing_id: job.listingId, from: job.from, to: job.to };
+  const answer = job.mu
+    ? { mu: true as const, ...(await client.one('availability.getMU', { ...call, query })) }
+    : { mu: false as const, ...(await client.one('availability.get', { ...call, query })) };
+  db.transaction(() => {
+    const r = replaceAvailability(db, job.listingId, job.from, job.to, answer);
+    out.add('availability', 'availability', r.written, r.deleted);
+    markFetched(deps, job, r.written);
+  });
+  return out;
+}
+
+async function prices(deps: FetchDeps, out: Outcome, job: JobOf<'prices'>): Promise<JobResult> {
+  const { db } = deps;
+  const { scope } = identify(job);
+  const r = await deps.client.list('prices.get', {
+    ...callOf(deps),
+    id: job.rateId,
+    query: { start_date: job.from, end_date: job.to },
+  });
+  // A day that could not be read is not a day gone: nothing is deleted for such an answer.
+  const complete = new Completeness();
+  for (const p of r.items) complete.add(p.value.date);
+  complete.unreadable = r.rejected.length;
+  const refused = complete.refusal('prices', scope, 'prices.get');
+  db.transaction(() => {
+    const w = replacePrices(db, job.rateId, job.listingId, job.from, job.to, r.items, !refused);
+    quarantine(db, out, 'prices', scope, r.rejected, 'rate_id', deps.now());
+    out.add('prices', 'prices', w.written, w.deleted);
+    if (!refused) markFetched(deps, job, r.items.length);
+  });
+  if (refused) throw refused;
+  return out;
+}
+
+async function threads(deps: FetchDeps, out: Outcome, job: JobOf<'threads'>): Promise<JobResult> {
+  const { db } = deps;
+  const { scope } = identify(job);
+  const r = await gone(deps.client.list('threads.ofBooking', { ...callOf(deps), id: job.bookingNumber }));
+  const complete = new Completeness();
+  for (const t of r?.items ?? []) complete.add(t.value.id);
+  complete.addRejected(r?.rejected ?? [], 'id', Number);
+  const refused = complete.refusal('threads', scope, 'threads.ofBooking');
+  db.transaction(() => {
+    if (r) {
+      const w = replaceThreadsOfBooking(db, job.bookingNumber, r.items, !refused);
+      quarantine(db, out, 'threads', scope, r.rejected, 'id', deps.now());
+      out.add('threads', 'threads', w.threads.written + w.messages.written, w.deleted);
+    }
+    if (!refused) markFetched(deps, job, r?.items.length ?? 0);
+  });
+  if (refused) throw refused;
+  return out;
 }
 
 /** A 404 for a per-booking read means the booking is gone: nothing to store, and not an error to retry. */

@@ -49,3 +49,4 @@ export {
   type FetchReadiness,
 } from './commands/coverage';
 export { EDIT_NAMES, isEditName, type EditName } from './commands/edits';
+export { admitEdit, admitParsedEdit, type AdmittedEdit, type Admission } from './admitted-edit';

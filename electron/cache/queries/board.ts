@@ -3,7 +3,8 @@
 // is ready for its arrival. Four indexed equality scans on the date (each
 // returns only that day's rows, from typed columns: no JSON is parsed), plus
 // the listing directory and the open incidents kept in memory until their
-// tables change (board-memos.ts).
+// tables change (board-memos.ts). Reading a day's rows is board-read.ts's;
+// this keeps days, brings them up to date and answers.
 //
 // It is re-read on every change of the day's data, on the main thread, and a
 // whole day grows with the business (5,000 listings ≈ 1,100 rows a day, ≈ 14
@@ -22,14 +23,7 @@
 // bench`, reads suite, which also logs where the time goes). Hence lists made
 // on their first item, a list sorted only when it has two, and the shared
 // frozen pieces (empty list, incidents, listing names).
-import type {
-  BoardBooking,
-  BoardCleaning,
-  BoardDay,
-  BoardMaintenance,
-  BoardRow,
-  ReadinessBlocker,
-} from '../../../shared/contract';
+import type { BoardDay, BoardRow, ReadinessBlocker } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
 import { touchPoint, touchedBetween, type TouchPoint } from '../touched';
 import {
@@ -40,8 +34,7 @@ import {
   type DirectoryEntry,
   type OpenIncidents,
 } from './board-memos';
-import { LIVE_STATES_SQL, idsParam, markOf } from './common';
-import { OVERLAP_SQL, overbookedAmong, type StayRef } from './overbooking';
+import { NONE, NOTHING, readDay, type DayLists } from './board-read';
 
 /** Cleaning status meaning "done" (CLEANING_STATUSES in shared/api). */
 const CLEANING_DONE = 2;
@@ -68,140 +61,7 @@ export interface BoardFilter {
   onlyActive?: boolean;
 }
 
-// Arrivals and departures, each one indexed equality scan, from typed columns
-// (migrations 004, 007). Only arrivals count their registered guests and carry
-// the overbooked flag (one indexed seek each): what reception must know before
-// the guest comes. Departures show it on their booking page. Each statement
-// also comes narrowed to some listings (the same index, its second column).
-const BOOKING_COLUMNS = `b.listing_id, b.booking_number, b.adults, b.children, b.arrival_time, b.departure_time,
-  b.outbox_mark, b.customer_name`;
-const ONLY_LISTINGS = 'IN (SELECT value FROM json_each(?))';
-const ARRIVALS_SQL = `SELECT ${BOOKING_COLUMNS},
-    (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number), ${OVERLAP_SQL}, b.end_date
-  FROM bookings b WHERE b.start_date = ? AND b.state IN ${LIVE_STATES_SQL}`;
-const DEPARTURES_SQL = `SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.end_date = ? AND b.state IN ${LIVE_STATES_SQL}`;
-// Tasks from their columns too (migration 008).
-const CLEANING_SQL =
-  'SELECT listing_id, id, status, time, duration, inspected, notes, outbox_mark FROM cleaning WHERE date = ?';
-const MAINTENANCE_SQL =
-  'SELECT listing_id, id, type, hour, inspected, notes, outbox_mark FROM maintenance WHERE date = ?';
-const DAY_SQL = {
-  whole: { arrivals: ARRIVALS_SQL, departures: DEPARTURES_SQL, cleaning: CLEANING_SQL, maintenance: MAINTENANCE_SQL },
-  some: {
-    arrivals: `${ARRIVALS_SQL} AND b.listing_id ${ONLY_LISTINGS}`,
-    departures: `${DEPARTURES_SQL} AND b.listing_id ${ONLY_LISTINGS}`,
-    cleaning: `${CLEANING_SQL} AND listing_id ${ONLY_LISTINGS}`,
-    maintenance: `${MAINTENANCE_SQL} AND listing_id ${ONLY_LISTINGS}`,
-  },
-};
-
-/** What happens at one listing on the day, each list in the board's order (NONE when empty); frozen once read. */
-interface DayLists {
-  departures: BoardBooking[];
-  cleaning: BoardCleaning[];
-  maintenance: BoardMaintenance[];
-  arrivals: BoardBooking[];
-}
-type ListKey = keyof DayLists;
-
-/** The list of a row with nothing in it, shared: a list is made on its first item (see `add`). */
-const NONE: never[] = Object.freeze([]) as unknown as never[];
-const NOTHING: DayLists = Object.freeze({ departures: NONE, cleaning: NONE, maintenance: NONE, arrivals: NONE });
 const READY: NonNullable<BoardRow['readiness']> = Object.freeze({ ready: true, blockers: NONE });
-
-function bookingOf(r: unknown[], guests: number, overbooked: boolean): BoardBooking {
-  return {
-    booking_number: r[1] as number,
-    adults: r[2] as number,
-    children: r[3] as number,
-    arrival_time: r[4] as string | null,
-    departure_time: r[5] as string | null,
-    outbox: markOf(r[6]),
-    customer_name: (r[7] as string | null) || null,
-    guests_registered: guests,
-    overbooked,
-  };
-}
-
-/**
- * The day's lists of every listing in the directory that has something that
- * day — or, given `only`, of those listings alone — sorted and frozen.
- */
-function readDay(
-  db: ReadableDB,
-  directory: Directory,
-  day: string,
-  only: readonly number[] | null,
-): Map<number, DayLists> {
-  const out = new Map<number, DayLists>();
-  const sql = only ? DAY_SQL.some : DAY_SQL.whole;
-  const params = only ? [day, idsParam(only)] : [day];
-  const add = <K extends ListKey>(listingId: unknown, key: K, item: DayLists[K][number]): void => {
-    if (!directory.byId.has(listingId as number)) return;
-    let lists = out.get(listingId as number);
-    if (!lists) out.set(listingId as number, (lists = { ...NOTHING }));
-    const list = lists[key] as unknown[];
-    if (list === NONE) (lists as unknown as Record<ListKey, unknown[]>)[key] = [item];
-    else list.push(item);
-  };
-
-  // A multi-unit listing's stays are overbooked only beyond its units: the flagged ones are checked after.
-  const candidates: { booking: BoardBooking; stay: StayRef }[] = [];
-  for (const r of db.rows(sql.arrivals, params)) {
-    const b = bookingOf(r, r[8] as number, r[9] === 1);
-    if (b.overbooked)
-      candidates.push({
-        booking: b,
-        stay: {
-          booking_number: b.booking_number,
-          listing_id: r[0] as number,
-          start_date: day,
-          end_date: r[10] as string,
-        },
-      });
-    add(r[0], 'arrivals', b);
-  }
-  if (candidates.length) {
-    const sure = overbookedAmong(
-      db,
-      candidates.map((c) => c.stay),
-    );
-    for (const c of candidates) c.booking.overbooked = sure.has(c.booking.booking_number);
-  }
-  // A same-day stay (start = end) is both an arrival and a departure.
-  for (const r of db.rows(sql.departures, params)) add(r[0], 'departures', bookingOf(r, 0, false));
-  for (const r of db.rows(sql.cleaning, params))
-    add(r[0], 'cleaning', {
-      id: r[1] as number,
-      status: r[2] as number,
-      time: r[3] as string | null,
-      duration: r[4] as string | null,
-      inspected: r[5] === 1,
-      notes: r[6] as string,
-      outbox: markOf(r[7]),
-    });
-  for (const r of db.rows(sql.maintenance, params))
-    add(r[0], 'maintenance', {
-      id: r[1] as number,
-      type: r[2] as number,
-      hour: r[3] as string | null,
-      inspected: r[4] === 1,
-      notes: r[5] as string,
-      outbox: markOf(r[6]),
-    });
-  for (const lists of out.values()) {
-    sortDay(lists);
-    for (const key of LIST_KEYS) {
-      const list = lists[key];
-      if (list === NONE) continue;
-      for (const item of list) Object.freeze(item);
-      Object.freeze(list);
-    }
-    Object.freeze(lists);
-  }
-  return out;
-}
-const LIST_KEYS: readonly ListKey[] = ['departures', 'cleaning', 'maintenance', 'arrivals'];
 
 /** One day as read, with the rows built from it so far (by listing, frozen) and its plain answer once made. */
 interface KeptDay {
@@ -445,27 +305,6 @@ function passes(row: BoardRow, f: BoardFilter): boolean {
   if (f.inspected !== undefined && !row.cleaning.some((c) => c.inspected === f.inspected)) return false;
   if (f.hasIncident !== undefined && row.incidents.length > 0 !== f.hasIncident) return false;
   return true;
-}
-
-/** Times "HH:MM" compare as text; a missing time goes last. */
-const byText = (x: string | null, y: string | null): number => {
-  const a = x ?? '~';
-  const b = y ?? '~';
-  return a < b ? -1 : a > b ? 1 : 0;
-};
-const byDeparture = (x: BoardBooking, y: BoardBooking) =>
-  byText(x.departure_time, y.departure_time) || x.booking_number - y.booking_number;
-const byArrival = (x: BoardBooking, y: BoardBooking) =>
-  byText(x.arrival_time, y.arrival_time) || x.booking_number - y.booking_number;
-const byCleaningTime = (x: BoardCleaning, y: BoardCleaning) => byText(x.time, y.time) || x.id - y.id;
-const byMaintenanceHour = (x: BoardMaintenance, y: BoardMaintenance) => byText(x.hour, y.hour) || x.id - y.id;
-
-/** Each list in the board's order (incidents come sorted from their memo); a list of one is left as it is. */
-function sortDay(row: DayLists): void {
-  if (row.departures.length > 1) row.departures.sort(byDeparture);
-  if (row.arrivals.length > 1) row.arrivals.sort(byArrival);
-  if (row.cleaning.length > 1) row.cleaning.sort(byCleaningTime);
-  if (row.maintenance.length > 1) row.maintenance.sort(byMaintenanceHour);
 }
 
 /**

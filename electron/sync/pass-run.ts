@@ -1,0 +1,167 @@
+// Running one sync pass: which due job starts next (best first, a few at a
+// time, each in its slice of the budget, the deep fill never holding every
+// slot), when to look at the plan again, and when the pass ends. The service
+// (service.ts) plans, runs each job and reports; this owns the pass's own
+// bookkeeping (jobs done, in flight, priced out) and nothing else.
+import type { Clock, Timer } from '../api/clock';
+import type { Priority } from '../api/governor';
+import { jobKey, type Job } from './jobs';
+import type { PassSummary } from './pass-report';
+import type { Plan } from './planner';
+
+/** A running pass looks at the plan again at least this often (new due work, new per-booking jobs). */
+export const REPLAN_MS = 5_000;
+
+type Stop = PassSummary['stopped'];
+
+/** What a pass needs of the service. */
+export interface PassHost {
+  readonly clock: Clock;
+  /** Jobs run at once. */
+  readonly concurrency: number;
+  /** Plans again (announced, today's demand told to the governor). */
+  plan(): Plan;
+  /** The slice a job's requests are counted in. */
+  sliceOf(job: Job): Priority;
+  /** Whether a job may start now, with this many jobs of its slice started and not finished. */
+  affordable(job: Job, startedInSlice: number): boolean;
+  /** Runs one job; resolves with why the whole pass must stop, if it must. */
+  runOne(job: Job, slice: Priority): Promise<Stop>;
+  /** A job is done (the planner forgets it is running). */
+  jobDone(key: string): void;
+  /** Progress to show: `done` of `planned` jobs, the last one `job`. */
+  progress(job: Job, done: number, planned: number): void;
+  /** Whether "Sync now" was pressed during the pass (plan again at the next look)… */
+  replanAsked(): boolean;
+  /** …and that it was taken in. */
+  replanTaken(): void;
+}
+
+export class PassRun {
+  private readonly done = new Set<string>();
+  /** Jobs running, with the slice they were started in. */
+  private readonly inFlight = new Map<string, { run: Promise<void>; slice: Priority }>();
+  /** Jobs skipped for budget since the last plan (looked at again after the next one). */
+  private readonly pricedOut = new Set<string>();
+  private planned: number;
+  private lastPlanAt: number;
+  /** A bookings list of today's window came in: its bookings' guests are due now, not at the next 5 s look. */
+  private nearBookingsIn = false;
+  private stop: Stop = null;
+
+  constructor(
+    private readonly host: PassHost,
+    private plan: Plan,
+  ) {
+    this.planned = plan.queue.length;
+    this.lastPlanAt = host.clock.now();
+  }
+
+  /** Runs the pass to its end: why it stopped early (null: it did not) and the due jobs it left undone. */
+  async run(): Promise<{ stopped: Stop; remaining: number }> {
+    for (;;) {
+      this.startWhatFits();
+      if (this.inFlight.size === 0) {
+        if (this.stop || this.nothingLeft()) break;
+        continue;
+      }
+      await this.nextEvent();
+      // New bookings found by a window job bring new per-booking jobs: look again now and then.
+      if (this.stop || !(this.nearBookingsIn || this.host.replanAsked() || this.sinceLastPlan() >= REPLAN_MS)) continue;
+      this.nearBookingsIn = false;
+      this.host.replanTaken();
+      this.replan();
+      const left = this.plan.queue.filter((j) => !this.done.has(jobKey(j))).length;
+      this.planned = Math.max(this.planned, this.done.size + this.inFlight.size + left);
+    }
+    return this.ended();
+  }
+
+  /** What the pass ended with (also when it was cut short). */
+  ended(): { stopped: Stop; remaining: number } {
+    const stopped = this.stop;
+    return { stopped, remaining: stopped ? this.plan.queue.filter((j) => !this.done.has(jobKey(j))).length : 0 };
+  }
+
+  /** Jobs of this slice started and not finished (their requests may not hold a permit yet). */
+  private startedIn(slice: Priority): number {
+    return [...this.inFlight.values()].filter((f) => f.slice === slice).length;
+  }
+
+  private affordable(job: Job): boolean {
+    return this.host.affordable(job, this.startedIn(this.host.sliceOf(job)));
+  }
+
+  private sinceLastPlan(): number {
+    return this.host.clock.now() - this.lastPlanAt;
+  }
+
+  private replan(): void {
+    this.plan = this.host.plan();
+    this.lastPlanAt = this.host.clock.now();
+    this.pricedOut.clear();
+  }
+
+  /** Starts the best due jobs while there are free slots and the budget has room for them. */
+  private startWhatFits(): void {
+    while (!this.stop && this.inFlight.size < this.host.concurrency) {
+      // The deep fill never holds every slot: a job of today that comes due starts at once.
+      const deepFull = this.startedIn('deep') >= this.host.concurrency - 1;
+      const job = this.plan.queue.find(
+        (j) =>
+          !this.done.has(jobKey(j)) &&
+          !this.inFlight.has(jobKey(j)) &&
+          !this.pricedOut.has(jobKey(j)) &&
+          !(deepFull && this.host.sliceOf(j) === 'deep'),
+      );
+      if (!job) break;
+      if (!this.affordable(job)) {
+        // Not now: its slice of the hour has no room. It stays due for a later pass.
+        this.pricedOut.add(jobKey(job));
+        continue;
+      }
+      this.start(job);
+    }
+  }
+
+  private start(job: Job): void {
+    const key = jobKey(job);
+    const slice = this.host.sliceOf(job);
+    this.inFlight.set(key, {
+      slice,
+      run: this.host.runOne(job, slice).then((why) => {
+        this.inFlight.delete(key);
+        this.done.add(key);
+        this.host.jobDone(key);
+        if (job.resource === 'bookings' && job.spec.kind === 'window' && job.tier !== 'far') this.nearBookingsIn = true;
+        if (why) this.stop ??= why;
+        this.host.progress(job, this.done.size, this.planned);
+      }),
+    });
+  }
+
+  /**
+   * Nothing running: plans again and says whether the pass is over (nothing
+   * due left, or nothing left it can afford: then why it stops).
+   */
+  private nothingLeft(): boolean {
+    this.replan();
+    const left = this.plan.queue.filter((j) => !this.done.has(jobKey(j)));
+    if (left.length === 0) return true;
+    if (!left.some((j) => this.affordable(j))) {
+      // Only the deep fill waiting for its pace is the normal course of a first sign-in.
+      this.stop = left.every((j) => this.host.sliceOf(j) === 'deep') ? 'paced' : 'budget';
+      return true;
+    }
+    this.planned = this.done.size + left.length;
+    return false;
+  }
+
+  /** A job finishing, or the next look: a deep job can wait minutes for its pace while today's work comes due. */
+  private async nextEvent(): Promise<void> {
+    const look: { timer: Timer | null } = { timer: null };
+    const lookDue = new Promise<void>((resolve) => (look.timer = this.host.clock.setTimeout(resolve, REPLAN_MS)));
+    await Promise.race([...[...this.inFlight.values()].map((f) => f.run), lookDue]);
+    look.timer?.cancel();
+  }
+}

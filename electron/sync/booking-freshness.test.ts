@@ -2,7 +2,8 @@
 // migration 14): the copy its triggers keep equals what the old join of
 // bookings and sync_state computed, whatever is written first and after an
 // upgrade; the planner's answers are the same as the old queries'; and their
-// plans read one range of booking_freshness, never sync_state per booking.
+// plans read one range of booking_freshness, never sync_state per booking —
+// and the sync status's newest fetch is an index descent.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { filledAt } from '../cache/testing/filled-at';
 import { loadHost, makeHost, prng } from '../cache/testing/fixtures';
 import { farBookingJobs, farBookingSummary, fortnightGuests, windowsFor } from './sources';
 import { DEFAULT_POLICY } from './policy';
+import { lastDataAt } from './service';
 
 const LIVE = `(${LIVE_STATES.join(', ')})`;
 const TODAY = '2026-06-01';
@@ -235,5 +237,18 @@ describe("the planner's per-booking reads", () => {
         ),
       ],
     ]);
+  });
+});
+
+describe('the newest data received (sync status)', () => {
+  it('is one descent of the index sync_state_fetched, not a read of all of sync_state', () => {
+    const db = openCache({ path: ':memory:' });
+    seeded(db);
+    expect(lastDataAt(db)).toBe(
+      new Date(db.get<{ at: number }>('SELECT max(fetched_at) AS at FROM sync_state')!.at).toISOString(),
+    );
+    const plan = db.all<{ detail: string }>('EXPLAIN QUERY PLAN SELECT MAX(fetched_at) AS at FROM sync_state');
+    expect(plan.map((r) => r.detail)).toEqual(['SEARCH sync_state USING COVERING INDEX sync_state_fetched']);
+    db.close();
   });
 });

@@ -6,6 +6,7 @@
 import { COMMANDS, CommandError, fail, isCommandName, ok, type CommandName, type Result } from '../../shared/contract';
 import { fieldErrors, summarize } from '../../shared/api/validation';
 import type { Logger } from '../log/log';
+import { timedWork } from '../log/long-tasks';
 import type { ServiceContext } from './context';
 import type { Handler, Handlers } from './types';
 
@@ -44,7 +45,8 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
       let value: unknown;
       try {
         const handler: Handler<CommandName> = handlers[name];
-        value = await handler(parsed.data, ctx);
+        // The part before the handler's first await holds the main process: a possible cause of a long task.
+        value = await timedWork(`ipc ${name}`, () => handler(parsed.data, ctx));
       } catch (e) {
         return failure(name, e, log, translate);
       } finally {
@@ -52,7 +54,7 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
         // Session commands talk to the server (and start the demo); the rest should answer from memory or the cache.
         if (ms > slowMs && !name.startsWith('session.')) log.warn(`${name} took ${Math.round(ms)} ms`);
       }
-      const checked = spec.output.safeParse(value);
+      const checked = timedWork(`ipc ${name} answer check`, () => spec.output.safeParse(value));
       if (!checked.success) {
         log.error(`${name} produced an answer that breaks the contract: ${summarize(checked.error)}`);
         return fail('internal', `Stayboard could not answer "${name}" (the details are in the log).`);

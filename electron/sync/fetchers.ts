@@ -17,6 +17,7 @@ import type { Priority } from '../api/governor';
 import type { ListResult, ReadName, Rejected } from '../api/reads';
 import type { SqlValue, WritableDB } from '../cache/db';
 import { recordFetched } from '../cache/state';
+import { timedWork } from '../log/long-tasks';
 import {
   adminsTable,
   blocksTable,
@@ -245,15 +246,18 @@ function storeList<T>(
   for (const i of result.items) complete.add(spec.keyOf(i.value));
   complete.addRejected(result.rejected, scope.key, (k) => tableKey(spec, k));
   const refused = complete.refusal(scope.resource, scope.name, scope.endpoint);
-  db.transaction(() => {
-    const keys = result.items.map((i) => spec.keyOf(i.value));
-    const r = observed(deps.observe, db, spec.table, keys, () => upsert(result.items));
-    quarantine(db, out, scope.resource, scope.name, result.rejected, scope.key, now);
-    releaseQuarantine(db, scope.resource, [...new Set(keys)]);
-    const gone =
-      scope.where === null || refused ? [] : deleteMissing(db, spec, scope.where, scope.params, complete.seen);
-    out.add(spec.table, scope.resource, r, gone.length);
-  });
+  // Named for the long-task watch: an answer of thousands of records is one transaction on the main process.
+  timedWork(`sync ${scope.endpoint} ingest`, () =>
+    db.transaction(() => {
+      const keys = result.items.map((i) => spec.keyOf(i.value));
+      const r = observed(deps.observe, db, spec.table, keys, () => upsert(result.items));
+      quarantine(db, out, scope.resource, scope.name, result.rejected, scope.key, now);
+      releaseQuarantine(db, scope.resource, [...new Set(keys)]);
+      const gone =
+        scope.where === null || refused ? [] : deleteMissing(db, spec, scope.where, scope.params, complete.seen);
+      out.add(spec.table, scope.resource, r, gone.length);
+    }),
+  );
   if (refused) throw refused;
 }
 

@@ -25,6 +25,7 @@ import { getMeta, quarantineCount, recordFailed, setMeta } from '../cache/state'
 import { CapabilityMissing, runJob } from './fetchers';
 import type { IngestObserver } from './ingest';
 import { describeJob, jobKey, type Job, type Tier } from './jobs';
+import { timedWork } from '../log/long-tasks';
 import { Planner, type Plan, type PlanInput } from './planner';
 import { DEFAULT_POLICY, OFFLINE_RETRY, type Policy } from './policy';
 import type { Capabilities } from './sources';
@@ -218,7 +219,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
 
   private plan(passStart: number | null): Plan {
     if (this.pressed) this.pressed.planned = true;
-    this.lastPlan = this.planner.plan(this.planInput(passStart));
+    this.lastPlan = timedWork('sync plan', () => this.planner.plan(this.planInput(passStart)));
     if (this.lastPlan.deepLeft !== null) this.deepLeft = this.lastPlan.deepLeft;
     // Today's slice of the budget follows the estimate of today's refreshes.
     this.governor.setTodayDemand(this.lastPlan.todayDemandPerHour);
@@ -249,7 +250,9 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     this.early.timer = this.clock.setTimeout(() => {
       this.early.timer = null;
       if (this.lastPlan) return;
-      this.early.plan = this.planner.plan({ ...this.planInput(null), withoutFar: true });
+      this.early.plan = timedWork('sync plan (early)', () =>
+        this.planner.plan({ ...this.planInput(null), withoutFar: true }),
+      );
       this.announce(this.early.plan);
     }, EARLY_PLAN_DELAY_MS);
     return null;

@@ -10,8 +10,8 @@
 // outage was noticed and each recovery, when each edit reached the server (the
 // simulator's mutation log, stamped on the same clock).
 import type { Engine } from '../../electron/engine';
-import { addDays } from '../../electron/cache/queries/common';
-import { LIVE_STATES } from '../../electron/cache/queries';
+import { DEFAULT_POLICY } from '../../electron/sync/policy';
+import { fortnightGuests, windowsFor } from '../../electron/sync/sources';
 import { mulberry32, type Rng } from '../../simulator/prng';
 import { busiestHour, todayListsAge } from '../day';
 import { startTeam, TODAY, type Team } from '../team/team';
@@ -68,15 +68,10 @@ export interface FirstDayResult {
 
 const MIN = 60_000;
 
-/** The live bookings arriving in [today, today+13], and how many of them have had their guests fetched. */
-function fortnightGuests(engine: Engine): number {
-  const r = engine.db.get<{ all: number; done: number }>(
-    `SELECT count(*) AS "all", count(s.fetched_at) AS done FROM bookings b
-     LEFT JOIN sync_state s ON s.resource = 'guests' AND s.scope = 'booking:' || b.booking_number AND s.win = ''
-     WHERE b.start_date BETWEEN ? AND ? AND b.state IN (${LIVE_STATES.join(', ')})`,
-    [TODAY, addDays(TODAY, 13)],
-  );
-  return !r || r.all === 0 ? 0 : r.done / r.all;
+/** The live bookings arriving in [today, today+13]: the share of them whose guests were fetched (the planner's own count). */
+function fortnightGuestsShare(engine: Engine): number {
+  const r = fortnightGuests(engine.db, windowsFor(TODAY, DEFAULT_POLICY));
+  return r.total === 0 ? 0 : r.done / r.total;
 }
 
 /** Seeded outages: `n` windows of 30 s – 3 min, spread over the run after the first minute, never overlapping. */
@@ -162,7 +157,7 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
       }
       if ((t - start) % MIN === 0) {
         const minute = (t - start) / MIN;
-        const guests = fortnightGuests(engine);
+        const guests = fortnightGuestsShare(engine);
         if (guests >= 1 && fortnightGuestsAt === null) fortnightGuestsAt = minute;
         const status = engine.status();
         minutes.push({

@@ -25,6 +25,7 @@ import { isoOf, localToday } from '../../simulator/days';
 import { generate } from '../../simulator/generate';
 import { inProcessApi } from '../fixtures/in-process-api';
 import { ageMin, busiestHour, SimulatedDay, TODAY_SCOPE, todayListsAge } from '../day';
+import { loopDelayRows, watchLoopDelay, type LoopDelay } from '../loop-delay';
 import { median, nowMs, percentile, repeat, spreadOf } from '../stats';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -148,6 +149,8 @@ interface Freshness {
   busiestHour: number;
   farOldestMin: number | null;
   requests: number;
+  /** This process's event-loop delay over the simulated hours (the engine's main process, with the in-process simulator). */
+  loop: LoopDelay;
 }
 
 /**
@@ -186,6 +189,7 @@ export async function simulatedHours(
       latencyMs,
     );
     const age = (f: { fetchedAt: string | null }) => ageMin(clock.now(), f);
+    const loop = watchLoopDelay();
     for (let minute = 1; minute <= hours * 60; minute++) {
       await day.run(60_000);
       if (minute <= 10) continue; // the first minutes: nothing fetched yet is "infinitely old"
@@ -196,6 +200,7 @@ export async function simulatedHours(
       if (p.length) people.push(Math.max(...p.map(age)));
       if (minute % 60 === 0) log(`  hour ${minute / 60}: ${transport.stamps.length} requests so far`);
     }
+    const delay = loop.stop();
     const far = engine.status().freshness.filter((f) => f.scope !== TODAY_SCOPE);
     const farAges = far.map(age);
     return {
@@ -204,6 +209,7 @@ export async function simulatedHours(
       busiestHour: busiestHour(transport.stamps),
       farOldestMin: farAges.some((a) => !Number.isFinite(a)) ? null : Math.max(...farAges),
       requests: transport.stamps.length,
+      loop: delay,
     };
   } finally {
     await engine.close();
@@ -327,6 +333,17 @@ export const suite: BenchSuite = {
             ? 'far data: part not fetched yet (degraded, as reported)'
             : `far data oldest ${f.farOldestMin.toFixed(0)} min`,
       });
+      rows.push(
+        ...loopDelayRows(
+          'engine.day',
+          `the simulated ${hours} h (the in-process simulator's answers count too)`,
+          f.loop,
+          listings,
+        ),
+      );
+      log(
+        `event-loop delay over the simulated hours: p99 ${f.loop.p99.toFixed(1)} ms, max ${f.loop.max.toFixed(1)} ms`,
+      );
       return rows;
     } finally {
       done();

@@ -19,6 +19,7 @@ import { openCache, queries, type ReadableDB, type WritableDB } from '../../elec
 import { APP_MIGRATIONS, benchListings, bigCache, type BigCache } from '../fixtures/big-cache';
 import { startBenchHost, type BenchHost } from '../fixtures/host';
 import { prepareDataDir, rememberedCredentials } from '../fixtures/workspace';
+import { loopDelayRows, watchLoopDelay } from '../loop-delay';
 import { median, nowMs, percentile } from '../stats';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -464,12 +465,25 @@ export const suite: BenchSuite = {
         await boardBreakdown(prepared.dbPath, dates, log);
         bridgeBreakdown(db, dates, log);
         rows.push(...(await searchRows(db, fixture, searchPlan)));
+        // The web host runs in this process: from its start to its close, this event loop is the app's
+        // main process (reopening the account, the engine's first plans, every bridge read).
+        const loop = watchLoopDelay();
         const host = await startBenchHost(prepared.dataDir, await rememberedCredentials());
         try {
           rows.push(...(await bridgeRows(host, db, fixture, plan, dates, log)));
         } finally {
           await host.close();
         }
+        const delay = loop.stop();
+        rows.push(
+          ...loopDelayRows(
+            'reads.host',
+            "the web host's start and the bridge reads",
+            delay,
+            fixture.counts['listings'] ?? 0,
+          ),
+        );
+        log(`event-loop delay while the host served: p99 ${delay.p99.toFixed(1)} ms, max ${delay.max.toFixed(1)} ms`);
       } finally {
         db.close();
       }

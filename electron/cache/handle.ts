@@ -3,6 +3,7 @@
 // write methods); write code takes a WritableDB and does its work inside
 // transaction(). Opening the file and bringing its schema up to date is db.ts.
 import type Database from 'better-sqlite3';
+import { noteWork } from '../log/long-tasks';
 
 /** A value SQLite can bind. */
 export type SqlValue = string | number | bigint | null | Buffer;
@@ -31,7 +32,7 @@ export interface WritableDB extends ReadableDB {
   close(): void;
 }
 
-/** The typed handle around an open connection (one prepared statement per query and mode; slow queries reported). */
+/** The typed handle around an open connection (one prepared statement per query and mode; slow queries reported, and noted as causes of long tasks). */
 export function wrap(conn: Database.Database, slowMs: number, onSlow?: (q: string, ms: number) => void): WritableDB {
   // One statement per (mode, query): raw() and pluck() change a statement for good.
   const cache = new Map<string, Database.Statement>();
@@ -50,6 +51,7 @@ export function wrap(conn: Database.Database, slowMs: number, onSlow?: (q: strin
     const t0 = performance.now();
     const out = fn();
     const ms = performance.now() - t0;
+    noteWork(`query ${query}`, ms);
     if (ms > slowMs) (onSlow ?? defaultSlowLog)(query, ms);
     return out;
   };

@@ -17,6 +17,7 @@ import {
 } from '../../shared/contract';
 import { fieldErrors, summarize } from '../../shared/api/validation';
 import type { Logger } from '../log/log';
+import { timedWork } from '../log/long-tasks';
 import type { ServiceContext } from './context';
 import type { Handlers } from './types';
 
@@ -61,7 +62,8 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
       let value: unknown;
       try {
         const handler = handlers[name] as (input: unknown, ctx: ServiceContext) => unknown;
-        value = await handler(input, ctx);
+        // The part before the handler's first await holds the main process: a possible cause of a long task.
+        value = await timedWork(`ipc ${name}`, () => handler(input, ctx));
       } catch (e) {
         return failure(name, e, log, translate);
       } finally {
@@ -69,7 +71,7 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
         // Session commands talk to the server (and start the demo); the rest should answer from memory or the cache.
         if (ms > slowMs && !name.startsWith('session.')) log.warn(`${name} took ${Math.round(ms)} ms`);
       }
-      const checked = spec.output.safeParse(value);
+      const checked = timedWork(`ipc ${name} answer check`, () => spec.output.safeParse(value));
       if (!checked.success) {
         log.error(`${name} produced an answer that breaks the contract: ${summarize(checked.error)}`);
         return fail('internal', `Stayboard could not answer "${name}" (the details are in the log).`);

@@ -3,6 +3,7 @@
 // dispatcher every transport calls. `close()` is the clean shutdown.
 import { join } from 'node:path';
 import type { Logger } from '../log/log';
+import { watchLongTasks } from '../log/long-tasks';
 import { Breadcrumbs } from './breadcrumbs';
 import { EventBus } from './bus';
 import type { ServiceContext } from './context';
@@ -46,6 +47,8 @@ export interface Runtime {
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { log } = options;
+  // Any main-process task over LONG_TASK_MS is logged with what ran in it (log/long-tasks.ts).
+  const stopWatch = watchLongTasks(log.child('main'));
   const bus = new EventBus(log.child('events'));
   const settings = new SettingsStore(
     options.dataDir ? join(options.dataDir, 'settings.json') : null,
@@ -84,7 +87,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     context,
     breadcrumbs,
     close() {
-      closing ??= workspace.close();
+      closing ??= workspace.close().finally(stopWatch);
       return closing;
     },
   };

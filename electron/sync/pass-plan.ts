@@ -7,6 +7,7 @@ import type { Interest, SyncPlan } from '../../shared/contract';
 import type { Clock, Timer } from '../api/clock';
 import type { BudgetGovernor, Priority } from '../api/governor';
 import type { WritableDB } from '../cache/db';
+import { timedWork } from '../log/long-tasks';
 import type { Job, Tier } from './jobs';
 import { planInfoOf } from './pass-report';
 import { Planner, type Plan, type PlanInput } from './planner';
@@ -67,7 +68,7 @@ export class PassPlanning {
   /** A plan now (`passStart`: a full pass's start, whose jobs fetched since are done), announced. */
   plan(passStart: number | null): Plan {
     if (this.pressed) this.pressed.planned = true;
-    this.last = this.planner.plan(this.input(passStart));
+    this.last = timedWork('sync plan', () => this.planner.plan(this.input(passStart)));
     if (this.last.deepLeft !== null) this.deepLeft = this.last.deepLeft;
     // Today's slice of the budget follows the estimate of today's refreshes.
     this.o.governor.setTodayDemand(this.last.todayDemandPerHour);
@@ -91,7 +92,9 @@ export class PassPlanning {
     this.early.timer = this.o.clock.setTimeout(() => {
       this.early.timer = null;
       if (this.last) return;
-      this.early.plan = this.planner.plan({ ...this.input(null), withoutFar: true });
+      this.early.plan = timedWork('sync plan (early)', () =>
+        this.planner.plan({ ...this.input(null), withoutFar: true }),
+      );
       this.o.announce(this.early.plan);
     }, EARLY_PLAN_DELAY_MS);
     return null;

@@ -13,7 +13,6 @@ import type { SyncStateRow } from '../cache/state';
 import { describeJob, identify, jobKey, type Job, type Windows } from './jobs';
 import type { Policy } from './policy';
 import {
-  farBookingCount,
   farBookingJobs,
   farBookingSummary,
   fortnightGuests,
@@ -143,16 +142,15 @@ export class Planner {
       ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH),
     ];
     const keepSummary = recent && cached !== null && now - cached.summaryAt < FAR_REUSE_MS;
+    const summary = keepSummary ? { count: cached.count, ...cached.summary } : farBookingSummary(this.db, w, stay);
     this.far = {
       at: now,
       key,
       candidates,
       done: new Set(),
       summaryAt: keepSummary ? cached.summaryAt : now,
-      count: keepSummary ? cached.count : farBookingCount(this.db, w, stay),
-      summary: keepSummary
-        ? cached.summary
-        : { guests: farBookingSummary(this.db, w, 'guests'), threads: farBookingSummary(this.db, w, 'threads') },
+      count: summary.count,
+      summary: { guests: summary.guests, threads: summary.threads },
     };
     return this.far;
   }

@@ -252,7 +252,10 @@ export function nearBookingJobs(numbers: readonly number[], p: Policy): Candidat
 /**
  * The stalest far bookings (live, in the full window) for one per-booking
  * resource: never fetched first, then oldest. `olderThan` is the fetch time
- * below which a booking is due.
+ * below which a booking is due. Read from booking_freshness (migration 14):
+ * one range of its key (state, end_date) per live state, no per-booking
+ * look-up in sync_state. `+start_date` keeps SQLite off the arrivals index,
+ * which would read the whole window's rows twice (index, then table).
  */
 export function farBookingJobs(
   db: ReadableDB,
@@ -262,56 +265,67 @@ export function farBookingJobs(
   olderThan: number,
   limit: number,
 ): Candidate[] {
-  const resource = kind === 'bundle' ? 'guests' : 'threads';
+  const [at, failed] = FRESHNESS_COLUMNS[kind === 'bundle' ? 'guests' : 'threads'];
   const rows = db.pluck<number>(
-    `SELECT b.booking_number FROM bookings b
-     LEFT JOIN sync_state s ON s.resource = ? AND s.scope = 'booking:' || b.booking_number AND s.win = ''
-     WHERE b.start_date BETWEEN ? AND ? AND b.end_date >= ? AND b.state IN ${LIVE} AND b.booking_number > 0
-       AND (s.fetched_at IS NULL OR s.fetched_at < ?)
-       AND (s.error IS NULL OR s.attempted_at < ?)
-     ORDER BY s.fetched_at IS NOT NULL, s.fetched_at, b.start_date LIMIT ?`,
-    [resource, addDays(w.full.from, -400), w.full.to, w.full.from, olderThan, olderThan, limit],
+    `SELECT booking_number FROM booking_freshness
+     WHERE end_date >= ? AND +start_date BETWEEN ? AND ? AND state IN ${LIVE} AND booking_number > 0
+       AND (${at} IS NULL OR ${at} < ?) AND (${failed} IS NULL OR ${failed} < ?)
+     ORDER BY ${at} IS NOT NULL, ${at}, start_date LIMIT ?`,
+    [w.full.from, addDays(w.full.from, -400), w.full.to, olderThan, olderThan, limit],
   );
   return rows.map((n) => ({ spec: { kind, bookingNumber: n }, tier: 'far', maxAge: p.maxAge.farBooking, cost: 1 }));
 }
 
-/** Live bookings in the full window (how many per-booking jobs exist at the far tier). */
-export function farBookingCount(db: ReadableDB, w: Windows, longestStay = 400): number {
-  return (
-    db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM bookings WHERE start_date BETWEEN ? AND ? AND end_date >= ? AND state IN ${LIVE}
-         AND booking_number > 0`,
-      [addDays(w.full.from, -longestStay), w.full.to, w.full.from],
-    )?.n ?? 0
-  );
-}
+/** booking_freshness's columns per per-booking resource: last fetch, and the standing failed attempt. */
+const FRESHNESS_COLUMNS = {
+  guests: ['guests_at', 'guests_failed_at'],
+  threads: ['threads_at', 'threads_failed_at'],
+} as const;
 
-/** Among the far bookings: how many were never fetched, and the oldest fetch (null when some never were). */
-export function farBookingSummary(
-  db: ReadableDB,
-  w: Windows,
-  resource: 'guests' | 'threads',
-): { never: number; oldest: number | null } {
-  const r = db.get<{ never: number | null; oldest: number | null }>(
-    `SELECT sum(s.fetched_at IS NULL) AS never, min(s.fetched_at) AS oldest FROM bookings b
-     LEFT JOIN sync_state s ON s.resource = ? AND s.scope = 'booking:' || b.booking_number AND s.win = ''
-     WHERE b.start_date <= ? AND b.end_date >= ? AND b.state IN ${LIVE} AND b.booking_number > 0`,
-    [resource, w.full.to, w.full.from],
-  );
-  const never = r?.never ?? 0;
-  return { never, oldest: never > 0 ? null : (r?.oldest ?? null) };
+/** The far bookings at a glance: how many per-booking jobs exist, and per resource how many never fetched and the oldest fetch. */
+export interface FarBookingSummary {
+  /** Live bookings in the full window. */
+  count: number;
+  /** `oldest` is null while some were never fetched. */
+  guests: { never: number; oldest: number | null };
+  threads: { never: number; oldest: number | null };
 }
 
 /**
+ * The far-booking summary in ONE range of booking_freshness's key (the three
+ * figures were three scans of the year's bookings). Bookings starting before
+ * the window's first day less `longestStay` are not counted (none is live in
+ * the window); the never / oldest figures look at every live one.
+ */
+export function farBookingSummary(db: ReadableDB, w: Windows, longestStay = 400): FarBookingSummary {
+  const r = db.get<Record<'n' | 'gNever' | 'gOldest' | 'tNever' | 'tOldest', number | null>>(
+    `SELECT sum(start_date >= ?) AS n,
+       sum(guests_at IS NULL) AS gNever, min(guests_at) AS gOldest,
+       sum(threads_at IS NULL) AS tNever, min(threads_at) AS tOldest
+     FROM booking_freshness
+     WHERE end_date >= ? AND +start_date <= ? AND state IN ${LIVE} AND booking_number > 0`,
+    [addDays(w.full.from, -longestStay), w.full.from, w.full.to],
+  );
+  const part = (never: number | null | undefined, oldest: number | null | undefined) => ({
+    never: never ?? 0,
+    oldest: (never ?? 0) > 0 ? null : (oldest ?? null),
+  });
+  return { count: r?.n ?? 0, guests: part(r?.gNever, r?.gOldest), threads: part(r?.tNever, r?.tOldest) };
+}
+
+/** Live bookings in the full window (how many per-booking jobs exist at the far tier). */
+export const farBookingCount = (db: ReadableDB, w: Windows, longestStay = 400): number =>
+  farBookingSummary(db, w, longestStay).count;
+
+/**
  * The next 14 days' people: live bookings arriving in [today, today + 13], and
- * how many of them have had their customer and guests received. One indexed
- * range scan of the arrivals.
+ * how many of them have had their customer and guests received. One range of
+ * the index booking_freshness_arrivals (migration 14).
  */
 export function fortnightGuests(db: ReadableDB, w: Windows): { done: number; total: number } {
   const r = db.get<{ total: number; done: number }>(
-    `SELECT count(*) AS total, count(s.fetched_at) AS done FROM bookings b
-     LEFT JOIN sync_state s ON s.resource = 'guests' AND s.scope = 'booking:' || b.booking_number AND s.win = ''
-     WHERE b.start_date BETWEEN ? AND ? AND b.state IN ${LIVE}`,
+    `SELECT count(*) AS total, count(guests_at) AS done FROM booking_freshness
+     WHERE start_date BETWEEN ? AND ? AND state IN ${LIVE}`,
     [w.today, addDays(w.today, 13)],
   );
   return { done: r?.done ?? 0, total: r?.total ?? 0 };

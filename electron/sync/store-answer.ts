@@ -27,6 +27,7 @@ import {
 } from '../cache/write';
 import { observed, type IngestObserver } from './ingest';
 import { identify, type JobSpec } from './jobs';
+import { timedWork } from '../log/long-tasks';
 
 export interface FetchDeps {
   db: WritableDB;
@@ -177,15 +178,18 @@ export function storeList<T>(
   for (const i of result.items) complete.add(spec.keyOf(i.value));
   complete.addRejected(result.rejected, scope.key, (k) => tableKey(spec, k));
   const refused = complete.refusal(scope.resource, scope.name, scope.endpoint);
-  db.transaction(() => {
-    const keys = result.items.map((i) => spec.keyOf(i.value));
-    const r = observed(deps.observe, db, spec.table, keys, () => upsert(result.items));
-    quarantine(db, out, scope.resource, scope.name, result.rejected, scope.key, now);
-    releaseQuarantine(db, scope.resource, [...new Set(keys)]);
-    const gone =
-      scope.where === null || refused ? [] : deleteMissing(db, spec, scope.where, scope.params, complete.seen);
-    out.add(spec.table, scope.resource, r, gone.length);
-  });
+  // Named for the long-task watch: an answer of thousands of records is one transaction on the main process.
+  timedWork(`sync ${scope.endpoint} ingest`, () =>
+    db.transaction(() => {
+      const keys = result.items.map((i) => spec.keyOf(i.value));
+      const r = observed(deps.observe, db, spec.table, keys, () => upsert(result.items));
+      quarantine(db, out, scope.resource, scope.name, result.rejected, scope.key, now);
+      releaseQuarantine(db, scope.resource, [...new Set(keys)]);
+      const gone =
+        scope.where === null || refused ? [] : deleteMissing(db, spec, scope.where, scope.params, complete.seen);
+      out.add(spec.table, scope.resource, r, gone.length);
+    }),
+  );
   if (refused) throw refused;
 }
 

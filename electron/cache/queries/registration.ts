@@ -65,8 +65,8 @@ function staysWithGuests(
   }
   const stays = db.all<StayRow>(
     `SELECT b.booking_number, b.data, b.outbox_mark, l.name AS listing_name, b.customer_name,
-       (b.booking_number < 0 OR EXISTS (SELECT 1 FROM sync_state s WHERE s.resource = 'guests'
-          AND s.scope = 'booking:' || b.booking_number AND s.fetched_at IS NOT NULL)) AS guests_fetched
+       (b.booking_number < 0 OR EXISTS (SELECT 1 FROM booking_freshness f
+          WHERE f.booking_number = b.booking_number AND f.guests_at IS NOT NULL)) AS guests_fetched
      FROM bookings b LEFT JOIN listings l ON l.id = b.listing_id
      WHERE ${where.join(' AND ')}`,
     params,

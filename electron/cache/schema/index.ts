@@ -18,6 +18,8 @@ import { LISTING_TEXTS } from './010_listing_texts';
 import { PRICE_EDITS } from './011_price_edits';
 import { ADMIN_IDS } from './012_admin_ids';
 import { DESTINATION_TEXTS } from './013_destination_texts';
+import { BOOKING_FRESHNESS } from './014_booking_freshness';
+import { SYNC_STATE_NEWEST } from './015_sync_state_newest';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -33,4 +35,6 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 11, name: '011_price_edits', up: PRICE_EDITS },
   { version: 12, name: '012_admin_ids', up: ADMIN_IDS },
   { version: 13, name: '013_destination_texts', up: DESTINATION_TEXTS },
+  { version: 14, name: '014_booking_freshness', up: BOOKING_FRESHNESS },
+  { version: 15, name: '015_sync_state_newest', up: SYNC_STATE_NEWEST },
 ];

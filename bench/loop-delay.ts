@@ -1,0 +1,58 @@
+// The event loop's delay over a stretch of a benchmark, as rows: the bench
+// runs the engine (and the web host) in its own process, so this process's
+// event loop is the app's main process for the time measured. Goal (issue
+// 30): p99 ≤ 20 ms and max ≤ LONG_TASK_MS (the app's own long-task policy,
+// electron/log/long-tasks.ts). Measure only where the app's code runs as it
+// would in the app, not around the bench's own synchronous timing loops.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { LONG_TASK_MS } from '../electron/log/long-tasks';
+import type { BenchRow } from './types';
+
+export const LOOP_DELAY_P99_GOAL_MS = 20;
+/** Sampling resolution (ms): a stall shorter than this is not seen. */
+const RESOLUTION_MS = 10;
+
+export interface LoopDelay {
+  p99: number;
+  max: number;
+  mean: number;
+  samples: number;
+}
+
+/** Starts sampling; `stop()` ends it and gives the figures (ms). */
+export function watchLoopDelay(): { stop(): LoopDelay } {
+  const h = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  h.enable();
+  return {
+    stop() {
+      h.disable();
+      const ms = (ns: number) => (h.count > 0 ? ns / 1e6 : 0);
+      return { p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean), samples: h.count };
+    },
+  };
+}
+
+/** The two rows of one measured stretch: `<prefix>.loop_delay_p99_ms` and `<prefix>.loop_delay_max_ms`. */
+export function loopDelayRows(prefix: string, during: string, d: LoopDelay, listings: number): BenchRow[] {
+  const spread = `${d.samples} samples every ${RESOLUTION_MS} ms; mean ${d.mean.toFixed(1)} ms`;
+  return [
+    {
+      id: `${prefix}.loop_delay_p99_ms`,
+      what: `main-process event-loop delay during ${during}, ${listings.toLocaleString('en-US')} listings — p99`,
+      figure: d.p99,
+      unit: 'ms',
+      goal: `p99 ≤ ${LOOP_DELAY_P99_GOAL_MS} ms`,
+      ok: d.p99 <= LOOP_DELAY_P99_GOAL_MS,
+      spread,
+    },
+    {
+      id: `${prefix}.loop_delay_max_ms`,
+      what: `main-process event-loop delay during ${during}, ${listings.toLocaleString('en-US')} listings — max`,
+      figure: d.max,
+      unit: 'ms',
+      goal: `max ≤ ${LONG_TASK_MS} ms`,
+      ok: d.max <= LONG_TASK_MS,
+      spread,
+    },
+  ];
+}

@@ -190,7 +190,7 @@ describe("the planner's per-booking reads", () => {
     ] as const)
       for (const olderThan of [NOW - 20 * DAY, NOW - 4 * DAY, NOW + DAY])
         for (const limit of [5, 400]) {
-          const now = farBookingJobs(db, w, DEFAULT_POLICY, kind, olderThan, limit).map((c) => c.spec);
+          const now = farBookingJobs(db, w, DEFAULT_POLICY, kind, olderThan, limit, olderThan).map((c) => c.spec);
           const before = OLD.jobs(db, resource, olderThan, limit).map((n) => ({ kind, bookingNumber: n }));
           expect(now).toEqual(before);
         }
@@ -216,8 +216,8 @@ describe("the planner's per-booking reads", () => {
       rows: (q, p = []) => (seen.push([q, p]), db.rows(q, p)),
       pluck: (q, p = []) => (seen.push([q, p]), db.pluck(q, p)),
     };
-    farBookingJobs(spy, w, DEFAULT_POLICY, 'bundle', NOW, 400);
-    farBookingJobs(spy, w, DEFAULT_POLICY, 'threads', NOW, 400);
+    farBookingJobs(spy, w, DEFAULT_POLICY, 'bundle', NOW, 400, NOW);
+    farBookingJobs(spy, w, DEFAULT_POLICY, 'threads', NOW, 400, NOW);
     farBookingSummary(spy, w, 30);
     fortnightGuests(spy, w);
     const plans = seen.map(([q, p]) => db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${q}`, p).map((r) => r.detail));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openCache, type WritableDB } from '../cache/db';
 import { LIVE_STATES } from '../cache/queries/common';
-import { recordFetched } from '../cache/state';
+import { recordFailed, recordFetched } from '../cache/state';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { CACHE_MIGRATIONS } from '../cache/schema';
 import { OUTBOX_MIGRATIONS } from '../outbox/schema';
@@ -173,6 +173,30 @@ describe('Planner', () => {
     expect(lastNear).toBeGreaterThanOrEqual(0);
     // Far work first spent the hour down to today's share, and today's refreshes then ran dry before the hour ended.
     expect(lastNear).toBeLessThan(firstFarBooking);
+  });
+
+  it('a far booking whose guests failed to arrive (an outage) is asked again after the failure back-off, not a week later', () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const isFarGuests = (j: Job) => j.tier === 'far' && j.spec.kind === 'bundle';
+    const first = planner.plan(input()).queue.find(isFarGuests)!;
+    expect(first).toBeDefined();
+    // Everything else fetched; this booking's guests failed (the server went away while they were asked).
+    fetchAll(
+      db,
+      planner.plan(input()).queue.filter((j) => jobKey(j) !== jobKey(first)),
+      NOW,
+      planner,
+    );
+    db.transaction(() =>
+      recordFailed(db, { resource: first.resource, scope: first.scope, win: first.win, at: NOW, error: 'unreachable' }),
+    );
+    planner.jobDone(jobKey(first));
+    planner.invalidateBookings();
+    const keys = (now: number) => planner.plan(input({ now })).queue.filter(isFarGuests).map(jobKey);
+    expect(keys(NOW + DEFAULT_POLICY.failureBackoffMs / 2)).not.toContain(jobKey(first));
+    planner.invalidateBookings();
+    expect(keys(NOW + DEFAULT_POLICY.failureBackoffMs + 1)).toContain(jobKey(first));
   });
 
   it('says when keeping everything fresh needs more than today and the deep fill have', () => {

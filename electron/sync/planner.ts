@@ -125,6 +125,10 @@ export class Planner {
    * sync_state. Count and oldest fetch (status only): at most once per FAR_REUSE_MS.
    */
   private farBookings(w: Windows, now: number, olderThan: number, passStart: number | null, stay: number): FarCache {
+    // A failed fetch is due again after the failure back-off (as `consider` rules for every other job), and
+    // never twice in one pass.
+    const retry = now - Math.min(this.policy.maxAge.farBooking, this.policy.failureBackoffMs);
+    const failedBefore = passStart === null ? retry : Math.min(passStart, retry);
     const key = `${w.today}|${passStart ?? ''}`;
     const cached = this.far;
     const recent = cached !== null && cached.key === key && now >= cached.at && now - cached.at < FAR_REUSE_MS;
@@ -138,8 +142,8 @@ export class Planner {
     }
     const p = this.policy;
     const candidates = [
-      ...farBookingJobs(this.db, w, p, 'bundle', olderThan, FAR_BOOKING_BATCH),
-      ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH),
+      ...farBookingJobs(this.db, w, p, 'bundle', olderThan, FAR_BOOKING_BATCH, failedBefore),
+      ...farBookingJobs(this.db, w, p, 'threads', olderThan, FAR_BOOKING_BATCH, failedBefore),
     ];
     const keepSummary = recent && cached !== null && now - cached.summaryAt < FAR_REUSE_MS;
     const summary = keepSummary ? { count: cached.count, ...cached.summary } : farBookingSummary(this.db, w, stay);

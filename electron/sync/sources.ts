@@ -252,7 +252,9 @@ export function nearBookingJobs(numbers: readonly number[], p: Policy): Candidat
 /**
  * The stalest far bookings (live, in the full window) for one per-booking
  * resource: never fetched first, then oldest. `olderThan` is the fetch time
- * below which a booking is due. Read from booking_freshness (migration 14):
+ * below which a booking is due; `failedBefore` the attempt time below which a
+ * failed fetch is tried again (the policy's failure back-off: a booking whose
+ * fetch failed in an outage comes back a minute later, not a week). Read from booking_freshness (migration 14):
  * one range of its key (state, end_date) per live state, no per-booking
  * look-up in sync_state. `+start_date` keeps SQLite off the arrivals index,
  * which would read the whole window's rows twice (index, then table).
@@ -264,6 +266,7 @@ export function farBookingJobs(
   kind: 'bundle' | 'threads',
   olderThan: number,
   limit: number,
+  failedBefore: number,
 ): Candidate[] {
   const [at, failed] = FRESHNESS_COLUMNS[kind === 'bundle' ? 'guests' : 'threads'];
   const rows = db.pluck<number>(
@@ -271,7 +274,7 @@ export function farBookingJobs(
      WHERE end_date >= ? AND +start_date BETWEEN ? AND ? AND state IN ${LIVE} AND booking_number > 0
        AND (${at} IS NULL OR ${at} < ?) AND (${failed} IS NULL OR ${failed} < ?)
      ORDER BY ${at} IS NOT NULL, ${at}, start_date LIMIT ?`,
-    [w.full.from, addDays(w.full.from, -400), w.full.to, olderThan, olderThan, limit],
+    [w.full.from, addDays(w.full.from, -400), w.full.to, olderThan, failedBefore, limit],
   );
   return rows.map((n) => ({ spec: { kind, bookingNumber: n }, tier: 'far', maxAge: p.maxAge.farBooking, cost: 1 }));
 }

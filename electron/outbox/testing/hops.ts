@@ -5,7 +5,8 @@
 // the files it passes through, in order. A "stop" is arriving in a file
 // (consecutive statements in one file are one stop); a "return" is a stop in a
 // file the edit had already left. Library code, shared/, the SQL handle
-// (cache/db.ts, cache/handle.ts), the API client and this folder are not counted (a call
+// (cache/db.ts, cache/handle.ts), the API client, the log and its long-task watch (log/, which
+// times every query) and this folder are not counted (a call
 // through them is no stop), so what is counted is where the outbox's knowledge
 // of the record kind and its write path live.
 // Run: node_modules/.bin/tsx electron/outbox/testing/hops.ts
@@ -20,7 +21,7 @@ import { MIGRATIONS } from './rig';
 import { seedListing } from './seed';
 
 /** Files counted: the main process's own code, except the SQL handle, the API client and this folder. */
-const COUNTED = /\/electron\/(?!cache\/(?:db|handle)\.ts|api\/|outbox\/testing\/)/;
+const COUNTED = /\/electron\/(?!cache\/(?:db|handle)\.ts|api\/|log\/|outbox\/testing\/)/;
 
 /**
  * The watching side: a breakpoint on every statement of the counted files,

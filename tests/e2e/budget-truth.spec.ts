@@ -16,6 +16,8 @@ test.use({ realBudget: true });
 
 const conn = (page: Page) => page.getByTestId('header-status').locator('[data-connectivity]');
 const last = (page: Page) => page.getByTestId('last-sync');
+/** A time the budget frees up: "10:42", or "28 Nov, 00:38" when that is on another day (late in the evening). */
+const UNTIL = String.raw`(?:\d{1,2} \p{L}+\.?, )?\d\d:\d\d`;
 
 test('a first sign-in fills at its pace, a spent hour says until when, and an outage while paused shows within 15 s', async ({
   page,
@@ -40,7 +42,7 @@ test('a first sign-in fills at its pace, a spent hour says until when, and an ou
   const sim = simulator(demoHost);
   sim.spendBudget(4_750);
   await expect(last(page)).not.toHaveAttribute('data-paused-until', '', { timeout: 60_000 });
-  await expect(last(page)).toContainText(/Paused until \d\d:\d\d — this hour’s requests are used/);
+  await expect(last(page)).toContainText(new RegExp(`Paused until ${UNTIL} — this hour’s requests are used`, 'u'));
   await expect(last(page)).not.toContainText('Synced');
   await open(page, '#/sync');
   await expect(page.getByTestId('sync-verdict')).toHaveAttribute('data-verdict', 'budgetPaused');
@@ -49,7 +51,10 @@ test('a first sign-in fills at its pace, a spent hour says until when, and an ou
   // "Sync now" does something the person sees: here, what it cannot do and until when.
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.locator('.toasts')).toContainText(
-    /Not now: this hour’s requests for your own actions are used until \d\d:\d\d|Refreshing today’s data now/,
+    new RegExp(
+      `Not now: this hour’s requests for your own actions are used until ${UNTIL}|Refreshing today’s data now`,
+      'u',
+    ),
   );
   await shoot(page, shots, 'budget-2-paused');
 

@@ -51,7 +51,7 @@ export function wrap(conn: Database.Database, slowMs: number, onSlow?: (q: strin
     const t0 = performance.now();
     const out = fn();
     const ms = performance.now() - t0;
-    noteWork(`query ${query}`, ms);
+    noteWork(() => `query ${query}`, ms);
     if (ms > slowMs) (onSlow ?? defaultSlowLog)(query, ms);
     return out;
   };

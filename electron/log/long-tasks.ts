@@ -65,8 +65,9 @@ export class LongTaskWatch {
   ) {}
 
   /** A piece of named synchronous work just ended, having taken `ms`. */
-  note(cause: string, ms: number): void {
+  note(cause: string | (() => string), ms: number): void {
     if (ms < CAUSE_MIN_MS) return;
+    if (typeof cause === 'function') cause = cause();
     if (this.notes.length >= KEEP_NOTES) this.notes.splice(0, this.notes.length - KEEP_NOTES + 1);
     this.notes.push({ cause: cause.replace(/\s+/g, ' ').trim().slice(0, 120), ms });
   }
@@ -101,7 +102,8 @@ function everySecond(check: () => void): () => void {
 let current: { watch: LongTaskWatch; users: number; stop: () => void } | null = null;
 
 /** Named synchronous work that took `ms`, kept as a possible cause of a long task (no-op when no watch runs). */
-export function noteWork(cause: string, ms: number): void {
+/** `cause` may be a function: named only when the work is long enough to be kept (every query passes here). */
+export function noteWork(cause: string | (() => string), ms: number): void {
   current?.watch.note(cause, ms);
 }
 

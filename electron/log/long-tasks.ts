@@ -101,8 +101,10 @@ function everySecond(check: () => void): () => void {
 
 let current: { watch: LongTaskWatch; users: number; stop: () => void } | null = null;
 
-/** Named synchronous work that took `ms`, kept as a possible cause of a long task (no-op when no watch runs). */
-/** `cause` may be a function: named only when the work is long enough to be kept (every query passes here). */
+/**
+ * Named synchronous work that took `ms`, kept as a possible cause of a long task (no-op when no watch runs).
+ * `cause` may be a function: named only when the work is long enough to be kept (every query passes here).
+ */
 export function noteWork(cause: string | (() => string), ms: number): void {
   current?.watch.note(cause, ms);
 }

@@ -93,7 +93,7 @@ export async function checkEdits(p: PhaseFacts): Promise<void> {
     if (!now) problems.push(`phase ${phase}: ${t.kind} ${sid} missing on the server`);
     else if (!sameValue(canonIn(KIND_SPECS[t.kind].fields, e.field, now), expected))
       problems.push(
-        `phase ${phase}: LOST ${k}: server has ${JSON.stringify(canonIn(KIND_SPECS[t.kind].fields, e.field, now))}, expected ${JSON.stringify(expected)}`,
+        `phase ${phase}: LOST ${k}: server has ${JSON.stringify(canonIn(KIND_SPECS[t.kind].fields, e.field, now))}, expected ${JSON.stringify(expected)} (base ${JSON.stringify(e.c0)}, theirs ${JSON.stringify(w)}, mine ${e.mine.map((x) => JSON.stringify(x)).join(' then ')})`,
       );
   }
   for (const k of p.surfaced)

@@ -117,8 +117,9 @@ export async function runScenario(world: World, seed: number, options: RunOption
     outbox: {
       random: () => jitter.next(),
       trace: (e) => {
-        // Kept for the report of a create applied other than once: what the outbox did, and when.
-        traced.push({ at: Date.now(), e: e.type === 'send' ? { ...e, body: undefined } : e });
+        // Kept for the report of a create applied other than once or a field lost: what the outbox did, and when
+        // (an update's body too: its values are what a lost field is traced by).
+        traced.push({ at: Date.now(), e: e.type === 'send' && e.op !== 'update' ? { ...e, body: undefined } : e });
         hook?.(e);
       },
       backoff: { baseMs: 2, maxMs: 20, settleMs: o.settleMs },
@@ -416,7 +417,43 @@ export async function runScenario(world: World, seed: number, options: RunOption
         if (!fetched.has(fk)) fetched.set(fk, serverRecord(world, dev, kind, id));
         return fetched.get(fk)!;
       };
+      const before = problems.length;
       await checkEdits({ dev, phase, edits, surfaced, choices, server, serverNow, problems });
+      // A field lost: what happened to its record, in order (the server's writes, the requests, the outbox's steps).
+      for (const p of problems.slice(before)) {
+        const lost = /LOST (\w+):(-?\d+):(\w+)/.exec(p);
+        if (!lost) continue;
+        const [, kind, id, field] = lost as unknown as [string, Kind, string, string];
+        const sid = resolveId(dev.db, kind, Number(id));
+        const path = pathOf(kind, sid);
+        const seen = [
+          ...sim
+            .mutations()
+            .filter((m) => m.id === sid && m.endpoint === KIND_SPECS[kind].update?.endpoint)
+            .map((m) => ({
+              at: m.at,
+              what: `server ${m.result} by ${m.actor === 'churn' ? 'churn' : `token ${String(m.token).slice(0, 6)}`}: ${field} ${JSON.stringify((m.body as Rec | null)?.[field])}`,
+            })),
+          ...sim
+            .requestLog()
+            .slice(startRequests)
+            .filter((q) => q.path.split('?')[0] === path)
+            .map((q) => ({ at: q.at, what: `request ${q.method} → ${String(q.status)}` })),
+          ...(() => {
+            // The record's sends, and every step of the entries they carried.
+            const ids = new Set(
+              traced.flatMap((x) => {
+                const e = x.e as { resource?: string; id?: number; entryIds?: number[] };
+                return e.resource === kind && (e.id === sid || e.id === Number(id)) ? (e.entryIds ?? []) : [];
+              }),
+            );
+            return traced
+              .filter((x) => (x.e as { entryIds?: number[] }).entryIds?.some((n) => ids.has(n)))
+              .map((x) => ({ at: x.at, what: `outbox ${JSON.stringify(x.e)}` }));
+          })(),
+        ].sort((a, b) => a.at - b.at);
+        for (const s of seen) problems.push(`  ${new Date(s.at).toISOString().slice(11, 23)} ${s.what}`);
+      }
       for (const t of touched) await compareWithServer(dev, t, phase, problems, serverNow);
     }
 

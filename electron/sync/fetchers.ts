@@ -162,7 +162,7 @@ async function rates(deps: FetchDeps, out: Outcome, job: JobOf<'rates'>): Promis
     ...i,
     value: { ...i.value, listing_id: i.value.listing_id ?? job.listingId },
   }));
-  storeList(
+  await storeList(
     deps,
     out,
     ratesTable,
@@ -189,7 +189,7 @@ async function windowList(deps: FetchDeps, out: Outcome, job: JobOf<'window'>): 
     .list(w.endpoint, { ...callOf(deps), query })
     .catch(rethrowScope(job.listingId === null, 'globalLists'));
   const [where, params] = windowScope(job.resource, job.listingId, job.from, job.to);
-  storeList(
+  await storeList(
     deps,
     out,
     w.spec,
@@ -204,7 +204,7 @@ async function windowList(deps: FetchDeps, out: Outcome, job: JobOf<'window'>): 
 async function photos(deps: FetchDeps, out: Outcome, job: JobOf<'photos'>): Promise<JobResult> {
   const { resource, scope } = identify(job);
   const r = await deps.client.list('photos.list', { ...callOf(deps), query: { listing_id: job.listingId } });
-  storeList(deps, out, photosTable, r, {
+  await storeList(deps, out, photosTable, r, {
     resource,
     name: scope,
     endpoint: 'photos.list',
@@ -363,7 +363,7 @@ async function reference(
       if (r.success) items.push({ value: { id: r.data.id, name: r.data.name || r.data.nombre }, raw: rawItem });
       else rejected.push({ index, raw: rawItem, error: r.error.issues[0]?.message ?? 'invalid' });
     }
-    storeList(
+    await storeList(
       deps,
       out,
       customerTypesTable,
@@ -382,7 +382,7 @@ async function reference(
   }
   const ref = REFERENCE[job.resource];
   const r = (await client.list(ref.endpoint, call)) as ListResult<never>;
-  storeList(deps, out, ref.spec, r, {
+  await storeList(deps, out, ref.spec, r, {
     resource: job.resource,
     name: 'all',
     endpoint: ref.endpoint,

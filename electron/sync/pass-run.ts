@@ -43,6 +43,14 @@ export class PassRun {
   private readonly inFlight = new Map<string, { run: Promise<void>; slice: Priority }>();
   /** Jobs skipped for budget since the last plan (looked at again after the next one). */
   private readonly pricedOut = new Set<string>();
+  /**
+   * The plan's queue with each job's key and slice, computed once per plan,
+   * and where the scans for the next job start: every entry before a cursor
+   * is settled for this plan (started, done or priced out), so picking the
+   * next job is not a scan of the whole queue each time a job ends — which, at
+   * thousands of per-booking jobs, held the main process for half a second.
+   */
+  private queue: QueueView;
   private planned: number;
   private lastPlanAt: number;
   /** A bookings list of today's window came in: its bookings' guests are due now, not at the next 5 s look. */
@@ -55,6 +63,7 @@ export class PassRun {
   ) {
     this.planned = plan.queue.length;
     this.lastPlanAt = host.clock.now();
+    this.queue = new QueueView(plan.queue, (j) => host.sliceOf(j));
   }
 
   /** Runs the pass to its end: why it stopped early (null: it did not) and the due jobs it left undone. */
@@ -100,6 +109,7 @@ export class PassRun {
     this.plan = this.host.plan();
     this.lastPlanAt = this.host.clock.now();
     this.pricedOut.clear();
+    this.queue = new QueueView(this.plan.queue, (j) => this.host.sliceOf(j));
   }
 
   /** Starts the best due jobs while there are free slots and the budget has room for them. */
@@ -107,20 +117,17 @@ export class PassRun {
     while (!this.stop && this.inFlight.size < this.host.concurrency) {
       // The deep fill never holds every slot: a job of today that comes due starts at once.
       const deepFull = this.startedIn('deep') >= this.host.concurrency - 1;
-      const job = this.plan.queue.find(
-        (j) =>
-          !this.done.has(jobKey(j)) &&
-          !this.inFlight.has(jobKey(j)) &&
-          !this.pricedOut.has(jobKey(j)) &&
-          !(deepFull && this.host.sliceOf(j) === 'deep'),
+      const next = this.queue.first(
+        deepFull,
+        (key) => this.done.has(key) || this.inFlight.has(key) || this.pricedOut.has(key),
       );
-      if (!job) break;
-      if (!this.affordable(job)) {
+      if (!next) break;
+      if (!this.affordable(next.job)) {
         // Not now: its slice of the hour has no room. It stays due for a later pass.
-        this.pricedOut.add(jobKey(job));
+        this.pricedOut.add(next.key);
         continue;
       }
-      this.start(job);
+      this.start(next.job);
     }
   }
 
@@ -163,5 +170,39 @@ export class PassRun {
     const lookDue = new Promise<void>((resolve) => (look.timer = this.host.clock.setTimeout(resolve, REPLAN_MS)));
     await Promise.race([...[...this.inFlight.values()].map((f) => f.run), lookDue]);
     look.timer?.cancel();
+  }
+}
+
+interface QueueEntry {
+  job: Job;
+  key: string;
+  deep: boolean;
+}
+
+/**
+ * A plan's queue in its order, for picking the first job not yet settled
+ * (started, done or priced out — once settled, an entry stays settled until
+ * the next plan): one cursor over every entry, one over the entries outside
+ * the deep fill (for when the deep fill holds its share of the slots).
+ */
+class QueueView {
+  private readonly all: QueueEntry[];
+  private readonly notDeep: QueueEntry[];
+  private atAll = 0;
+  private atNotDeep = 0;
+
+  constructor(queue: readonly Job[], sliceOf: (job: Job) => Priority) {
+    this.all = queue.map((job) => ({ job, key: jobKey(job), deep: sliceOf(job) === 'deep' }));
+    this.notDeep = this.all.filter((e) => !e.deep);
+  }
+
+  /** The first entry not settled, in queue order; with `notDeep`, the first such outside the deep fill. */
+  first(notDeep: boolean, settled: (key: string) => boolean): QueueEntry | null {
+    if (notDeep) {
+      while (this.atNotDeep < this.notDeep.length && settled(this.notDeep[this.atNotDeep]!.key)) this.atNotDeep++;
+      return this.notDeep[this.atNotDeep] ?? null;
+    }
+    while (this.atAll < this.all.length && settled(this.all[this.atAll]!.key)) this.atAll++;
+    return this.all[this.atAll] ?? null;
   }
 }

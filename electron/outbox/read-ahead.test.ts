@@ -12,6 +12,7 @@ import { READ_AHEAD } from './read-ahead';
 import { Device } from './testing/rig';
 import { seedListing } from './testing/seed';
 import type { OutboxOptions } from '.';
+import type { TraceEvent } from './types';
 
 const TODAY = '2026-06-15';
 let sim: Simulator;
@@ -106,6 +107,41 @@ describe('read-ahead', () => {
     // Their date and my notes, nothing refused or lost.
     expect(getCleaning(dev.db, ids[2]!)).toMatchObject({ date: '2027-03-01', notes: `mine ${ids[2]}`, outbox: null });
     expect(o.summary()).toMatchObject({ unsent: 0, confirmed: 3 });
+    await dev.close();
+  });
+
+  it('never compares a later change with a version read while its own write was on the way (a conflict with itself)', async () => {
+    // Found by the outbox soak (seed 3386 of 2001..4000): A's write is on the way when another record's step
+    // reads the group again; A's list version predates the write, and A's next change was compared with it.
+    const clock = new OffsetClock();
+    let lists = 0;
+    let listed: () => void = () => undefined;
+    const secondList = new Promise<void>((resolve) => (listed = resolve));
+    let onTrace: (e: TraceEvent) => void = () => undefined;
+    const { dev, ids } = await device(102, 3, { clock, concurrency: 2, trace: (e) => onTrace(e) });
+    const [a, b, c] = ids as [number, number, number];
+    dev.faults.around = async (req, send) => {
+      // A's write is held on the way until the group has been read a second time.
+      if (req.method === 'PUT' && req.url.pathname.endsWith(`/cleaning/${a}`)) await secondList;
+      const res = await send();
+      if (req.method === 'GET' && /\/cleanings?(\?|$)/.test(req.url.pathname + '?') && ++lists === 2) listed();
+      return res;
+    };
+    const o = dev.current.outbox;
+    let late = false;
+    onTrace = (e) => {
+      if (late || e.type !== 'send' || e.id !== a) return;
+      late = true;
+      // As A's write leaves: the person changes A again, and the group read so far grows old.
+      o.enqueue('cleaning.update', { id: a, changes: { notes: `two ${a}` } });
+      clock.skip(READ_AHEAD.maxAgeMs + 1);
+    };
+    for (const id of [a, b, c]) o.enqueue('cleaning.update', { id, changes: { notes: `one ${id}` } });
+    await o.drain({ untilSettled: true });
+    expect(lists).toBe(2);
+    expect(o.list({ states: ['conflict'] })).toEqual([]);
+    expect(getCleaning(dev.db, a)).toMatchObject({ notes: `two ${a}`, outbox: null });
+    expect(o.summary()).toMatchObject({ unsent: 0 });
     await dev.close();
   });
 

@@ -9,7 +9,8 @@
 // What the comparison sees stays the truth it needs: a version read ahead is
 // used only while it is younger than READ_AHEAD.maxAgeMs (older, the group is
 // read again), only by the first step of that record after the read (a later
-// step reads alone), and only from the session that read it. A record the list
+// step reads alone), only when this app wrote nothing to that record since the
+// read began, and only from the session that read it. A record the list
 // does not show (moved to other dates, deleted, out of the list's reach) is
 // read alone, as before: absence from a list never counts as "gone".
 import type { ApiClient } from '../api/client';
@@ -37,6 +38,15 @@ interface Snapshot {
 export class ReadAhead {
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly reading = new Map<string, Promise<Snapshot | null>>();
+  /**
+   * When this app last sent a write of a record, or heard how it ended (by
+   * `kind:id`). A version read ahead from a read that began before then may
+   * not show that write — the group is read while other records' steps run,
+   * among them a write of this record still on its way — so it is never
+   * compared with: a later step of the record (a change made meanwhile) would
+   * see this app's own write as someone else's, a conflict with itself.
+   */
+  private readonly written = new Map<string, number>();
 
   /**
    * The version of this record read ahead for its replay (taken: a second call
@@ -54,7 +64,17 @@ export class ReadAhead {
     }
     const v = snap.versions.get(id);
     snap.versions.delete(id);
+    const wrote = this.written.get(`${kind}:${id}`);
+    if (wrote !== undefined && wrote >= snap.at) return undefined;
     return v;
+  }
+
+  /** This app's write of a record is leaving, or its answer (or failure) came: versions read before now are not used for it. */
+  wrote(kind: Kind, id: number, at: number): void {
+    this.written.set(`${kind}:${id}`, at);
+    // Older than any version still usable: forgotten.
+    if (this.written.size > 1000)
+      for (const [k, t] of this.written) if (t < at - READ_AHEAD.maxAgeMs) this.written.delete(k);
   }
 
   /** One list read of the group's waiting records (shared by the records that ask meanwhile); null: not worth it. */

@@ -186,6 +186,8 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
     keepServerVersion(tx, kind, id, server.raw, ctx);
   });
   d.changed([kind], ids);
+  // A version of this record read ahead before the write's answer may not show it (read-ahead.ts).
+  d.readAhead?.wrote(kind, id, d.now());
   d.trace({ type: 'send', entryIds: ids, op: 'update', resource: kind, id, body: toSend, base });
 
   let confirmed: ServerVersion | null;
@@ -195,9 +197,11 @@ export async function replayUpdates(d: StepDeps, batch: readonly Entry[]): Promi
       body: update.body ? update.body(toSend) : toSend,
       priority: 'user',
     });
+    d.readAhead?.wrote(kind, id, d.now());
     d.trace({ type: 'answered', entryIds: ids, ok: true });
     confirmed = fromResponse(update.endpoint, res.body, res.value);
   } catch (err) {
+    d.readAhead?.wrote(kind, id, d.now());
     d.trace({ type: 'answered', entryIds: ids, ok: false });
     failed(d, batch, err, 'write', 'update');
     return;

@@ -61,6 +61,8 @@ export interface TransportFaults {
   /** 0..1: answer 429 without sending the request (so it is not processed). */
   rate429: number;
   random: () => number;
+  /** Around every request that is sent (a test holds one back until something else has happened). */
+  around?: (req: HttpRequest, send: () => Promise<HttpResponse>) => Promise<HttpResponse>;
 }
 
 /** A transport that refuses to start requests once killed (already started ones complete). */
@@ -82,7 +84,8 @@ export class KillableTransport implements Transport {
         headers: { 'retry-after': '0' },
         text: '{"message":"Too Many Attempts."}',
       });
-    return this.inner.send(req);
+    const around = this.faults.around;
+    return around ? around(req, () => this.inner.send(req)) : this.inner.send(req);
   }
   close(): Promise<void> {
     return this.inner.close();

@@ -107,6 +107,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
   const run = ++world.runs;
   sim.resetFaults();
   const startRequests = sim.requestLog().length;
+  const startedAt = Date.now();
   let hook: ((e: TraceEvent) => void) | null = null;
   const traced: { at: number; e: unknown }[] = [];
   const dev = new Device({
@@ -429,7 +430,7 @@ export async function runScenario(world: World, seed: number, options: RunOption
         const seen = [
           ...sim
             .mutations()
-            .filter((m) => m.id === sid && m.endpoint === KIND_SPECS[kind].update?.endpoint)
+            .filter((m) => m.at >= startedAt && m.id === sid && m.endpoint === KIND_SPECS[kind].update?.endpoint)
             .map((m) => ({
               at: m.at,
               what: `server ${m.result} by ${m.actor === 'churn' ? 'churn' : `token ${String(m.token).slice(0, 6)}`}: ${field} ${JSON.stringify((m.body as Rec | null)?.[field])}`,
@@ -437,15 +438,16 @@ export async function runScenario(world: World, seed: number, options: RunOption
           ...sim
             .requestLog()
             .slice(startRequests)
-            .filter((q) => q.path.split('?')[0] === path)
+            .filter((q) => q.path.split('?')[0]!.endsWith(path))
             .map((q) => ({ at: q.at, what: `request ${q.method} → ${String(q.status)}` })),
           ...(() => {
-            // The record's sends, and every step of the entries they carried.
+            // Every step of the record's entries (sent or not: a conflict is found before sending).
             const ids = new Set(
-              traced.flatMap((x) => {
-                const e = x.e as { resource?: string; id?: number; entryIds?: number[] };
-                return e.resource === kind && (e.id === sid || e.id === Number(id)) ? (e.entryIds ?? []) : [];
-              }),
+              dev.db.pluck<number>('SELECT id FROM outbox WHERE resource = ? AND record_id IN (?, ?)', [
+                kind,
+                sid,
+                Number(id),
+              ]),
             );
             return traced
               .filter((x) => (x.e as { entryIds?: number[] }).entryIds?.some((n) => ids.has(n)))

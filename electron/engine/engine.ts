@@ -5,6 +5,8 @@
 // open → signIn / resume → syncNow / setInterest / status / outbox → close, plus events.
 // What it is opened with is options.ts's; its sync status and "Sync now"
 // answer sync-status.ts's. See README.md beside this file.
+// Its ~420 lines are the account's whole assembly and life (issue 29 gathered them
+// here from the services layer); the parts it builds live in their own files.
 import { EventEmitter } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

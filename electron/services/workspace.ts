@@ -6,6 +6,8 @@
 // with a keychain password, else it stays LOCKED — no engine is opened, so no
 // command can read it — until its password passes the offline check.
 // Session changes are serialised, so a double click never opens two engines.
+// ~410 lines, one session state machine (signed out, locked, signed in, expired): its
+// transitions read best together, so it is not split further.
 import { CommandError, type AccountInfo, type CommandArgs, type KnownAccount } from '../../shared/contract';
 import { plainHttpRemote } from '../../shared/contract/commands/session';
 import type { Simulator } from '../../simulator';

@@ -20,8 +20,8 @@ export interface BenchReport {
   growth?: GrowthRow[];
   /** Anything a reader of the figures should know (written by hand). */
   note?: string;
-  /** Saved with --only: the other suites' rows are those of this earlier run. */
-  earlier?: { at: string; suites: string[] };
+  /** Saved with --only: the other suites' rows are those of earlier runs, from `at` to `until` (when more than one). */
+  earlier?: { at: string; until?: string; suites: string[] };
 }
 
 /** A figure more than this fraction worse than its baseline is flagged. */

@@ -163,7 +163,13 @@ if (save) {
     rows: merged,
     ...(mergedGrowth.length ? { growth: mergedGrowth } : {}),
     ...(base && kept.length
-      ? { earlier: { at: base.earlier?.at ?? base.at, suites: [...new Set(kept.map((r) => r.suite))] } }
+      ? {
+          earlier: {
+            at: base.earlier?.at ?? base.at,
+            ...(base.earlier ? { until: base.at } : {}),
+            suites: [...new Set(kept.map((r) => r.suite))],
+          },
+        }
       : {}),
   };
   writeFileSync(baselinePath, `${JSON.stringify(saved, null, 2)}\n`);

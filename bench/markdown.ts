@@ -13,6 +13,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 const fmt = figure;
 
+/** 'YYYY-MM-DD HH:MM' of an ISO time. */
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
 /** A markdown table; `|` inside a cell is escaped. */
 function table(head: string[], body: string[][]): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|');
@@ -23,7 +26,8 @@ export function markdown(report: BenchReport): string {
   const rows = report.rows.map((r) => [
     r.suite,
     r.what,
-    `${fmt(r.figure)} ${r.unit}`,
+    // A figure not reached in the run (JSON keeps Infinity as null) reads as what the run says of it.
+    typeof r.figure === 'number' && Number.isFinite(r.figure) ? `${fmt(r.figure)} ${r.unit}` : (r.spread ?? 'none'),
     r.baseline === undefined ? '' : `${fmt(r.baseline)}${r.baselineWhat ? ` (${r.baselineWhat})` : ''}`,
     r.goal,
     r.ok === undefined ? '–' : r.ok ? 'yes' : '**no**',
@@ -35,7 +39,11 @@ export function markdown(report: BenchReport): string {
     `From \`npm run bench${report.quick ? ' -- --quick' : ''}\` of ${report.at.slice(0, 16).replace('T', ' ')} UTC ` +
       `(Node ${report.node}, ${Math.round(report.seconds / 60)} min${load}): ${judged - missed} of ${judged} goals met.` +
       (report.earlier
-        ? ` The rows of ${report.earlier.suites.join(', ')} are from the run of ${report.earlier.at.slice(0, 16).replace('T', ' ')} UTC.`
+        ? ` The rows of ${report.earlier.suites.join(', ')} are from ${
+            report.earlier.until
+              ? `the runs of ${when(report.earlier.at)} to ${when(report.earlier.until)}`
+              : `the run of ${when(report.earlier.at)}`
+          } UTC.`
         : ''),
     '',
     table(['suite', 'what', 'figure', 'baseline (same run)', 'goal', 'met'], rows),

@@ -170,9 +170,12 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
         });
         if (minute % 30 === 0) {
           const m = minutes.at(-1)!;
+          // The counts too: the share can stay while both grow (far lists bring more of the fortnight's bookings).
+          const f = fortnightGuests(engine.db, windowsFor(TODAY, DEFAULT_POLICY));
           log(
             `minute ${minute}: ${m.requests} requests, today's lists ${m.todayAge.toFixed(1)} min old, ` +
-              `14 days' guests ${(m.fortnightGuests * 100).toFixed(0)} %${m.paused ? ', paused for the budget' : ''}`,
+              `14 days' guests ${(m.fortnightGuests * 100).toFixed(0)} % (${f.done} of ${f.total} bookings)` +
+              `${m.paused ? ', paused for the budget' : ''}`,
           );
         }
       }

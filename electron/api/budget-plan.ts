@@ -11,9 +11,10 @@
 //           while other traffic flows)
 //   today   today's freshness: the lists of today ± 48 h, today's people,
 //           the listings and reference data — the planner's estimate of
-//           what that costs an hour, with headroom
+//           what that costs an hour, with headroom, short of `deepMinShare`
 //   deep    everything else (guests, customers and messages of every
-//           booking, far dates, history): what is left, PACED over the hour
+//           booking, far dates, history): what is left (at least
+//           `deepMinShare` of the limit), PACED over the hour
 //           so a first sign-in does not spend the hour in its first minutes
 //
 // user, probe and today are guaranteed: whatever of their share is unused in
@@ -43,6 +44,12 @@ export interface BudgetPolicy {
   todayHeadroom: number;
   /** …and at least this share of the limit (before the first plan, and for a small business). */
   todayMinShare: number;
+  /**
+   * The deep fill's share the today slice never takes: at 1,000 listings today's
+   * estimate × headroom took everything left after the person and the checks, and
+   * the deep fill (far dates, the next 14 days' guests) never ran.
+   */
+  deepMinShare: number;
   /** The deep fill: in any window this long, at most its hourly share × deepPaceMs / windowMs. */
   deepPaceMs: number;
 }
@@ -58,6 +65,7 @@ export const BUDGET_POLICY: BudgetPolicy = {
   probeKeep: 25,
   todayHeadroom: 1.3,
   todayMinShare: 0.1,
+  deepMinShare: 0.1,
   deepPaceMs: MIN,
 };
 
@@ -88,7 +96,8 @@ export function slicesOf(limit: number, todayDemandPerHour: number | null, polic
     Math.floor(limit * policy.todayMinShare),
     Math.ceil((todayDemandPerHour ?? 0) * policy.todayHeadroom),
   );
-  const today = Math.max(0, Math.min(usable - probe - user, wanted));
+  const deepMin = Math.min(usable - probe - user, Math.floor(limit * policy.deepMinShare));
+  const today = Math.max(0, Math.min(usable - probe - user - deepMin, wanted));
   const deep = usable - probe - user - today;
   return {
     limit,

@@ -113,14 +113,14 @@ describe('BudgetGovernor', () => {
     expect(gov.snapshot().slices.today).toEqual({ cap: 100, used: 730 });
   });
 
-  it('follows today’s estimate: a bigger estimate grows today’s slice and shrinks the deep fill', () => {
+  it('follows today’s estimate: a bigger estimate grows today’s slice and shrinks the deep fill, never below its floor', () => {
     const { gov } = setup();
     gov.setTodayDemand(300);
     expect(gov.slices).toMatchObject({ today: 390, deep: 340 });
+    // At 1,000 listings today's estimate took all that was left and the deep fill never ran: it keeps 10 %.
     gov.setTodayDemand(1e9);
-    expect(gov.slices).toMatchObject({ today: 730, deep: 0, deepPace: 0 });
-    expect(gov.headroom('deep')).toBe(0);
-    expect(gov.roomAt('deep')).toBeNull();
+    expect(gov.slices).toMatchObject({ today: 630, deep: 100, deepPace: 1 });
+    expect(gov.headroom('deep')).toBe(1);
   });
 
   it('admits again when the oldest requests leave the hour, and says when', async () => {

@@ -144,8 +144,8 @@ const OLD = {
        WHERE b.start_date BETWEEN ? AND ? AND b.end_date >= ? AND b.state IN ${LIVE} AND b.booking_number > 0
          AND (s.fetched_at IS NULL OR s.fetched_at < ?)
          AND (s.error IS NULL OR s.attempted_at < ?)
-       ORDER BY s.fetched_at IS NOT NULL, s.fetched_at, b.start_date LIMIT ?`,
-      [resource, addDays(w.full.from, -400), w.full.to, w.full.from, olderThan, olderThan, limit],
+       ORDER BY s.fetched_at IS NOT NULL, s.fetched_at, b.start_date < ?, b.start_date LIMIT ?`,
+      [resource, addDays(w.full.from, -400), w.full.to, w.full.from, olderThan, olderThan, TODAY, limit],
     );
   },
   summary: (db: ReadableDB, resource: string) => {

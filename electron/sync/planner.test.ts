@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCache, type WritableDB } from '../cache/db';
-import { LIVE_STATES } from '../cache/queries/common';
+import { addDays, LIVE_STATES } from '../cache/queries/common';
 import { recordFailed, recordFetched } from '../cache/state';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { CACHE_MIGRATIONS } from '../cache/schema';
@@ -158,7 +158,14 @@ describe('Planner', () => {
   it("puts today's overdue refreshes before the year's booking details still waiting to be fetched", () => {
     const db = fixture();
     const planner = new Planner(db, DEFAULT_POLICY);
-    const isFarBooking = (j: Job) => j.tier === 'far' && (j.spec.kind === 'bundle' || j.spec.kind === 'threads');
+    // Beyond the next 14 days (those arriving sooner come first in the deep fill: the next test).
+    const soon = addDays(TODAY, 13);
+    const startOf = (n: number) =>
+      db.pluck<string>('SELECT start_date FROM bookings WHERE booking_number = ?', [n])[0] ?? '';
+    const isFarBooking = (j: Job) =>
+      j.tier === 'far' &&
+      (j.spec.kind === 'bundle' || j.spec.kind === 'threads') &&
+      startOf(j.spec.bookingNumber) > soon;
     // Everything fetched but the far bookings' guests and messages (an initial load the hour could not finish).
     fetchAll(
       db,
@@ -173,6 +180,27 @@ describe('Planner', () => {
     expect(lastNear).toBeGreaterThanOrEqual(0);
     // Far work first spent the hour down to today's share, and today's refreshes then ran dry before the hour ended.
     expect(lastNear).toBeLessThan(firstFarBooking);
+  });
+
+  it("puts the guests and messages of the next 14 days' arrivals first in the deep fill, before far lists never fetched", () => {
+    const db = fixture();
+    const plan = new Planner(db, DEFAULT_POLICY).plan(input());
+    const deep = plan.queue.filter((j) => j.tier === 'far');
+    const startOf = (n: number) =>
+      db.pluck<string>('SELECT start_date FROM bookings WHERE booking_number = ?', [n])[0]!;
+    const numberOf = (j: Job) => (j.spec.kind === 'bundle' || j.spec.kind === 'threads' ? j.spec.bookingNumber : null);
+    const perBooking = (j: Job) => numberOf(j) !== null;
+    const firstList = deep.findIndex((j) => !perBooking(j));
+    const arriving = (j: Job, from: string, to: string) => {
+      const n = numberOf(j);
+      return n !== null && startOf(n) >= from && startOf(n) <= to;
+    };
+    const soonOnes = deep.filter((j) => arriving(j, TODAY, addDays(TODAY, 13)));
+    expect(soonOnes.length).toBeGreaterThan(0);
+    // Every one of them before the first far list; a stay further ahead after the lists.
+    for (const j of soonOnes) expect(deep.indexOf(j)).toBeLessThan(firstList);
+    const later = deep.find((j) => arriving(j, addDays(TODAY, 14), '9999-12-31'));
+    if (later) expect(deep.indexOf(later)).toBeGreaterThan(firstList);
   });
 
   it('a far booking whose guests failed to arrive (an outage) is asked again after the failure back-off, not a week later', () => {

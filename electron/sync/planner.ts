@@ -27,6 +27,12 @@ import {
 
 const HOUR = 3_600_000;
 const NEVER = 1000;
+/**
+ * The guests and messages of a far booking arriving in the next 14 days rank
+ * just above the far lists never fetched (the deep fill's order: the person's
+ * next days before the rest of the year); everything else far ranks as just due.
+ */
+const FORTNIGHT = NEVER + 1;
 /** Far per-booking jobs considered per planning round (oldest first). */
 const FAR_BOOKING_BATCH = 400;
 /**
@@ -213,7 +219,7 @@ export class Planner {
       // A preselected far booking comes without its state: the SQL only says it is due. It ranks as
       // just due — as "never fetched" (×1000) it went before overdue near work, which then found
       // the hour's room already spent on far work.
-      const ratio = preselected ? 1 : fetched === null ? NEVER : age / c.maxAge;
+      const ratio = preselected ? (c.fortnight ? FORTNIGHT : 1) : fetched === null ? NEVER : age / c.maxAge;
       let dueAt = fetched === null ? input.now : fetched + c.maxAge;
       if (input.passStart !== null) dueAt = fetched === null || fetched < input.passStart ? input.now : Infinity;
       else if (input.todayFrom != null && pressed(c) && (fetched === null || fetched < input.todayFrom))

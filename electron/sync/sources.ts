@@ -32,7 +32,12 @@ export interface Candidate {
   tier: Tier;
   maxAge: number;
   cost: number;
+  /** A far booking's per-booking job for an arrival in the next FORTNIGHT_DAYS. */
+  fortnight?: boolean;
 }
+
+/** The days ahead whose arrivals the person prepares for: their guests and messages come first in the deep fill. */
+export const FORTNIGHT_DAYS = 14;
 
 export function windowsFor(today: string, p: Policy): Windows {
   return {
@@ -269,14 +274,21 @@ export function farBookingJobs(
   failedBefore: number,
 ): Candidate[] {
   const [at, failed] = FRESHNESS_COLUMNS[kind === 'bundle' ? 'guests' : 'threads'];
-  const rows = db.pluck<number>(
-    `SELECT booking_number FROM booking_freshness
+  const rows = db.all<{ n: number; start: string }>(
+    `SELECT booking_number AS n, start_date AS start FROM booking_freshness
      WHERE end_date >= ? AND +start_date BETWEEN ? AND ? AND state IN ${LIVE} AND booking_number > 0
        AND (${at} IS NULL OR ${at} < ?) AND (${failed} IS NULL OR ${failed} < ?)
-     ORDER BY ${at} IS NOT NULL, ${at}, start_date LIMIT ?`,
-    [w.full.from, addDays(w.full.from, -400), w.full.to, olderThan, failedBefore, limit],
+     ORDER BY ${at} IS NOT NULL, ${at}, +start_date < ?, start_date LIMIT ?`,
+    [w.full.from, addDays(w.full.from, -400), w.full.to, olderThan, failedBefore, w.today, limit],
   );
-  return rows.map((n) => ({ spec: { kind, bookingNumber: n }, tier: 'far', maxAge: p.maxAge.farBooking, cost: 1 }));
+  const soon = addDays(w.today, FORTNIGHT_DAYS - 1);
+  return rows.map((r) => ({
+    spec: { kind, bookingNumber: r.n },
+    tier: 'far',
+    maxAge: p.maxAge.farBooking,
+    cost: 1,
+    ...(r.start >= w.today && r.start <= soon ? { fortnight: true } : {}),
+  }));
 }
 
 /** booking_freshness's columns per per-booking resource: last fetch, and the standing failed attempt. */
@@ -329,7 +341,7 @@ export function fortnightGuests(db: ReadableDB, w: Windows): { done: number; tot
   const r = db.get<{ total: number; done: number }>(
     `SELECT count(*) AS total, count(guests_at) AS done FROM booking_freshness
      WHERE start_date BETWEEN ? AND ? AND state IN ${LIVE}`,
-    [w.today, addDays(w.today, 13)],
+    [w.today, addDays(w.today, FORTNIGHT_DAYS - 1)],
   );
   return { done: r?.done ?? 0, total: r?.total ?? 0 };
 }

@@ -151,6 +151,15 @@ const report: BenchReport = {
 writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2));
 let regressions = 0;
 if (compare) regressions = printComparison(report);
+/** The span of runs the kept suites' rows come from: the base's own run, its earlier ones, or both. */
+function earlierOf(base: BenchReport, suites: string[]): NonNullable<BenchReport['earlier']> {
+  const older = new Set(base.earlier?.suites ?? []);
+  const ownRun = suites.some((s) => !older.has(s));
+  const at = base.earlier && suites.some((s) => older.has(s)) ? base.earlier.at : base.at;
+  const until = ownRun ? base.at : (base.earlier?.until ?? base.earlier?.at ?? base.at);
+  return { at, ...(until !== at ? { until } : {}), suites };
+}
+
 if (save) {
   // With --only, the other suites' rows of the committed baseline are kept (and said to be from their run).
   const base =
@@ -162,15 +171,7 @@ if (save) {
     ...report,
     rows: merged,
     ...(mergedGrowth.length ? { growth: mergedGrowth } : {}),
-    ...(base && kept.length
-      ? {
-          earlier: {
-            at: base.earlier?.at ?? base.at,
-            ...(base.earlier ? { until: base.at } : {}),
-            suites: [...new Set(kept.map((r) => r.suite))],
-          },
-        }
-      : {}),
+    ...(base && kept.length ? { earlier: earlierOf(base, [...new Set(kept.map((r) => r.suite))]) } : {}),
   };
   writeFileSync(baselinePath, `${JSON.stringify(saved, null, 2)}\n`);
   console.log(`\nbaseline saved: bench/${baselineFile(quick)} (commit it)`);

@@ -158,7 +158,9 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
       if ((t - start) % MIN === 0) {
         const minute = (t - start) / MIN;
         const guests = fortnightGuestsShare(engine);
-        if (guests >= 1 && fortnightGuestsAt === null) fortnightGuestsAt = minute;
+        // Complete from this minute on: a far list that brings more of the fortnight's bookings undoes it.
+        if (guests < 1) fortnightGuestsAt = null;
+        else fortnightGuestsAt ??= minute;
         const status = engine.status();
         minutes.push({
           minute,

@@ -47,8 +47,25 @@ function businessStems(catalog: Record<string, string>): Set<string> {
 }
 
 /** "where: word" for every word of `text` that is a business word. */
-function clashes(where: string, text: string, taken: Set<string>): string[] {
-  return words(text)
+/**
+ * The budget's own sentences ("Paused until 04:25: this hour's requests are used up"), which may show on a
+ * demo whose hour earlier tests spent: the request budget is no change's fate (see NOT_SYNC_WORDS), and its
+ * "requests" share a stem with the booking status "On request".
+ */
+const BUDGET_KEYS = ['budget.pausedUntil', 'conn.verdict.budgetPaused'];
+const budgetSentences = (catalog: Record<string, string>): RegExp[] =>
+  BUDGET_KEYS.map(
+    (k) =>
+      new RegExp(
+        catalog[k]!.split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*?'),
+        'g',
+      ),
+  );
+
+function clashes(where: string, text: string, taken: Set<string>, budget: readonly RegExp[] = []): string[] {
+  return words(budget.reduce((t, re) => t.replace(re, ' '), text))
     .filter((w) => taken.has(stem(w)))
     .map((w) => `${where}: "${w}" in "${text.trim()}"`);
 }
@@ -174,13 +191,14 @@ for (const locale of ['en', 'es', 'ca'] as const) {
     await expect(mark).toHaveAttribute('data-outbox', /pending|unknown/);
     found.push(...clashes('mark', await mark.innerText(), taken));
     found.push(...clashes('mark title', (await mark.getAttribute('title')) ?? '', taken));
-    found.push(...clashes('header', await page.getByTestId('header-status').innerText(), taken));
+    const budget = budgetSentences(catalog);
+    found.push(...clashes('header', await page.getByTestId('header-status').innerText(), taken, budget));
     await shoot(page, SHOTS, `sync-words-header-${locale}`);
     await expectHeaderFits(page, catalog['header.signOut']!, [1024, 700]);
 
     await open(page, '#/sync');
     await expect(page.locator('li[data-entry]')).toHaveCount(1);
-    found.push(...clashes('sync page', await syncPageWords(page), taken));
+    found.push(...clashes('sync page', await syncPageWords(page), taken, budget));
     expect(found).toEqual([]);
   });
 }

@@ -10,7 +10,12 @@ export interface VitestReport {
   numFailedTests: number;
   numPendingTests?: number;
   numTodoTests?: number;
-  testResults?: { status: string; assertionResults?: { status: string }[] }[];
+  testResults?: {
+    name?: string;
+    status: string;
+    message?: string;
+    assertionResults?: { status: string; title?: string; fullName?: string; failureMessages?: string[] }[];
+  }[];
 }
 export interface PlaywrightStats {
   expected: number;
@@ -18,5 +23,16 @@ export interface PlaywrightStats {
   flaky: number;
   skipped: number;
 }
-export function tallyVitest(report: VitestReport, flaky: string[]): Tally & { flaky: string[] };
+export interface PlaywrightSuite {
+  title?: string;
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests?: { status: string; results?: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+export function tallyVitest(report: VitestReport, flaky: string[]): Tally & { flaky: string[]; problems: string[] };
+export function playwrightProblems(report: { suites?: PlaywrightSuite[] }): string[];
 export function tallyPlaywright(stats: PlaywrightStats): Tally;

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { secretServiceUp } from './secret-service.mjs';
-import { tallyPlaywright, tallyVitest } from './tally.mjs';
+import { playwrightProblems, tallyPlaywright, tallyVitest } from './tally.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -138,7 +138,7 @@ try {
     failed += t.failed;
     skipped += t.skipped;
     lines.push(`${vStatus === 0 && t.failed === 0 ? 'ok  ' : 'FAIL'} ${t.line}`);
-    for (const name of t.flaky) lines.push(`     flaky: ${name}`);
+    for (const problem of t.problems) lines.push(`     ${problem}`);
   } else {
     failed++;
     lines.push('FAIL vitest produced no report');
@@ -165,6 +165,7 @@ try {
         failed += t.failed;
         skipped += t.skipped;
         lines.push(`${pStatus === 0 && t.failed === 0 ? 'ok  ' : 'FAIL'} ${t.line}`);
+        for (const problem of playwrightProblems(p)) lines.push(`     ${problem}`);
         if (pStatus !== 0 && t.failed === 0) {
           failed++;
           lines.push('FAIL playwright exited non-zero');

@@ -46,7 +46,6 @@ function businessStems(catalog: Record<string, string>): Set<string> {
   return new Set(messages.flatMap(words).map(stem));
 }
 
-/** "where: word" for every word of `text` that is a business word. */
 /**
  * The budget's own sentences ("Paused until 04:25: this hour's requests are used up"), which may show on a
  * demo whose hour earlier tests spent: the request budget is no change's fate (see NOT_SYNC_WORDS), and its
@@ -64,6 +63,7 @@ const budgetSentences = (catalog: Record<string, string>): RegExp[] =>
       ),
   );
 
+/** "where: word" for every word of `text` that is a business word (the budget's own sentences left out). */
 function clashes(where: string, text: string, taken: Set<string>, budget: readonly RegExp[] = []): string[] {
   return words(budget.reduce((t, re) => t.replace(re, ' '), text))
     .filter((w) => taken.has(stem(w)))

@@ -14,7 +14,10 @@ export interface SliceUse {
 }
 
 export interface GovernorSnapshot {
+  /** The limit in force: the lower of the person's (settings) and the server's. */
   limit: number;
+  /** The server's own limit (X-RateLimit-Limit), or null before it said one. */
+  serverLimit: number | null;
   /** Requests counted in the current window (including in flight, and what the server said it counted beyond ours). */
   used: number;
   inFlight: number;
@@ -38,6 +41,7 @@ export function budgetInfo(g: BudgetGovernor): BudgetInfo {
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   return {
     limit: s.limit,
+    serverLimit: s.serverLimit,
     used: s.used,
     remaining: Math.max(0, s.limit - s.used),
     reserve: s.slices.user.cap,

@@ -192,11 +192,20 @@ describe('BudgetGovernor', () => {
     expect(gov.headroom('probe')).toBe(60);
   });
 
-  it('adopts the limit the server announces, and the plan follows', async () => {
-    const { gov } = setup();
-    (await gov.acquire('user')).release({ sent: true, status: 200, headers: { 'x-ratelimit-limit': '5000' } });
-    expect(gov.snapshot().limit).toBe(5000);
+  it("keeps to the lower of the limit the server announces and the person's, and the plan follows", async () => {
+    const { gov } = setup({ limit: 5000 });
+    (await gov.acquire('user')).release({ sent: true, status: 200, headers: { 'x-ratelimit-limit': '1000' } });
+    expect(gov.snapshot()).toMatchObject({ limit: 1000, serverLimit: 1000 });
+    // A server that allows more is not a reason to use more than the person set (other tools share the login).
+    (await gov.acquire('user')).release({ sent: true, status: 200, headers: { 'x-ratelimit-limit': '1000000' } });
+    expect(gov.snapshot()).toMatchObject({ limit: 5000, serverLimit: 1_000_000 });
     expect(gov.slices).toMatchObject({ user: 1000, probe: 300, today: 500 });
+    // The person raises it (the provider granted more): the plan follows, up to the server's.
+    gov.setLimit(2_000_000);
+    expect(gov.snapshot().limit).toBe(1_000_000);
+    // Another setting saved again (the language, the reserve) sets the same limit: nothing moves.
+    gov.setLimit(2_000_000);
+    expect(gov.snapshot().limit).toBe(1_000_000);
   });
 
   it('keeps one in-flight slot free for the person, and one more for a connectivity check', async () => {

@@ -28,7 +28,12 @@ import { header, parseRetryAfter } from './errors';
 export type Priority = 'user' | 'probe' | 'today' | 'deep';
 
 export interface GovernorOptions {
-  /** Requests per window per token (the spec: 5000 per hour). */
+  /**
+   * The most requests per window per token the person lets Stayboard make
+   * (Settings.budgetPerHour; the spec's 5000 per hour). The server's own
+   * limit (X-RateLimit-Limit), once it says one, caps it: the plan uses the
+   * lower of the two.
+   */
   limit?: number;
   /** The plan's numbers (default budget-plan.ts BUDGET_POLICY). */
   policy?: BudgetPolicy;
@@ -64,7 +69,12 @@ interface Waiter {
 }
 
 export class BudgetGovernor extends EventEmitter {
+  /** The limit in force: the lower of the person's and the server's. */
   private limit: number;
+  /** The person's (settings). */
+  private chosenLimit: number;
+  /** The server's, from its last X-RateLimit-Limit (null: not said yet). */
+  private serverLimit: number | null = null;
   private readonly policy: BudgetPolicy;
   private readonly maxInFlight: number;
   readonly clock: Clock;
@@ -87,7 +97,8 @@ export class BudgetGovernor extends EventEmitter {
 
   constructor(options: GovernorOptions = {}) {
     super();
-    this.limit = options.limit ?? 5000;
+    this.chosenLimit = options.limit ?? 5000;
+    this.limit = this.chosenLimit;
     this.policy = options.policy ?? BUDGET_POLICY;
     this.userShare = options.reserve ?? this.policy.userShare;
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 6);
@@ -162,9 +173,22 @@ export class BudgetGovernor extends EventEmitter {
     this.pump();
   }
 
-  /** Changes the limit (a provider-granted higher limit, or what the server's headers say): the plan follows. */
+  /**
+   * Changes the person's limit (a provider-granted higher limit, or a lower one
+   * when other tools share the login): the plan follows, never above the
+   * server's own limit once it has said it.
+   */
   setLimit(limit: number): void {
-    if (Number.isFinite(limit) && limit > 0 && limit !== this.limit) {
+    if (Number.isFinite(limit) && limit > 0 && limit !== this.chosenLimit) {
+      this.chosenLimit = limit;
+      this.followLimits();
+    }
+  }
+
+  /** The limit in force is the lower of the person's and the server's: the plan follows a change. */
+  private followLimits(): void {
+    const limit = Math.min(this.chosenLimit, this.serverLimit ?? Infinity);
+    if (limit !== this.limit) {
       this.limit = limit;
       this.replan();
     }
@@ -227,6 +251,7 @@ export class BudgetGovernor extends EventEmitter {
     for (const q of this.queue) waiting[q.priority]++;
     return {
       limit: this.limit,
+      serverLimit: this.serverLimit,
       used: w.all.size + this.totalInFlight(),
       inFlight: this.totalInFlight(),
       slices,
@@ -342,16 +367,20 @@ export class BudgetGovernor extends EventEmitter {
     }
     const headers = outcome.headers ?? {};
     const limitHeader = Number(header(headers, 'x-ratelimit-limit'));
-    if (Number.isInteger(limitHeader) && limitHeader > 0 && limitHeader !== this.limit) {
-      this.limit = limitHeader;
-      this.slices_ = this.plan();
+    if (Number.isInteger(limitHeader) && limitHeader > 0 && limitHeader !== this.serverLimit) {
+      this.serverLimit = limitHeader;
+      const limit = Math.min(this.chosenLimit, limitHeader);
+      if (limit !== this.limit) {
+        this.limit = limit;
+        this.slices_ = this.plan();
+      }
     }
     const remaining = Number(header(headers, 'x-ratelimit-remaining') ?? NaN);
     if (Number.isInteger(remaining) && remaining >= 0) {
       // The server has counted more than we have (another client on the same
       // token, or a restart that lost our window): believe it. Those requests
       // are in no slice: they shrink the deep fill's room first.
-      const serverUsed = this.limit - remaining;
+      const serverUsed = (this.serverLimit ?? this.limit) - remaining;
       if (serverUsed > w.all.size) w.all.add(now, serverUsed - w.all.size);
       if (remaining === 0 && outcome.status !== 429) this.pauseUntilReset(headers, now);
     }

@@ -26,6 +26,7 @@ import { MemoryCredentialStore } from '../credentials/store';
 import { createLogger, memorySink } from '../log/log';
 import type { Runtime } from './runtime';
 import { asker, until, wiredRuntime } from './testing';
+import { wholeBusinessAtOnce } from './testing-budget';
 
 const CARD = '4000123412341234';
 const HOLDER = 'ZQXJ CARDHOLDER';
@@ -89,8 +90,8 @@ beforeAll(async () => {
   });
   expect(await runtime.dispatcher.dispatch('session.openDemo', {})).toMatchObject({ ok: true });
   sim = runtime.workspace.demoSimulator()!;
-  // The whole business at once: this file is about new bookings, not the budget's pace (the app follows X-RateLimit-Limit).
-  sim.setRateLimit({ limit: 1_000_000, windowSeconds: 3600 });
+  // The whole business at once: not about the budget's pace.
+  wholeBusinessAtOnce(runtime);
   // The bookings of the coming weeks fetched: the local check knows which stays are free.
   await wait('sync idle with data', async () => {
     const st = await ask<{ state: string; lastDataAt: number | null }>('sync.status', {});

@@ -29,6 +29,7 @@ import type {
 } from '../../shared/contract';
 import { MemoryCredentialStore } from '../credentials/store';
 import { asker, cleanedAfterEach, until, wiredRuntime } from './testing';
+import { wholeBusinessAtOnce } from './testing-budget';
 
 /**
  * Operations no screen reaches yet, and why (empty: all 66 are reached). The
@@ -53,8 +54,8 @@ describe('every API operation is reachable', { timeout: 600_000 }, () => {
     const ask = asker(runtime);
     expect(await d.dispatch('session.openDemo', {})).toMatchObject({ ok: true });
     const sim = runtime.workspace.demoSimulator()!;
-    // The whole business at once: this test is about reach, not the budget's pace (the app follows X-RateLimit-Limit).
-    sim.setRateLimit({ limit: 1_000_000, windowSeconds: 3600 });
+    // The whole business at once: not about the budget's pace.
+    wholeBusinessAtOnce(runtime);
 
     // A full pass: every resource sync reads.
     await wait('a full sync pass', async () => {

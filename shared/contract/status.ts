@@ -189,8 +189,10 @@ export const BUDGET_SLICES = ['user', 'probe', 'today', 'deep'] as const;
 export type BudgetSlice = (typeof BUDGET_SLICES)[number];
 
 export const budgetInfo = z.object({
-  /** Requests allowed per hour per token. */
+  /** Requests Stayboard may make per hour per token: the lower of the setting and the server's limit. */
   limit: z.number().int(),
+  /** The server's own limit (X-RateLimit-Limit), or null before it said one: above `limit` when the setting is lower. */
+  serverLimit: nullable(z.number().int()),
   /** Requests counted in the last hour. */
   used: z.number().int(),
   remaining: z.number().int(),

@@ -2,10 +2,10 @@
 // its own data folder, and the URL to open. `demoHost` opens the demo
 // workspace first (the embedded simulator with its 40 seeded listings) and
 // exposes the simulator, so tests can take it offline or churn records.
-// The demo's server grants a generous request budget by default, so a test
-// sees the whole business within seconds (the app follows the server's
-// X-RateLimit-Limit); `test.use({ realBudget: true })` keeps the spec's 5,000
-// an hour, where the budget itself is what a test is about.
+// The demo's server and the budget setting grant a generous request budget by
+// default, so a test sees the whole business within seconds (the app keeps to
+// the lower of the two); `test.use({ realBudget: true })` keeps the spec's
+// 5,000 an hour, where the budget itself is what a test is about.
 //
 // No request ever carries a local id (the id of a record made on this
 // computer that the server has not adopted yet). After EVERY test, each
@@ -15,6 +15,7 @@
 // definition the API client refuses with). A leak fails the test that made it.
 import { test as base } from '@playwright/test';
 import { launchWebHost, type Launched } from '../../electron/host/launch';
+import { wholeBusinessAtOnce } from '../../electron/services/testing-budget';
 import { localIdIn } from '../../shared/api/local-ids';
 import { startSimulator as startSim, type Simulator, type SimulatorOptions } from '../../simulator';
 
@@ -26,13 +27,10 @@ export interface HostFixture {
   simulator(): Simulator | null;
 }
 
-/** The demo server's limit in tests that are not about the budget. */
-const GENEROUS = { limit: 1_000_000, windowSeconds: 3600 };
-
 async function host(dataDir: string, demo: boolean, realBudget = true): Promise<HostFixture> {
   const launched = await launchWebHost({ demo, dataDir });
   if (demo && launched.startupError) throw new Error(`the demo did not open: ${launched.startupError}`);
-  if (demo && !realBudget) launched.runtime.workspace.demoSimulator()?.setRateLimit(GENEROUS);
+  if (demo && !realBudget) wholeBusinessAtOnce(launched.runtime);
   return {
     url: launched.url,
     launched,

@@ -873,6 +873,9 @@ export const ca: UiCatalog = {
   'sync.budgetPerHour': 'Peticions al servidor permeses per hora',
   'sync.budgetPerHourHint':
     'El màxim que el teu PMS deixa preguntar a Stayboard en una hora amb aquest usuari (normalment 5.000). Abaixa-ho si altres eines fan servir el mateix usuari.',
+  'sync.serverLimitHigher':
+    'El teu PMS permet {count} per hora amb aquest usuari; apuja aquest nombre per fer-les servir.',
+  'sync.serverLimitLower': 'El teu PMS només permet {count} per hora amb aquest usuari: Stayboard es limita a això.',
   'sync.reservePercent': 'Reservat per als teus canvis i la pantalla on ets (%)',
   'sync.reservePercentHint':
     'Aquesta part de cada hora no es gasta mai a actualitzar en segon pla: els teus canvis i el que estàs veient passen sempre primer.',

@@ -860,6 +860,8 @@ export const en = {
   'sync.budgetPerHour': 'Server requests allowed per hour',
   'sync.budgetPerHourHint':
     'The most your PMS lets Stayboard ask in an hour with this login (usually 5,000). Lower it if other tools use the same login.',
+  'sync.serverLimitHigher': 'Your PMS allows {count} an hour with this login; raise this number to use them.',
+  'sync.serverLimitLower': 'Your PMS allows only {count} an hour with this login: Stayboard keeps to that.',
   'sync.reservePercent': 'Kept for your changes and the screen you are on (%)',
   'sync.reservePercentHint':
     'This share of each hour is never spent on refreshing in the background, so your changes and what you are looking at always go first.',

@@ -872,6 +872,8 @@ export const es: UiCatalog = {
   'sync.budgetPerHour': 'Peticiones al servidor permitidas por hora',
   'sync.budgetPerHourHint':
     'Lo máximo que tu PMS deja preguntar a Stayboard en una hora con este usuario (normalmente 5.000). Bájalo si otras herramientas usan el mismo usuario.',
+  'sync.serverLimitHigher': 'Tu PMS permite {count} por hora con este usuario; sube este número para usarlas.',
+  'sync.serverLimitLower': 'Tu PMS solo permite {count} por hora con este usuario: Stayboard se limita a eso.',
   'sync.reservePercent': 'Reservado para tus cambios y la pantalla en la que estás (%)',
   'sync.reservePercentHint':
     'Esta parte de cada hora nunca se gasta en actualizar en segundo plano: tus cambios y lo que estás viendo van siempre primero.',

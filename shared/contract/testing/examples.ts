@@ -243,6 +243,7 @@ const session: SessionInfo = {
 };
 const budget = {
   limit: 5000,
+  serverLimit: 5000,
   used: 120,
   remaining: 4880,
   reserve: 1000,

@@ -25,6 +25,7 @@ import { BUDGET_POLICY } from '../../electron/api/budget-plan';
 import { isoOf, localToday } from '../../simulator/days';
 import { generate } from '../../simulator/generate';
 import { inProcessApi } from '../fixtures/in-process-api';
+import { threadApi } from '../fixtures/thread-api';
 import { ageMin, busiestHour, SimulatedDay, TODAY_SCOPE, todayListsAge } from '../day';
 import { loopDelayRows, watchLoopDelay, type LoopDelay } from '../loop-delay';
 import { median, nowMs, percentile, repeat, spreadOf } from '../stats';
@@ -184,12 +185,10 @@ export async function simulatedHours(
   const today = isoOf(todayDay);
   const day = new SimulatedDay(Date.parse(`${today}T05:00:00`));
   const { clock } = day;
-  const store = generate({ seed: 11, listings, today: todayDay });
   const latencyMs = 150;
-  const transport = day.transport(
-    inProcessApi(store, () => clock.now()),
-    latencyMs,
-  );
+  // The server on a thread of its own: its work (a year of bookings serialised) is no stall of the app's loop.
+  const api = threadApi({ seed: 11, listings, today: todayDay }, () => clock.now());
+  const transport = day.transport(api, latencyMs);
   const engine = Engine.open({
     dbPath: join(dir, `fresh-${listings}.db`),
     credentials: new MemoryCredentialStore(),
@@ -229,6 +228,7 @@ export async function simulatedHours(
     };
   } finally {
     await engine.close();
+    await api.close();
   }
 }
 

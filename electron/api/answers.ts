@@ -8,16 +8,16 @@ import { endpoint, summarize, type Endpoint } from '../../shared/api';
 import { requestContext } from './attempt';
 import type { Raw } from './client';
 import { ApiError, isApiError, unexpectedBody } from './errors';
-import { READS, validateList, validateOne, type ListResult, type ReadItem, type ReadName } from './reads';
+import { READS, validateListInTurns, validateOne, type ListResult, type ReadItem, type ReadName } from './reads';
 
 function schemaOf<N extends ReadName>(name: N): z.ZodType<ReadItem<N>> {
   return READS[name] as unknown as z.ZodType<ReadItem<N>>;
 }
 
 /** A list answer, each item validated on its own; a garbled envelope throws unexpected_body. */
-export function validatedList<N extends ReadName>(name: N, raw: Raw): ListResult<ReadItem<N>> {
+export async function validatedList<N extends ReadName>(name: N, raw: Raw): Promise<ListResult<ReadItem<N>>> {
   const e = endpoint(name);
-  const r = validateList(schemaOf(name), e, raw.body);
+  const r = await validateListInTurns(schemaOf(name), e, raw.body);
   if (!r.ok) throw unexpectedBody(requestContext(e, e.path), r.why, raw.status);
   return r.result;
 }
@@ -31,13 +31,13 @@ export function validatedOne<N extends ReadName>(name: N, raw: Raw): { value: Re
 }
 
 /** A wrong-shaped answer is usually transient (a proxy, a half-deployed server): fetch once more. */
-export async function fetchValidated<T>(fetch: () => Promise<Raw>, validate: (raw: Raw) => T): Promise<T> {
+export async function fetchValidated<T>(fetch: () => Promise<Raw>, validate: (raw: Raw) => T | Promise<T>): Promise<T> {
   const first = await fetch();
   try {
-    return validate(first);
+    return await validate(first);
   } catch (err) {
     if (!(isApiError(err) && err.kind === 'unexpected_body')) throw err;
-    return validate(await fetch());
+    return await validate(await fetch());
   }
 }
 

@@ -7,12 +7,12 @@ import type { Endpoint } from '../../shared/api';
 import type { CallOptions, Raw, RequestEvent } from './client';
 import type { Clock } from './clock';
 import type { ConnectivityTracker } from './connectivity';
+import { parseJsonInSlices } from './json-slices';
 import {
   errorFromException,
   errorFromResponse,
   isApiError,
   neverSent,
-  tryParseJson,
   unexpectedBody,
   type RequestContext,
 } from './errors';
@@ -80,7 +80,11 @@ export async function sendAttempt(
       if (e.response.shape === 'nothing') return { status: res.status, headers: res.headers, body: undefined };
       throw unexpectedBody(ctx, 'the answer was empty', res.status);
     }
-    const parsed = tryParseJson(res.text);
+    // A large answer (a year of bookings) is parsed in slices: the main process never holds for it.
+    const parsed = await parseJsonInSlices(res.text).then(
+      (value) => ({ ok: true as const, value }),
+      () => ({ ok: false as const }),
+    );
     if (!parsed.ok) {
       // A write whose answer we ignore anyway is confirmed by reading back.
       if (e.response.shape === 'nothing') return { status: res.status, headers: res.headers, body: undefined };

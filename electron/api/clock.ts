@@ -105,6 +105,9 @@ export class ManualClock implements Clock {
   }
 }
 
+/** The next task of the event loop: what long work on the main process awaits between its slices, so other work runs. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Lets already-resolved promise chains run (a few macrotask turns). */
 export async function flushMicrotasks(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));

@@ -6,6 +6,7 @@
 // wrapper, and validating lists item by item (one junk record must never
 // cost the whole page).
 import type { z } from 'zod';
+import { nextTask } from './clock';
 import {
   adminRead,
   availabilityMURead,
@@ -99,24 +100,52 @@ export function unwrap(e: Endpoint, body: unknown): { ok: true; value: unknown }
   return { ok: true, value: body[w] };
 }
 
-export function validateList<S extends z.ZodType>(
-  schema: S,
-  e: Endpoint,
-  body: unknown,
-): { ok: true; result: ListResult<z.output<S>> } | { ok: false; why: string } {
+/**
+ * Items validated per task by the client (validateListInTurns): a year of
+ * bookings (7,537 at 200 listings) is validated in turns with other work, not
+ * in one stall of the main process.
+ */
+const VALIDATE_TURN = 250;
+
+type Validated<S extends z.ZodType> = { ok: true; result: ListResult<z.output<S>> } | { ok: false; why: string };
+
+/** A list answer item by item; yields between turns of VALIDATE_TURN items (one walk serves both forms below). */
+function* validating<S extends z.ZodType>(schema: S, e: Endpoint, body: unknown): Generator<void, Validated<S>> {
   const inner = unwrap(e, body);
   if (!inner.ok) return inner;
-  if (!Array.isArray(inner.value)) return { ok: false, why: `expected a list, got ${describe(inner.value)}` };
+  const list = inner.value;
+  if (!Array.isArray(list)) return { ok: false, why: `expected a list, got ${describe(list)}` };
   const items: ListResult<z.output<S>>['items'] = [];
   const rejected: Rejected[] = [];
-  inner.value.forEach((raw: unknown, index) => {
+  for (let index = 0; index < list.length; index++) {
+    if (index > 0 && index % VALIDATE_TURN === 0) yield;
+    const raw: unknown = list[index];
     const r = schema.safeParse(raw);
     if (r.success) items.push({ value: r.data, raw });
     else rejected.push({ index, raw, error: summarize(r.error) });
-  });
+  }
   const links = isObject(body) ? body['links'] : undefined;
   const next = isObject(links) && typeof links['next'] === 'string' && links['next'] ? links['next'] : null;
   return { ok: true, result: { items, rejected, next } };
+}
+
+/** A list answer validated at once (small lists, tests, benchmarks). */
+export function validateList<S extends z.ZodType>(schema: S, e: Endpoint, body: unknown): Validated<S> {
+  const walk = validating(schema, e, body);
+  for (let step = walk.next(); ; step = walk.next()) if (step.done) return step.value;
+}
+
+/** A list answer validated in turns, other work running between them (the client's). */
+export async function validateListInTurns<S extends z.ZodType>(
+  schema: S,
+  e: Endpoint,
+  body: unknown,
+): Promise<Validated<S>> {
+  const walk = validating(schema, e, body);
+  for (let step = walk.next(); ; step = walk.next()) {
+    if (step.done) return step.value;
+    await nextTask();
+  }
 }
 
 export function validateOne<S extends z.ZodType>(

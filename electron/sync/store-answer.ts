@@ -157,9 +157,9 @@ export function quarantine(
  * Records stored per transaction of a list answer. Between two chunks the
  * event loop runs (IPC, timers, the outbox): an answer of thousands of
  * bookings stored in one transaction held the main process for 0.8 s at 200
- * listings (bench/loop-delay.ts); 250 records take ≈ 20–40 ms there.
+ * listings (bench/loop-delay.ts); 250 records took ≈ 20–40 ms there, 100 take ≈ 8–15 ms.
  */
-export const INGEST_CHUNK = 250;
+export const INGEST_CHUNK = 100;
 
 /** Lets the event loop run between two chunks; throws when the sync was stopped meanwhile (the cache may be closing). */
 async function between(signal: AbortSignal | undefined, ctx: { endpoint: string }): Promise<void> {

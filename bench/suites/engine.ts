@@ -352,7 +352,7 @@ export const suite: BenchSuite = {
       rows.push(
         ...loopDelayRows(
           'engine.day',
-          `the simulated ${hours} h (the in-process simulator's answers count too)`,
+          `the simulated ${hours} h (the simulator answering on a thread of its own, as a server would)`,
           f.loop,
           listings,
         ),

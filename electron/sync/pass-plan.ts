@@ -8,7 +8,7 @@ import type { Clock, Timer } from '../api/clock';
 import type { BudgetGovernor, Priority } from '../api/governor';
 import type { WritableDB } from '../cache/db';
 import { timedWork } from '../log/long-tasks';
-import { jobKey, type Job, type Tier } from './jobs';
+import type { Job, Tier } from './jobs';
 import { planInfoOf } from './pass-report';
 import { Planner, type Plan, type PlanInput } from './planner';
 import type { Policy } from './policy';
@@ -19,12 +19,6 @@ export const TIER_SLICE: Record<Tier, Priority> = { onScreen: 'user', near: 'tod
 
 /** How long after the first status ask the early plan is made (see earlyPlan). */
 const EARLY_PLAN_DELAY_MS = 1_000;
-
-/**
- * How long a plan serves again while nothing it depends on changed (see plan):
- * as long as a running pass waits before it plans again (pass-run.ts REPLAN_MS).
- */
-export const PLAN_REUSE_MS = 5_000;
 
 export interface PlanningOptions {
   db: WritableDB;
@@ -43,11 +37,6 @@ export class PassPlanning {
   readonly planner: Planner;
   /** The last plan (null: none yet). */
   last: Plan | null = null;
-  /**
-   * What the last plan was made from, and what happened since: the jobs done (they leave a plan served
-   * again), and whether anything a plan depends on changed (then the next plan is made afresh).
-   */
-  private made: { at: number; input: PlanInput; doneSince: Set<string>; changed: boolean } | null = null;
   private readonly early: { plan: Plan | null; timer: Timer | null } = { plan: null, timer: null };
   /** The deep fill's last count (a partial plan does not count it). */
   private deepLeft: number | null = null;
@@ -76,64 +65,15 @@ export class PassPlanning {
     };
   }
 
-  /**
-   * A plan now (`passStart`: a full pass's start, whose jobs fetched since are done), announced.
-   *
-   * The last plan serves again, less the jobs done since, while it is under PLAN_REUSE_MS old, nothing
-   * came due since (its nextDueAt), only the deep fill's per-booking jobs ran (they bring no new jobs:
-   * any other job, or changed bookings, makes the next plan afresh) and its input is the same. With only
-   * the paced deep fill left, a pass starts every second or so and planned three times (its start, its
-   * end, the ended pass's status): at 500 listings planning was most of the main process's work, in
-   * tasks of 15–150 ms (issue 30).
-   */
+  /** A plan now (`passStart`: a full pass's start, whose jobs fetched since are done), announced. */
   plan(passStart: number | null): Plan {
     if (this.pressed) this.pressed.planned = true;
-    const input = this.input(passStart);
-    const again = this.reusable(input);
-    if (again) {
-      this.last = again;
-      return again;
-    }
-    this.last = timedWork('sync plan', () => this.planner.plan(input));
-    this.made = { at: input.now, input, doneSince: new Set(), changed: false };
+    this.last = timedWork('sync plan', () => this.planner.plan(this.input(passStart)));
     if (this.last.deepLeft !== null) this.deepLeft = this.last.deepLeft;
     // Today's slice of the budget follows the estimate of today's refreshes.
     this.o.governor.setTodayDemand(this.last.todayDemandPerHour);
     this.o.announce(this.last);
     return this.last;
-  }
-
-  /** The last plan less the jobs done since, when it may serve again (see plan); else null. */
-  private reusable(input: PlanInput): Plan | null {
-    const m = this.made;
-    const last = this.last;
-    if (!m || !last || m.changed || input.passStart !== null || m.input.passStart !== null) return null;
-    if (input.now - m.at >= PLAN_REUSE_MS || input.now < m.at) return null;
-    if (last.nextDueAt !== null && input.now >= last.nextDueAt) return null;
-    const a = m.input;
-    const same =
-      a.today === input.today &&
-      a.interest === input.interest &&
-      JSON.stringify(a.caps) === JSON.stringify(input.caps) &&
-      a.capacityPerHour === input.capacityPerHour &&
-      (a.onlyOnScreen ?? false) === (input.onlyOnScreen ?? false) &&
-      (a.todayFrom ?? null) === (input.todayFrom ?? null);
-    if (!same) return null;
-    return { ...last, queue: last.queue.filter((j) => !m.doneSince.has(jobKey(j))) };
-  }
-
-  /** A job of a pass ended: a served-again plan leaves it out; any but the deep fill's makes the next plan afresh. */
-  jobDone(job: Job): void {
-    this.planner.jobDone(jobKey(job));
-    if (!this.made) return;
-    this.made.doneSince.add(jobKey(job));
-    if (job.tier !== 'far') this.made.changed = true;
-  }
-
-  /** Cached bookings changed (a sync answer brought new or changed ones): the next plan is made afresh. */
-  bookingsChanged(): void {
-    this.planner.invalidateBookings();
-    if (this.made) this.made.changed = true;
   }
 
   /** A plan's meaning for the person. */
@@ -163,7 +103,6 @@ export class PassPlanning {
   /** "Sync now" pressed: today's work is due from now, in the person's slice. */
   press(): void {
     this.pressed = { at: this.o.clock.now(), planned: false };
-    if (this.made) this.made.changed = true;
   }
 
   /** A pass ended: "Sync now" ends with the pass that took it in. */

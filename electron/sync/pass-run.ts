@@ -28,7 +28,7 @@ export interface PassHost {
   /** Runs one job; resolves with why the whole pass must stop, if it must. */
   runOne(job: Job, slice: Priority): Promise<Stop>;
   /** A job is done (the planner forgets it is running). */
-  jobDone(job: Job): void;
+  jobDone(key: string): void;
   /** Progress to show: `done` of `planned` jobs, the last one `job`. */
   progress(job: Job, done: number, planned: number): void;
   /** Whether "Sync now" was pressed during the pass (plan again at the next look)… */
@@ -142,7 +142,7 @@ export class PassRun {
       run: this.host.runOne(job, slice).then((why) => {
         this.inFlight.delete(key);
         this.done.add(key);
-        this.host.jobDone(job);
+        this.host.jobDone(key);
         if (job.resource === 'bookings' && job.spec.kind === 'window' && job.tier !== 'far') this.nearBookingsIn = true;
         if (why) this.stop ??= why;
         this.host.progress(job, this.done.size, this.planned);

@@ -1,6 +1,9 @@
 // The request budget's plan, in ONE place. The server allows `limit` requests
-// per hour per token (the spec: 5,000; the provider grants more on request,
-// Settings.budgetPerHour), while a whole business costs far more (one request
+// per hour per token (the spec: 5,000; the provider grants more on request).
+// The limit in force is the lower of the person's setting
+// (Settings.budgetPerHour: raised when granted more, lowered when other tools
+// share the login) and the server's X-RateLimit-Limit once it has said one
+// (governor.ts). A whole business costs far more (one request
 // per booking for guests, customers and threads). So the hour is shared out
 // in slices, and every request is counted in one:
 //

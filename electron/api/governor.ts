@@ -181,17 +181,17 @@ export class BudgetGovernor extends EventEmitter {
   setLimit(limit: number): void {
     if (Number.isFinite(limit) && limit > 0 && limit !== this.chosenLimit) {
       this.chosenLimit = limit;
-      this.followLimits();
+      if (this.followLimits()) this.pump();
     }
   }
 
-  /** The limit in force is the lower of the person's and the server's: the plan follows a change. */
-  private followLimits(): void {
+  /** The limit in force is the lower of the person's and the server's: the slices follow a change (true). */
+  private followLimits(): boolean {
     const limit = Math.min(this.chosenLimit, this.serverLimit ?? Infinity);
-    if (limit !== this.limit) {
-      this.limit = limit;
-      this.replan();
-    }
+    if (limit === this.limit) return false;
+    this.limit = limit;
+    this.slices_ = this.plan();
+    return true;
   }
 
   /** Changes the person's share (0..0.9). */
@@ -369,11 +369,7 @@ export class BudgetGovernor extends EventEmitter {
     const limitHeader = Number(header(headers, 'x-ratelimit-limit'));
     if (Number.isInteger(limitHeader) && limitHeader > 0 && limitHeader !== this.serverLimit) {
       this.serverLimit = limitHeader;
-      const limit = Math.min(this.chosenLimit, limitHeader);
-      if (limit !== this.limit) {
-        this.limit = limit;
-        this.slices_ = this.plan();
-      }
+      this.followLimits(); // the release that recorded this pumps
     }
     const remaining = Number(header(headers, 'x-ratelimit-remaining') ?? NaN);
     if (Number.isInteger(remaining) && remaining >= 0) {

@@ -12,6 +12,7 @@ import { COMMANDS, KIND_SPECS, type EditName, type Kind } from './kinds';
 import { notCached } from './kinds/parts';
 import type { CreateStep } from './kinds/spec';
 import { resolveRefs } from './refs';
+import { subjectOf } from './names';
 import { refreshView, showNewUpdate, type Shown } from './view';
 import type { Rec, Values } from './types';
 
@@ -80,7 +81,7 @@ function updateStep(db: WritableDB, operation: string, kind: Kind, rawId: number
       resource: kind,
       recordId: id,
       context,
-      subject: spec.subject(db, rec, context),
+      subject: subjectOf(db, spec.subject, rec, context),
       payload: changes,
       base,
     },
@@ -99,7 +100,7 @@ function deleteStep(db: WritableDB, operation: string, kind: Kind, rawId: number
       op: 'delete',
       resource: kind,
       recordId: id,
-      subject: KIND_SPECS[kind].subject(db, rec, {}),
+      subject: subjectOf(db, KIND_SPECS[kind].subject, rec, {}),
       payload: {},
       base: null,
     },
@@ -119,7 +120,7 @@ function createStep(db: WritableDB, operation: string, kind: Kind, c: CreateStep
       recordId: localId,
       parent: c.parent,
       context: { ...c.context, localId },
-      subject: KIND_SPECS[kind].subject(db, c.subjectRec, { ...c.context, localId }),
+      subject: subjectOf(db, KIND_SPECS[kind].subject, c.subjectRec, { ...c.context, localId }),
       payload: c.payload,
       base: null,
     },

@@ -9,7 +9,7 @@ import type { ContractError } from '../../shared/contract';
 import type { WritableDB } from '../cache/db';
 import { currentRecord } from './enqueue';
 import { KIND_SPECS } from './kinds';
-import { subjectOf } from './kinds/parts';
+import { NO_SUBJECT, subjectOf } from './names';
 import { restructured } from './refusals';
 import { parseEntry } from './row';
 import { storedError } from './entries';
@@ -23,9 +23,9 @@ export function rederiveStoredWords(db: WritableDB): number {
       const spec = KIND_SPECS[e.resource];
       // The record as the cache shows it (with my changes), else what the change itself says of it.
       const rec = currentRecord(tx, e.resource, e.recordId) ?? { ...e.payload };
-      let subject = subjectOf({});
+      let subject = NO_SUBJECT;
       try {
-        subject = spec.subject(tx, rec, e.context);
+        subject = subjectOf(tx, spec.subject, rec, e.context);
       } catch {
         // A record too damaged to name: the change is still listed, by its kind.
       }

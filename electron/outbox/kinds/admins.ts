@@ -11,7 +11,7 @@ import type { Admin } from '../../../shared/api';
 import { adminsTable, type TableSpec } from '../../cache/tables';
 import { upsertRecords } from '../../cache/write';
 import { same } from './fields';
-import { edits, record, subjectOf, text, updatedByGet } from './parts';
+import { edits, record, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The admins table as the outbox sees it: by the numeric id column (sync keeps writing by `key`). */
@@ -47,7 +47,7 @@ const fields: FieldCodecs<AdminUpdate> = {
 export const admins = {
   ...record('admins', byId, adminRead, fields),
   commands: edits('admins', 'This intranet user'),
-  subject: (_db, rec) => subjectOf({ name: text(rec['username']) }),
+  subject: { name: 'username' },
   // Server versions are stored the way sync stores them (by key), so both find the same row.
   store: (db, items) => {
     upsertRecords(db, adminsTable, items as never);

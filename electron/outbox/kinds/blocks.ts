@@ -5,19 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { blocksTable } from '../../cache/tables';
 import type { EntryContext, Values } from '../types';
 import { newRecord, same } from './fields';
-import {
-  dayOf,
-  edits,
-  listed,
-  listingName,
-  onListing,
-  orNull,
-  record,
-  str,
-  subjectOf,
-  updatedByGet,
-  USER,
-} from './parts';
+import { edits, listed, onListing, orNull, record, str, updatedByGet, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 const LISTING: FieldCodec = {
@@ -63,12 +51,7 @@ export const blocks = {
       },
     },
   },
-  subject: (db, rec) =>
-    subjectOf({
-      listing: listingName(db, rec['listing_id']),
-      from: dayOf(rec['start_date']),
-      to: dayOf(rec['end_date']),
-    }),
+  subject: { listing: 'listing_id', from: 'start_date', to: 'end_date' },
   update: updatedByGet('blocks'),
   remove: { endpoint: 'blocks.delete' },
   create: {

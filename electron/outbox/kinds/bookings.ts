@@ -20,7 +20,7 @@ import {
   shownColumns,
 } from './booking-create';
 import { flag, money, same } from './fields';
-import { edits, listingName, record, subjectOf, updatedByGet } from './parts';
+import { edits, record, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** Booking statuses other than confirmed / canceled show as `state N` (never equal to mine). */
@@ -92,17 +92,10 @@ function check(db: WritableDB, rec: Rec, changes: Values): void {
   }
 }
 
-/** A booking's number for a change's subject: the server's, or its local (negative) one while new; null when none yet. */
-export const bookingOf = (n: unknown): number | null => (typeof n === 'number' && Number.isInteger(n) ? n : null);
-
 export const bookings = {
   ...record('bookings', bookingsTable, bookingRead, fields),
   commands: { ...edits('bookings', 'This booking'), 'bookings.create': { op: 'create', step: createStep } },
-  subject: (db, rec, ctx) =>
-    subjectOf({
-      booking: bookingOf(rec['booking_number'] ?? ctx.localId),
-      listing: listingName(db, rec['listing_id']),
-    }),
+  subject: { booking: 'own', listing: 'listing_id' },
   check,
   // Several waiting bookings of a listing are read ahead with one list (read-ahead.ts).
   update: { ...updatedByGet('bookings', 'bookingNumber'), readMany: { endpoint: 'bookings.list', day: 'start_date' } },

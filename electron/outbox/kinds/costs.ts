@@ -4,10 +4,8 @@
 // shared/api `costEdit` (owner, concept, amount — not the owner-shaped fields; see there why).
 import { costRead, F, type CostEdit } from '../../../shared/api';
 import { costsTable } from '../../cache/tables';
-import type { Rec } from '../types';
 import { money, newRecord, same } from './fields';
-import { ownerName } from './owners';
-import { createAsGiven, edits, listedCollection, record, str, subjectOf, text, updatedByGet } from './parts';
+import { createAsGiven, edits, listedCollection, record, str, updatedByGet } from './parts';
 import type { FieldCodecs, KindSpec } from './spec';
 
 const fields: FieldCodecs<CostEdit> = {
@@ -15,12 +13,6 @@ const fields: FieldCodecs<CostEdit> = {
   concept: same('concept', F.textOrNull),
   amount: money('amount'),
 };
-
-/** The cost's owner by name (a new owner's too: it is cached under its local id), or null when not known. */
-function ownerOf(db: Parameters<KindSpec<'costs'>['subject']>[0], id: unknown): string | null {
-  const row = typeof id === 'number' ? db.get<{ data: string }>('SELECT data FROM owners WHERE id = ?', [id]) : null;
-  return row ? ownerName(JSON.parse(row.data) as Rec) : null;
-}
 
 export const costs = {
   ...record('costs', costsTable, costRead, fields),
@@ -31,7 +23,7 @@ export const costs = {
     // One owner's costs are one collection.
     'costs.create': createAsGiven('cost', (cost) => `costs@${str(cost['owner_id'])}`),
   },
-  subject: (db, rec) => subjectOf({ name: text(rec['concept']), owner: ownerOf(db, rec['owner_id']) }),
+  subject: { name: 'concept', owner: 'owner_id' },
   update: updatedByGet('costs'),
   create: {
     endpoint: 'costs.create',

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { customersTable } from '../../cache/tables';
 import type { Rec } from '../types';
 import { codeName, PERSON } from './fields';
-import { edits, fullName, isObj, orNull, record, subjectOf, USER } from './parts';
+import { edits, fullName, isObj, orNull, record, USER } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 const CUSTOMER_TYPE: FieldCodec = {
@@ -35,6 +35,6 @@ async function fetch(client: ApiClient, id: number): Promise<ServerVersion | nul
 export const customers = {
   ...record('customers', customersTable, customerRead, fields),
   commands: edits('customers', 'This customer'),
-  subject: (_db, rec) => subjectOf({ name: fullName(rec) }),
+  subject: { name: fullName },
   update: { endpoint: 'customers.update', idKey: 'id', fetch },
 } satisfies KindSpec<'customers'>;

@@ -10,17 +10,7 @@ import type { WritableDB } from '../../cache/db';
 import { destinationsTable } from '../../cache/tables';
 import type { Values } from '../types';
 import { applyChanges, langShown, money, newRecord, same, unseen } from './fields';
-import {
-  comingLocalId,
-  createAsGiven,
-  edits,
-  isObj,
-  listedCollection,
-  record,
-  subjectOf,
-  text,
-  updatedByGet,
-} from './parts';
+import { comingLocalId, createAsGiven, edits, isObj, listedCollection, record, updatedByGet } from './parts';
 import type { FieldCodecs, KindSpec } from './spec';
 
 const fields: FieldCodecs<DestinationWrite> = {
@@ -62,7 +52,7 @@ export const destinations = {
   },
   // The edit being valid (the contract's schema checked it), its names per language are kept with it.
   check: (db, rec, changes) => keepNames(db, rec['id'] as number, changes),
-  subject: (_db, rec) => subjectOf({ name: text(rec['name']) }),
+  subject: { name: 'name' },
   update: updatedByGet('destinations'),
   create: {
     endpoint: 'destinations.create',

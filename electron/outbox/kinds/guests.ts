@@ -10,9 +10,8 @@ import { validateOne } from '../../api/reads';
 import { guestsTable } from '../../cache/tables';
 import { replaceBundleOfBooking } from '../../cache/write-compound';
 import type { EntryContext, Rec, Values } from '../types';
-import { bookingOf } from './bookings';
 import { codeName, newRecord, PERSON, same } from './fields';
-import { edits, fullName, isObj, notCached, orNull, record, subjectOf, USER } from './parts';
+import { edits, fullName, isObj, notCached, orNull, record, USER } from './parts';
 import type { Collection, FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 // Guests read their country as an id (customers as a name).
@@ -113,8 +112,7 @@ export const guests = {
       },
     },
   },
-  subject: (_db, rec, ctx) =>
-    subjectOf({ name: fullName(rec), booking: bookingOf(ctx.bookingNumber ?? rec['booking_number']) }),
+  subject: { name: fullName, booking: 'context' },
   entryContext: (rec) => ({ bookingNumber: rec['booking_number'] as number }),
   columnsOf,
   check,

@@ -7,7 +7,7 @@ import { incidentsTable } from '../../cache/tables';
 import { upsertIncidents } from '../../cache/write-compound';
 import type { Rec, Values } from '../types';
 import { same } from './fields';
-import { edits, orNull, record, str, subjectOf, text, USER } from './parts';
+import { edits, orNull, record, str, text, USER } from './parts';
 import type { FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 const fields: FieldCodecs<IncidentUpdate> = {
@@ -49,7 +49,7 @@ async function incidentNow(
 export const incidents = {
   ...record('incidents', incidentsTable, incidentRead, fields),
   commands: edits('incidents', 'This incident', { remove: true }),
-  subject: (_db, rec) => subjectOf({ name: text(rec['subtitle']) ?? text(str(rec['note']).slice(0, 40)) }),
+  subject: { name: (rec) => text(rec['subtitle']) ?? text(str(rec['note']).slice(0, 40)) },
   // An incident's listings live in their own table too.
   store: (db, items) => void upsertIncidents(db, items as readonly { value: Incident; raw: unknown }[]),
   update: { endpoint: 'incidents.update', idKey: 'id', fetch: incidentNow },

@@ -10,19 +10,7 @@ import type { WritableDB } from '../../cache/db';
 import { listingsTable } from '../../cache/tables';
 import type { Values } from '../types';
 import { flag, langText, money, newRecord, same } from './fields';
-import {
-  comingLocalId,
-  createAsGiven,
-  edits,
-  isObj,
-  listed,
-  orNull,
-  record,
-  subjectOf,
-  text,
-  updatedByGet,
-  USER,
-} from './parts';
+import { comingLocalId, createAsGiven, edits, isObj, listed, orNull, record, updatedByGet, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** The state id on write; the read record also names it (`state_name`). */
@@ -175,7 +163,7 @@ export const listings = {
       },
     }),
   },
-  subject: (_db, rec) => subjectOf({ name: text(rec['name']) }),
+  subject: { name: 'name' },
   // Checked, then (the edit being valid) its texts per language kept, in the edit's transaction.
   check: (db, rec, changes) => {
     checkCodes(changes, 'changes');

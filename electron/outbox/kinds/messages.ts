@@ -7,7 +7,7 @@ import { messagesTable } from '../../cache/tables';
 import { replaceThreadsOfBooking } from '../../cache/write-compound';
 import type { EntryContext, Rec, Values } from '../types';
 import { same } from './fields';
-import { isObj, notCached, orNull, record, subjectOf, USER } from './parts';
+import { isObj, notCached, orNull, record, USER } from './parts';
 import type { Collection, FieldCodecs, KindSpec } from './spec';
 
 // The fields of the send payload. The text is compared with its spaces collapsed: a server that
@@ -68,7 +68,7 @@ export const messages = {
       },
     },
   },
-  subject: (_db, _rec, ctx) => subjectOf({ booking: ctx.bookingNumber ?? null }),
+  subject: { booking: 'context' },
   columnsOf,
   create: {
     endpoint: 'threads.send',

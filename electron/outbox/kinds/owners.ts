@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client';
 import { ownersTable, type TableSpec } from '../../cache/tables';
 import type { Rec } from '../types';
 import { newRecord, same } from './fields';
-import { createAsGiven, edits, isObj, listedCollection, orNull, record, subjectOf, text, USER } from './parts';
+import { createAsGiven, edits, isObj, listedCollection, orNull, record, text, USER } from './parts';
 import type { FieldCodecs, KindSpec, ServerVersion } from './spec';
 
 const OWNERS = ownersTable as TableSpec<never>;
@@ -42,7 +42,7 @@ export const ownerName = (rec: Rec): string | null => text(rec['company_name']) 
 export const owners = {
   ...record('owners', OWNERS, ownerRead, fields),
   commands: { ...edits('owners', 'This owner'), 'owners.create': createAsGiven('owner', 'owners') },
-  subject: (_db, rec) => subjectOf({ name: ownerName(rec) }),
+  subject: { name: ownerName },
   update: { endpoint: 'owners.update', idKey: 'id', fetch },
   create: {
     endpoint: 'owners.create',

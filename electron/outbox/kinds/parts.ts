@@ -1,13 +1,13 @@
 // Building blocks the kind specs are made of besides their field codecs
 // (kinds/fields.ts): the parts most kinds share (their record, their edit
 // commands, the update read back with its own get, a create of a record
-// given as it is), user-priority server reads, the pieces of a change's
-// subject (data the Sync screen words), and the refusal of an edit whose record is not cached.
+// given as it is), user-priority server reads, a record's words (text, a
+// person's name, a day), and the refusal of an edit whose record is not cached.
 import type { z } from 'zod';
-import { CommandError, type ChangeSubject, type EditName } from '../../../shared/contract';
+import { CommandError, type EditName } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import type { ReadableDB, WritableDB } from '../../cache/db';
+import type { WritableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
 import { upsertRecords, type Incoming } from '../../cache/write';
 import type { Rec, Values } from '../types';
@@ -70,8 +70,7 @@ export function boardTask<const K extends 'cleaning' | 'maintenance', T>(
   return {
     ...record(kind, table, read, fields),
     commands: edits(kind, `This ${t.noun}`, { many: (id: number) => `The ${t.noun} ${id}`, remove: true }),
-    subject: (db: ReadableDB, rec: Rec) =>
-      subjectOf({ listing: listingName(db, rec['listing_id']), from: dayOf(rec['date']) }),
+    subject: { listing: 'listing_id', from: 'date' } as const,
     // Several waiting tasks of a listing are read ahead with one list (read-ahead.ts).
     update: { ...updatedByGet(t.resource), readMany: { endpoint: `${t.resource}.list` as const, day: 'date' } },
     remove: { endpoint: `${t.resource}.delete` as const },
@@ -171,31 +170,14 @@ export function onListing(kind: string, payload: Values, subjectRec: Rec): Creat
   return { payload, context: { listingId }, parent: `${kind}@${listingId}`, subjectRec };
 }
 
-// ───────────────────────── subjects ─────────────────────────
-
-/** A change's subject from the parts a kind knows (the rest null). */
-export const subjectOf = (parts: Partial<ChangeSubject>): ChangeSubject => ({
-  name: null,
-  booking: null,
-  listing: null,
-  owner: null,
-  rate: null,
-  from: null,
-  to: null,
-  ...parts,
-});
-
-/** A listing's name from the cache, or null when it is not known (the screen says so in its words). */
-export function listingName(db: ReadableDB, id: unknown): string | null {
-  if (typeof id !== 'number') return null;
-  return db.get<{ name: string }>('SELECT name FROM listings WHERE id = ?', [id])?.name ?? null;
-}
+// ───────────────────────── words of a record ─────────────────────────
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 /** Text, or null when there is none. */
 export const text = (v: unknown): string | null => str(v).trim() || null;
 /** A person's full name, or null. */
-export const fullName = (r: Rec): string | null => `${str(r['name'])} ${str(r['lastname'])}`.trim() || null;
+export const fullName = (r: Rec): string | null =>
+  [text(r['name']), text(r['lastname'])].filter((p) => p !== null).join(' ') || null;
 /** A calendar day "YYYY-MM-DD" (a time after it dropped), or null. */
 export const dayOf = (v: unknown): string | null =>
   typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null;

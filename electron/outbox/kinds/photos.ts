@@ -14,20 +14,7 @@ import type { ReadableDB, WritableDB } from '../../cache/db';
 import { photosTable } from '../../cache/tables';
 import type { EntryContext, Values } from '../types';
 import { langText, newRecord, same } from './fields';
-import {
-  edits,
-  listed,
-  listingName,
-  notCached,
-  onListing,
-  orNull,
-  record,
-  str,
-  subjectOf,
-  text,
-  updatedByGet,
-  USER,
-} from './parts';
+import { edits, listed, notCached, onListing, orNull, record, str, text, updatedByGet, USER } from './parts';
 import type { Collection, FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 type PhotoWrite = Record<keyof z.input<typeof photoCreate> | keyof z.input<typeof photoUpdate>, unknown>;
@@ -137,10 +124,7 @@ export const photos = {
       },
     },
   },
-  subject: (db, rec) => {
-    const title = F.langText(rec['title']);
-    return subjectOf({ listing: listingName(db, rec['listing_id']), name: text(title) });
-  },
+  subject: { listing: 'listing_id', name: (rec) => text(F.langText(rec['title'])) },
   check: (_db, rec, changes) => {
     if (typeof rec['id'] === 'number' && rec['id'] < 0 && 'position' in changes)
       throw new CommandError('invalid_input', 'A new photo can be moved once it is on the server.', {

@@ -17,7 +17,7 @@ import { fetchedCovering } from '../../cache/state';
 import { priceEditsTable, type PriceCalendar } from '../../cache/tables';
 import type { Incoming } from '../../cache/write';
 import type { Rec, Values } from '../types';
-import { edits, listingName, orNull, record, subjectOf, text, USER } from './parts';
+import { edits, orNull, record, USER } from './parts';
 import type { FieldCodec, KindSpec, ServerVersion } from './spec';
 
 type Day = PriceCalendar['days'][string];
@@ -280,10 +280,7 @@ function store(db: WritableDB, items: readonly Incoming<Rec>[]): void {
 export const prices = {
   ...record('prices', priceEditsTable, read, fields),
   commands: edits('prices', 'This rate'),
-  subject: (db, rec) => {
-    const name = db.get<{ name: string }>('SELECT name FROM rates WHERE rate_id = ?', [Number(rec['rate_id'])])?.name;
-    return subjectOf({ listing: listingName(db, rec['listing_id']), rate: text(name) });
-  },
+  subject: { listing: 'listing_id', rate: 'rate_id' },
   expand,
   prepare,
   check,

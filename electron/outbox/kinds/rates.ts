@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { F, rateRead, type rateUpdate } from '../../../shared/api';
 import { ratesTable } from '../../cache/tables';
 import { numeric, same } from './fields';
-import { edits, listingName, record, subjectOf, text, updatedByGet } from './parts';
+import { edits, record, updatedByGet } from './parts';
 import type { FieldCodec, FieldCodecs, KindSpec } from './spec';
 
 /** `type` is write-only: the read record shows it as which of listing / category is set. */
@@ -40,6 +40,6 @@ const fields: FieldCodecs<z.infer<typeof rateUpdate>> = {
 export const rates = {
   ...record('rates', ratesTable, rateRead, fields),
   commands: edits('rates', 'This rate'),
-  subject: (db, rec) => subjectOf({ name: text(rec['name']), listing: listingName(db, rec['listing_id']) }),
+  subject: { name: 'name', listing: 'listing_id' },
   update: updatedByGet('rates'),
 } satisfies KindSpec<'rates'>;

@@ -5,7 +5,7 @@
 // README.md "Adding a kind".
 import type { z } from 'zod';
 import type { EndpointName } from '../../../shared/api';
-import type { ChangeSubject, EditName } from '../../../shared/contract';
+import type { EditName } from '../../../shared/contract';
 import type { ApiClient } from '../../api/client';
 import type { ReadableDB, WritableDB } from '../../cache/db';
 import type { TableSpec } from '../../cache/tables';
@@ -85,6 +85,29 @@ export interface KindRef {
   readonly payload?: string;
 }
 
+/**
+ * Where each part of a change's subject comes from (parts left out are null). The record's fields are
+ * read as they are when the edit is made; an id field names its record from the cache (outbox/names.ts).
+ */
+export interface SubjectSpec {
+  /** The record's own words: a text field, or made from the record (a person's full name). */
+  readonly name?: string | ((rec: Rec) => string | null);
+  /**
+   * The booking: `own` is the record's number (a new booking's local number until the server gives
+   * one); `context` is the booking the entry belongs to (its context's, else the record's field).
+   */
+  readonly booking?: 'own' | 'context';
+  /** The listing, named from the cache. */
+  readonly listing?: 'listing_id';
+  /** The owner, named from the cache. */
+  readonly owner?: 'owner_id';
+  /** The rate, named from the cache. */
+  readonly rate?: 'rate_id';
+  /** Calendar days (a time after the day dropped). */
+  readonly from?: string;
+  readonly to?: string;
+}
+
 export interface KindSpec<K extends string> {
   readonly kind: K;
   /** Its cache table (key, typed columns; `table.resource` is the contract's resource name). */
@@ -99,8 +122,8 @@ export interface KindSpec<K extends string> {
   readonly fields: Readonly<Record<string, FieldCodec>>;
   /** The contract's edit commands of this kind. */
   readonly commands: Readonly<Partial<Record<EditName, EditCommand>>>;
-  /** What a change of `rec` is about, as data (the renderer words it), taken when the edit is made. */
-  subject(db: ReadableDB, rec: Rec, ctx: EntryContext): ChangeSubject;
+  /** What a change of a record is about (the renderer words it), declared; outbox/names.ts reads it when the edit is made. */
+  readonly subject: SubjectSpec;
   /** The entry context an update of `rec` keeps (default none). */
   entryContext?(rec: Rec): EntryContext;
   /** The context columns of a record from its entry's context (default none). */

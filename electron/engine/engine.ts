@@ -18,6 +18,7 @@ import {
   type EventName,
   type EventPayload,
   type Interest,
+  type ResourceName,
   type Settings,
   type SyncNowAnswer,
   type SyncStatus,
@@ -46,6 +47,7 @@ import { signedInStatus, signedOutStatus, syncNowAnswer, ZERO_OUTBOX } from './s
 import { foregroundParts, type ForegroundParts } from './foreground-parts';
 import { PhotoFiles } from './photo-files';
 import { sweepQueuedImages } from '../outbox/kinds/photos';
+import { HistoryKeeper } from './history-keeper';
 
 const ACCOUNT_KEY = 'engine.account';
 
@@ -78,6 +80,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
   private account_: (Account & { remembered: boolean }) | null = null;
   private interest: Interest | null = null;
   private closed = false;
+  /** Keeps the history the person chose on this computer (history-keeper.ts). */
+  readonly history: HistoryKeeper;
 
   private constructor(db: WritableDB, options: EngineOptions) {
     super();
@@ -111,6 +115,13 @@ export class Engine extends EventEmitter<ContractEventMap> {
       },
       entries: () => this.outbox_?.list({ states: ['pending', 'sending', 'unknown'] }) ?? [],
       onBack: () => this.sync_?.wake(),
+    });
+    this.history = new HistoryKeeper({
+      db,
+      clock: this.clock,
+      today: this.options.today ?? (() => today(this.clock.now())),
+      months: () => this.settings.historyMonths,
+      changed: (resources) => this.emit('cache.changed', { resources: resources as ResourceName[] }),
     });
     const stored = getMeta(db, ACCOUNT_KEY);
     this.account_ = stored ? (JSON.parse(stored) as Account & { remembered: boolean }) : null;
@@ -266,7 +277,10 @@ export class Engine extends EventEmitter<ContractEventMap> {
       changed: (resources) => this.emit('cache.changed', { resources }),
     });
     this.outbox_ ??= this.startOutbox();
-    if (this.options.background !== false) sync.start(firstPassDelayMs);
+    if (this.options.background !== false) {
+      sync.start(firstPassDelayMs);
+      this.history.start();
+    }
   }
 
   /**
@@ -374,9 +388,11 @@ export class Engine extends EventEmitter<ContractEventMap> {
     this.sync_?.setInterest(interest);
   }
 
-  /** Applies changed settings (budget, reserve, background sync); horizon changes apply at the next open. */
+  /** Applies changed settings (budget, reserve, background sync, history kept); horizon changes apply at the next open. */
   applySettings(s: Partial<Settings>): void {
+    const months = this.settings.historyMonths;
     this.settings = { ...this.settings, ...s };
+    if (this.settings.historyMonths !== months) this.history.changed();
     this.governor.setLimit(this.settings.budgetPerHour);
     this.governor.setReserve(this.settings.reservePercent / 100);
     if (this.sync_) this.sync_.onlyOnScreen = !this.settings.backgroundSync;
@@ -403,6 +419,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.history.stop();
     await this.outbox_?.stop();
     await this.stopSync();
     this.connectivity.close();

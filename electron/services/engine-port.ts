@@ -86,4 +86,6 @@ export interface EnginePort extends EngineLifecycle {
   readonly admins?: AdminsPort | null;
   /** Absent in fakes: documents are made without a coverage check, coverage.* answer `not_implemented`. */
   readonly coverage?: CoveragePort | null;
+  /** The history kept on this computer (engine/history-keeper.ts); absent in fakes: settings.storage answers `not_implemented`. */
+  readonly history?: { usage(months: number | null): HandlerResult<'settings.storage'> } | null;
 }

@@ -161,6 +161,7 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
         fetch: (subject) => fetchCoverage(engine.coverage(), subject),
       },
       admins: engine.foreground.admins,
+      history: engine.history,
       unsentCount: () => engine.unsentCount(),
       discardUnsent: () => engine.discardUnsent(),
       close: async () => {

@@ -305,6 +305,11 @@ export const settingsShape = z.object({
   backgroundSync: z.boolean(),
   /** How far ahead sync looks, in days. */
   horizonDays: z.number().int().min(7).max(730),
+  /**
+   * Months of history kept on this computer (null: everything). Older records are dropped from the
+   * cache, never from the server, and fetched again when a screen asks for them.
+   */
+  historyMonths: z.number().int().min(1).max(120).nullable(),
   /** Notifications, per kind (notifications.ts NOTICE_SETTING): off = never shown. */
   notifyIncidents: z.boolean(),
   notifyArrivals: z.boolean(),
@@ -322,6 +327,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reservePercent: 20,
   backgroundSync: true,
   horizonDays: 365,
+  historyMonths: 12,
   notifyIncidents: true,
   notifyArrivals: true,
   notifyRefused: true,
@@ -329,6 +335,19 @@ export const DEFAULT_SETTINGS: Settings = {
   quietFrom: null,
   quietTo: null,
 };
+
+/** What the cache holds on this computer, and what a choice of history would drop from it. */
+export const storageUsage = z.object({
+  /** The cache file's size (its pages), bytes. */
+  bytes: z.number().int().nonnegative(),
+  /** Bookings held. */
+  bookings: z.number().int().nonnegative(),
+  /** Of those, the ones that ended before the first day the choice keeps (0 when it keeps everything). */
+  olderBookings: z.number().int().nonnegative(),
+  /** The first day the choice keeps, or null (everything). */
+  keepsFrom: z.string().nullable(),
+});
+export type StorageUsage = z.output<typeof storageUsage>;
 
 // ───────────────────────── app ─────────────────────────
 

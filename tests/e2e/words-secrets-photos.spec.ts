@@ -98,22 +98,47 @@ test('a wrong server address at sign-in says nothing answers there, in en, es an
   }
 });
 
-test('the sync settings and a destination say what their fields mean, in en, es and ca', async ({ page, demoHost }) => {
+test('the sync settings (history kept here too) and a destination say what their fields mean, in en, es and ca', async ({
+  page,
+  demoHost,
+}) => {
   test.setTimeout(180_000);
   await firstSyncPass(demoHost);
   const destination = (await ask(demoHost, 'destinations.list', {}))[0]!;
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(demoHost.url);
   const words = {
-    en: ['Server requests allowed per hour', 'Stayboard cannot read the fields below back from the PMS'],
-    es: ['Peticiones al servidor permitidas por hora', 'Stayboard no puede leer del PMS los campos de abajo'],
-    ca: ['Peticions al servidor permeses per hora', 'Stayboard no pot llegir del PMS els camps de sota'],
+    en: [
+      'Server requests allowed per hour',
+      'Stayboard cannot read the fields below back from the PMS',
+      'History kept on this computer',
+      'before',
+    ],
+    es: [
+      'Peticiones al servidor permitidas por hora',
+      'Stayboard no puede leer del PMS los campos de abajo',
+      'Historial que se guarda en este ordenador',
+      'antes del',
+    ],
+    ca: [
+      'Peticions al servidor permeses per hora',
+      'Stayboard no pot llegir del PMS els camps de sota',
+      'Historial que es conserva en aquest ordinador',
+      'abans del',
+    ],
   };
   for (const lang of LANGS) {
     await language(page, lang);
     await open(page, '#/sync');
     await expect(page.locator('label[for="s-budget"]')).toHaveText(words[lang][0]!);
     await expect(page.locator('#s-budget')).toHaveAttribute('aria-describedby', 's-budget-hint');
+    // The history kept here: what the cache holds, and what the choice drops (from this computer only).
+    await expect(page.locator('label[for="s-history"]')).toHaveText(words[lang][2]!);
+    await expect(page.getByTestId('history-hint')).toContainText(/\d MB/);
+    await expect(page.getByTestId('history-hint')).toContainText(words[lang][3]!);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByTestId('history-hint').scrollIntoViewIfNeeded();
+    await shoot(page, SHOTS, `sync-history-${lang}`, false, SMALL);
     await page.locator('#s-budget').scrollIntoViewIfNeeded();
     await noOldWords(page);
     await shoot(page, SHOTS, `sync-settings-${lang}`, false, SMALL);

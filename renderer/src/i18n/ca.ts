@@ -881,6 +881,15 @@ export const ca: UiCatalog = {
     'Aquesta part de cada hora no es gasta mai a actualitzar en segon pla: els teus canvis i el que estàs veient passen sempre primer.',
   'sync.backgroundSync': 'Continua actualitzant en segon pla',
   'sync.horizonDays': 'Dies endavant que es conserven',
+  'sync.historyMonths': 'Historial que es conserva en aquest ordinador',
+  'sync.historyMonthsChoice': '{count, plural, one {# mes enrere} other {# mesos enrere}}',
+  'sync.historyAll': 'Tot',
+  'sync.historyHint':
+    'El més antic només surt d’aquest ordinador, mai del PMS; una pantalla que mostri un dia anterior el torna a demanar.',
+  'sync.storageHeld': 'Stayboard ocupa {size} MB aquí ({count, plural, one {# reserva} other {# reserves}}).',
+  'sync.historyKeepsAll': 'Tot el que s’ha baixat es queda aquí.',
+  'sync.historyDrops':
+    '{count, plural, =0 {Res del que es conserva aquí no va acabar abans del {date}. El més antic només surt d’aquest ordinador, mai del PMS, i una pantalla que el mostri el torna a demanar.} one {# reserva va acabar abans del {date}: surt d’aquest ordinador, mai del PMS, i una pantalla que la mostri la torna a demanar.} other {# reserves van acabar abans del {date}: surten d’aquest ordinador, mai del PMS, i una pantalla que les mostri les torna a demanar.}}',
   'sync.settingsSaved': 'Opcions desades.',
   'sync.scope.all': 'tot',
   'sync.scope.near': 'avui ±48 h',

@@ -867,6 +867,15 @@ export const en = {
     'This share of each hour is never spent on refreshing in the background, so your changes and what you are looking at always go first.',
   'sync.backgroundSync': 'Keep refreshing in the background',
   'sync.horizonDays': 'Days ahead to keep',
+  'sync.historyMonths': 'History kept on this computer',
+  'sync.historyMonthsChoice': '{count, plural, one {# month back} other {# months back}}',
+  'sync.historyAll': 'Everything',
+  'sync.historyHint':
+    'Older records leave this computer only, never the PMS; a screen that shows an older day fetches it again.',
+  'sync.storageHeld': 'Stayboard holds {size} MB here ({count, plural, one {# booking} other {# bookings}}).',
+  'sync.historyKeepsAll': 'Everything fetched stays here.',
+  'sync.historyDrops':
+    '{count, plural, =0 {Nothing held here ended before {date}. Older records leave this computer only, never the PMS, and a screen that shows them fetches them again.} one {# booking ended before {date}: it leaves this computer, never the PMS, and a screen that shows it fetches it again.} other {# bookings ended before {date}: they leave this computer, never the PMS, and a screen that shows them fetches them again.}}',
   'sync.settingsSaved': 'Settings saved.',
   'sync.scope.all': 'everything',
   'sync.scope.near': 'today ±48 h',

@@ -879,6 +879,15 @@ export const es: UiCatalog = {
     'Esta parte de cada hora nunca se gasta en actualizar en segundo plano: tus cambios y lo que estás viendo van siempre primero.',
   'sync.backgroundSync': 'Seguir actualizando en segundo plano',
   'sync.horizonDays': 'Días hacia delante que se guardan',
+  'sync.historyMonths': 'Historial que se guarda en este ordenador',
+  'sync.historyMonthsChoice': '{count, plural, one {# mes atrás} other {# meses atrás}}',
+  'sync.historyAll': 'Todo',
+  'sync.historyHint':
+    'Lo más antiguo solo sale de este ordenador, nunca del PMS; una pantalla que muestre un día anterior lo vuelve a pedir.',
+  'sync.storageHeld': 'Stayboard ocupa {size} MB aquí ({count, plural, one {# reserva} other {# reservas}}).',
+  'sync.historyKeepsAll': 'Todo lo descargado se queda aquí.',
+  'sync.historyDrops':
+    '{count, plural, =0 {Nada de lo guardado terminó antes del {date}. Lo más antiguo solo sale de este ordenador, nunca del PMS, y una pantalla que lo muestre lo vuelve a pedir.} one {# reserva terminó antes del {date}: sale de este ordenador, nunca del PMS, y una pantalla que la muestre la vuelve a pedir.} other {# reservas terminaron antes del {date}: salen de este ordenador, nunca del PMS, y una pantalla que las muestre las vuelve a pedir.}}',
   'sync.settingsSaved': 'Ajustes guardados.',
   'sync.scope.all': 'todo',
   'sync.scope.near': 'hoy ±48 h',

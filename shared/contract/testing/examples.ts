@@ -795,6 +795,10 @@ export const COMMAND_EXAMPLES: Examples = {
   },
   'settings.get': { input: {}, output: settings },
   'settings.update': { input: { locale: 'es' }, output: settings },
+  'settings.storage': {
+    input: { historyMonths: 12 },
+    output: { bytes: 18_481_152, bookings: 2_310, olderBookings: 412, keepsFrom: '2025-11-28' },
+  },
   'app.info': { input: {}, output: { name: 'Stayboard', version: '0.1.0', demo: true } },
   // Up to date: the fake bridges of renderer tests answer these, and most tests want no update notice.
   'updates.status': { input: {}, output: { ...updateReady, kind: 'upToDate', version: null, percent: null } },

@@ -1,0 +1,81 @@
+// History kept offline: what ended before the cut leaves this computer (never a record with an unsent
+// change, nor a booking whose guests carry one), and the fetched windows are cut back with it, so an
+// older day reads as missing — fetched on demand — rather than as an empty day.
+import { describe, expect, it } from 'vitest';
+import { openCache } from './db';
+import { dropHistoryBefore, historyCut, olderHistory } from './history';
+import { recordFetched } from './state';
+import { loadHost, makeHost } from './testing/fixtures';
+import { MIGRATIONS } from '../outbox/testing/rig';
+import { coverageOf } from '../sync/coverage';
+
+const GLOBAL = { globalLists: true, globalRates: true };
+
+function setup() {
+  const db = openCache({ path: ':memory:', migrations: MIGRATIONS });
+  loadHost(db, makeHost({ listings: 3, bookingsPerListing: 20, start: '2025-01-01', days: 700 }), {
+    bundles: 20,
+    threads: 20,
+  });
+  recordFetched(db, { resource: 'bookings', scope: 'all', win: '2025-01-01..2026-11-30', at: 1000, records: 1 });
+  recordFetched(db, { resource: 'cleaning', scope: 'all', win: '2025-01-01..2025-06-30', at: 1000, records: 1 });
+  return db;
+}
+
+const count = (db: ReturnType<typeof setup>, sql: string, params: (string | number)[] = []) =>
+  db.get<{ n: number }>(`SELECT count(*) AS n FROM (${sql})`, params)!.n;
+
+describe('history kept offline', () => {
+  it('cuts on the same day months back, or the last day of a shorter month; everything keeps all', () => {
+    expect(historyCut('2026-11-28', 12)).toBe('2025-11-28');
+    expect(historyCut('2026-03-31', 1)).toBe('2026-02-28');
+    expect(historyCut('2028-03-31', 1)).toBe('2028-02-29');
+    expect(historyCut('2026-01-15', 3)).toBe('2025-10-15');
+    expect(historyCut('2026-11-28', null)).toBeNull();
+  });
+
+  it('drops what ended before the cut in chunks, keeps unsent changes, and cuts the fetched windows back', () => {
+    const db = setup();
+    const cut = '2025-11-01';
+    const old = db.pluck<number>('SELECT booking_number FROM bookings WHERE end_date < ? ORDER BY 1', [cut]);
+    expect(old.length).toBeGreaterThan(5);
+    expect(olderHistory(db, cut)).toMatchObject({ bookings: old.length });
+    // An old booking edited here, and another whose guest was: both stay, with what belongs to them.
+    const [edited, guestEdited] = old as [number, number];
+    db.run(`UPDATE bookings SET outbox_mark = '{}' WHERE booking_number = ?`, [edited]);
+    const guest = db.get<{ id: number }>('SELECT id FROM guests WHERE booking_number = ? LIMIT 1', [guestEdited]);
+    expect(guest).toBeDefined();
+    db.run(`UPDATE guests SET outbox_mark = '{}' WHERE id = ?`, [guest!.id]);
+    const oldTasks = count(db, 'SELECT 1 FROM cleaning WHERE date < ?', [cut]);
+    expect(oldTasks).toBeGreaterThan(0);
+    const keptNow = count(db, 'SELECT 1 FROM bookings WHERE end_date >= ?', [cut]);
+
+    let chunks = 0;
+    for (let r = dropHistoryBefore(db, cut, 4); ; r = dropHistoryBefore(db, cut, 4)) {
+      chunks++;
+      if (!r.more) break;
+    }
+    expect(chunks).toBeGreaterThan(1);
+    expect(db.pluck('SELECT booking_number FROM bookings WHERE end_date < ? ORDER BY 1', [cut])).toEqual(
+      [edited, guestEdited].sort((a, b) => a - b),
+    );
+    expect(count(db, 'SELECT 1 FROM guests WHERE booking_number = ?', [guestEdited])).toBeGreaterThan(0);
+    expect(count(db, 'SELECT 1 FROM bookings WHERE end_date >= ?', [cut])).toBe(keptNow);
+    expect(count(db, 'SELECT 1 FROM cleaning WHERE date < ?', [cut])).toBe(0);
+    // Nothing of a dropped booking is left behind, in the tables or the search index.
+    const dropped = old.filter((n) => n !== edited && n !== guestEdited);
+    const placeholders = dropped.map(() => '?').join(',');
+    for (const t of ['guests', 'threads', 'messages'])
+      expect(count(db, `SELECT 1 FROM ${t} WHERE booking_number IN (${placeholders})`, dropped), t).toBe(0);
+    expect(count(db, 'SELECT 1 FROM search WHERE rowid % 8 = 4 AND rowid / 8 NOT IN (SELECT id FROM guests)')).toBe(0);
+
+    // The windows: the bookings' now starts at the cut; the cleaning window wholly before it is gone.
+    expect(db.pluck<string>("SELECT win FROM sync_state WHERE resource IN ('bookings', 'cleaning')")).toEqual([
+      `${cut}..2026-11-30`,
+    ]);
+    const before = { kind: 'window', resource: 'bookings', from: '2025-06-01', to: '2025-06-07', listingIds: null };
+    const after = { kind: 'window', resource: 'bookings', from: '2026-01-01', to: '2026-01-07', listingIds: null };
+    expect(coverageOf(db, [before as never], GLOBAL).complete).toBe(false);
+    expect(coverageOf(db, [after as never], GLOBAL).complete).toBe(true);
+  });
+});

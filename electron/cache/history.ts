@@ -1,0 +1,155 @@
+// History kept offline (Settings.historyMonths, the person's choice): what ended before the cut is
+// dropped from this computer — never from the server — and the windows sync remembers as fetched
+// are cut back with it, so a screen or a document that reaches an older day finds it missing
+// (coverage, sync/coverage.ts) and fetches it on demand instead of showing a silent zero.
+//
+// What is dropped: bookings that ended before the cut with their guests, message threads and
+// messages and their per-booking fetch state; cleaning and maintenance tasks dated before it;
+// blocks that ended before it; daily prices and availability before it. What is never dropped: a
+// record with an unsent change (its `outbox_mark`), or a booking whose guests, threads or messages
+// carry one; incidents (sync keeps old open ones on purpose, and they are few); customers, owners,
+// listings and the other reference lists (they are not dated).
+//
+// Run in chunks (`dropHistoryBefore` takes at most `limit` bookings and `limit` rows of each dated
+// table per call, one transaction each) so the main process never stops for long.
+import { addDays } from '../../shared/dates';
+import type { ReadableDB, WritableDB } from './db';
+
+/** Months of history kept: null keeps everything. */
+export type HistoryMonths = number | null;
+
+/** The first day kept for `months` of history before `today` (null: everything is kept). */
+export function historyCut(today: string, months: HistoryMonths): string | null {
+  if (months === null) return null;
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) - months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  // The same day of the month, or the month's last day (31 March − 1 month = 28/29 February).
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The dated tables: the column that dates a row (a row dated before the cut goes) and the row's key. */
+const DATED = [
+  { table: 'cleaning', day: 'date', key: 'id', marked: true },
+  { table: 'maintenance', day: 'date', key: 'id', marked: true },
+  { table: 'blocks', day: 'end_date', key: 'id', marked: true },
+  { table: 'prices', day: 'date', key: 'rate_id, date', marked: false },
+  { table: 'availability', day: 'date', key: 'listing_id, date, rate_id', marked: false },
+] as const;
+
+/** The resources whose fetched windows are cut back (sync_state `win` "from..to"). */
+const WINDOWED = ['bookings', 'cleaning', 'maintenance', 'blocks', 'prices', 'availability'] as const;
+
+/** A booking that ended before the cut and may go: no unsent change on it or on what belongs to it. */
+const DROPPABLE_BOOKINGS = `
+  SELECT b.booking_number FROM bookings b
+  WHERE b.end_date < ? AND b.outbox_mark IS NULL
+    AND NOT EXISTS (SELECT 1 FROM guests g WHERE g.booking_number = b.booking_number AND g.outbox_mark IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM threads t WHERE t.booking_number = b.booking_number AND t.outbox_mark IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.booking_number = b.booking_number AND m.outbox_mark IS NOT NULL)`;
+
+export interface OlderHistory {
+  /** Bookings that ended before the cut (those with unsent changes included: they stay). */
+  bookings: number;
+  /** Of every booking cached. */
+  allBookings: number;
+}
+
+/** How much of what is cached is older than the cut (for the setting's sentence). */
+export function olderHistory(db: ReadableDB, cut: string | null): OlderHistory {
+  const allBookings = db.get<{ n: number }>('SELECT count(*) AS n FROM bookings')?.n ?? 0;
+  if (cut === null) return { bookings: 0, allBookings };
+  const bookings = db.get<{ n: number }>('SELECT count(*) AS n FROM bookings WHERE end_date < ?', [cut])?.n ?? 0;
+  return { bookings, allBookings };
+}
+
+export interface HistoryDropped {
+  /** Records dropped, per resource (the contract's names: a thread's messages count as `threads`). */
+  dropped: Record<string, number>;
+  /** True when more is left to drop (call again). */
+  more: boolean;
+}
+
+/**
+ * One chunk of dropping what is older than `cut` (one transaction). The fetched windows are cut back
+ * first, so nothing before the cut is ever claimed as held once its records start to go.
+ */
+export function dropHistoryBefore(db: WritableDB, cut: string, limit = 200): HistoryDropped {
+  return db.transaction((tx) => {
+    cutWindows(tx, cut);
+    const dropped: Record<string, number> = {};
+    const count = (resource: string, n: number) => {
+      if (n > 0) dropped[resource] = (dropped[resource] ?? 0) + n;
+    };
+    let more = false;
+    const numbers = tx.pluck<number>(`${DROPPABLE_BOOKINGS} LIMIT ?`, [cut, limit + 1]);
+    if (numbers.length > limit) {
+      more = true;
+      numbers.length = limit;
+    }
+    for (const n of numbers) {
+      count('guests', tx.run('DELETE FROM guests WHERE booking_number = ?', [n]).changes);
+      // Messages are their threads' resource.
+      count('threads', tx.run('DELETE FROM messages WHERE booking_number = ?', [n]).changes);
+      count('threads', tx.run('DELETE FROM threads WHERE booking_number = ?', [n]).changes);
+      tx.run("DELETE FROM sync_state WHERE scope = 'booking:' || ?", [n]);
+      count('bookings', tx.run('DELETE FROM bookings WHERE booking_number = ?', [n]).changes);
+    }
+    for (const { table, day, key, marked } of DATED) {
+      const unmarked = marked ? ' AND outbox_mark IS NULL' : '';
+      const n = tx.run(
+        `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${day} < ?${unmarked} LIMIT ?)`,
+        [cut, limit + 1],
+      ).changes;
+      if (n > limit) more = true;
+      count(table, n);
+    }
+    return { dropped, more };
+  });
+}
+
+/**
+ * The fetched windows of the dated resources, cut back to start at `cut`: a window wholly before it
+ * is forgotten, one across it keeps only its days from the cut (merged with a window already
+ * remembered under that name: the older fetch is the one the answer may rely on).
+ */
+function cutWindows(tx: WritableDB, cut: string): void {
+  const before = addDays(cut, -1);
+  for (const resource of WINDOWED) {
+    const rows = tx.all<{ scope: string; win: string; fetched_at: number | null; attempted_at: number | null }>(
+      `SELECT scope, win, fetched_at, attempted_at FROM sync_state
+       WHERE resource = ? AND win <> '' AND scope NOT LIKE 'booking:%' AND substr(win, 1, 10) < ?`,
+      [resource, cut],
+    );
+    for (const r of rows) {
+      const [from, to] = r.win.split('..');
+      tx.run('DELETE FROM sync_state WHERE resource = ? AND scope = ? AND win = ?', [resource, r.scope, r.win]);
+      if (!from || !to || to <= before) continue;
+      const win = `${cut}..${to}`;
+      const existing = tx.get<{ fetched_at: number | null }>(
+        'SELECT fetched_at FROM sync_state WHERE resource = ? AND scope = ? AND win = ?',
+        [resource, r.scope, win],
+      );
+      if (existing) {
+        const fetched =
+          existing.fetched_at === null || r.fetched_at === null ? null : Math.min(existing.fetched_at, r.fetched_at);
+        tx.run('UPDATE sync_state SET fetched_at = ? WHERE resource = ? AND scope = ? AND win = ?', [
+          fetched,
+          resource,
+          r.scope,
+          win,
+        ]);
+      } else {
+        tx.run('INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at) VALUES (?, ?, ?, ?, ?)', [
+          resource,
+          r.scope,
+          win,
+          r.fetched_at,
+          r.attempted_at,
+        ]);
+      }
+    }
+  }
+}

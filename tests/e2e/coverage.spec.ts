@@ -258,3 +258,53 @@ test('documents and screens of a month never fetched: fetched first online (the 
   sim.resetFaults();
   await server.close();
 });
+
+test('a shorter history kept here drops a month fetched before: its statement says so offline and is fetched again online', async ({
+  page,
+  demoHost,
+}) => {
+  test.setTimeout(300_000);
+  await firstSyncPass(demoHost);
+  const sim = simulator(demoHost);
+  const server = await reader(demoHost);
+  // A month about four months back: sync never fetches it; the statement's fetch brings it here.
+  const month = monthOf(addDays(today(), -125));
+  const { owner } = await ownerWithStays(demoHost, server, month);
+  const subject = {
+    of: 'documents.ownerStatement' as const,
+    input: { id: owner.id, month, format: 'pdf' as const, locale: 'en' as const },
+  };
+  expect((await ask(demoHost, 'coverage.fetch', subject)).after.complete).toBe(true);
+
+  // The person keeps three months: the hint counts what leaves this computer before it is saved.
+  await page.goto(demoHost.url);
+  await open(page, '#/sync');
+  await page.locator('#s-history').selectOption('3');
+  const hint = page.getByTestId('history-hint');
+  await expect(hint).toContainText(/\d+ bookings? ended before/);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await hint.scrollIntoViewIfNeeded();
+  await shoot(page, SHOTS, 'history-three-months-en', false, [[1024, 700]]);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await eventually('the month left this computer', async () =>
+    (await ask(demoHost, 'coverage.check', subject)).complete ? null : true,
+  );
+  await expect(hint).toContainText(/Nothing held here ended before|\d+ bookings? ended before/);
+
+  // Offline, the statement of that month is made INCOMPLETE — never a month of zeros.
+  sim.setOnline(false);
+  const offline = await statement(page, owner.id, month);
+  expect(offline.name).toMatch(/-INCOMPLETE\.pdf$/);
+  // Online again (once the app has seen the server answer), it is fetched first and whole.
+  sim.setOnline(true);
+  await expect(page.getByTestId('header-status').locator('[data-connectivity]')).toHaveAttribute(
+    'data-connectivity',
+    'online',
+    { timeout: 45_000 },
+  );
+  const again = await statement(page, owner.id, month);
+  expect(again.name).not.toContain('INCOMPLETE');
+  await expect(page.getByTestId('paper-note')).toHaveAttribute('data-phase', 'complete');
+  await server.close();
+});

@@ -10,8 +10,8 @@
 // carry one; incidents (sync keeps old open ones on purpose, and they are few); customers, owners,
 // listings and the other reference lists (they are not dated).
 //
-// Run in chunks (`dropHistoryBefore` takes at most `limit` bookings and `limit` rows of each dated
-// table per call, one transaction each) so the main process never stops for long.
+// Run in chunks (`dropHistoryBefore`: one transaction of about CHUNK_BUDGET_MS, in batches) so the
+// main process never stops for long; the caller pauses for other work between chunks.
 import { addDays } from '../../shared/dates';
 import type { ReadableDB, WritableDB } from './db';
 
@@ -68,45 +68,78 @@ export function olderHistory(db: ReadableDB, cut: string | null): OlderHistory {
 export interface HistoryDropped {
   /** Records dropped, per resource (the contract's names: a thread's messages count as `threads`). */
   dropped: Record<string, number>;
-  /** True when more is left to drop (call again). */
+  /** True when the chunk's time ran out before everything older was dropped (call again). */
   more: boolean;
 }
 
+export interface DropOptions {
+  /**
+   * How long one chunk may work before its commit (ms): it stops after the batch that crosses it. The commit
+   * writes every page the chunk touched (a booking's row, its seven indexes, the search index…), so rows are
+   * bounded too.
+   */
+  budgetMs?: number;
+  /** Rows one chunk drops at most (a booking with what belongs to it counts one). */
+  maxRows?: number;
+  /** Records per statement batch. */
+  batch?: number;
+  now?: () => number;
+}
+
 /**
- * One chunk of dropping what is older than `cut` (one transaction). The fetched windows are cut back
- * first, so nothing before the cut is ever claimed as held once its records start to go.
+ * One chunk's work on the main process. Measured at 500 listings: dropping 200 bookings took 13–54 ms with
+ * its commit, 50 about 10 ms.
  */
-export function dropHistoryBefore(db: WritableDB, cut: string, limit = 200): HistoryDropped {
+export const CHUNK_BUDGET_MS = 6;
+export const CHUNK_MAX_ROWS = 50;
+const BATCH = 10;
+
+/**
+ * One chunk of dropping what is older than `cut` (one transaction, about `budgetMs` long). The fetched
+ * windows are cut back first, so nothing before the cut is ever claimed as held once its records go.
+ */
+export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOptions = {}): HistoryDropped {
+  const {
+    budgetMs = CHUNK_BUDGET_MS,
+    maxRows = CHUNK_MAX_ROWS,
+    batch = BATCH,
+    now = () => performance.now(),
+  } = options;
+  const start = now();
+  let rows = 0;
+  const spent = () => rows >= maxRows || now() - start >= budgetMs;
   return db.transaction((tx) => {
     cutWindows(tx, cut);
     const dropped: Record<string, number> = {};
     const count = (resource: string, n: number) => {
       if (n > 0) dropped[resource] = (dropped[resource] ?? 0) + n;
     };
-    let more = false;
-    const numbers = tx.pluck<number>(`${DROPPABLE_BOOKINGS} LIMIT ?`, [cut, limit + 1]);
-    if (numbers.length > limit) {
-      more = true;
-      numbers.length = limit;
-    }
-    for (const n of numbers) {
-      count('guests', tx.run('DELETE FROM guests WHERE booking_number = ?', [n]).changes);
-      // Messages are their threads' resource.
-      count('threads', tx.run('DELETE FROM messages WHERE booking_number = ?', [n]).changes);
-      count('threads', tx.run('DELETE FROM threads WHERE booking_number = ?', [n]).changes);
-      tx.run("DELETE FROM sync_state WHERE scope = 'booking:' || ?", [n]);
-      count('bookings', tx.run('DELETE FROM bookings WHERE booking_number = ?', [n]).changes);
+    for (;;) {
+      const numbers = tx.pluck<number>(`${DROPPABLE_BOOKINGS} LIMIT ?`, [cut, batch]);
+      rows += numbers.length;
+      for (const n of numbers) {
+        count('guests', tx.run('DELETE FROM guests WHERE booking_number = ?', [n]).changes);
+        // Messages are their threads' resource.
+        count('threads', tx.run('DELETE FROM messages WHERE booking_number = ?', [n]).changes);
+        count('threads', tx.run('DELETE FROM threads WHERE booking_number = ?', [n]).changes);
+        tx.run("DELETE FROM sync_state WHERE scope = 'booking:' || ?", [n]);
+        count('bookings', tx.run('DELETE FROM bookings WHERE booking_number = ?', [n]).changes);
+      }
+      if (numbers.length < batch) break;
+      if (spent()) return { dropped, more: true };
     }
     for (const { table, day, key, marked } of DATED) {
       const unmarked = marked ? ' AND outbox_mark IS NULL' : '';
-      const n = tx.run(
-        `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${day} < ?${unmarked} LIMIT ?)`,
-        [cut, limit + 1],
-      ).changes;
-      if (n > limit) more = true;
-      count(table, n);
+      const sql = `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${day} < ?${unmarked} LIMIT ?)`;
+      for (;;) {
+        const n = tx.run(sql, [cut, batch]).changes;
+        rows += n;
+        count(table, n);
+        if (n < batch) break;
+        if (spent()) return { dropped, more: true };
+      }
     }
-    return { dropped, more };
+    return { dropped, more: false };
   });
 }
 

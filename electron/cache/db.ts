@@ -36,6 +36,9 @@ export function openCache(options: OpenOptions): WritableDB {
   }
   const conn = new Database(path);
   try {
+    // Space freed by dropping history goes back to the disk a chunk at a time (engine/history-keeper.ts).
+    // Only a file created now takes it: an existing file keeps its mode until it is rebuilt (VACUUM).
+    conn.pragma('auto_vacuum = INCREMENTAL');
     conn.pragma('journal_mode = WAL');
     conn.pragma('synchronous = NORMAL');
     conn.pragma('foreign_keys = ON');

@@ -1,6 +1,9 @@
 // The history keeper: trims a while after the account opens, at once when the person changes the
 // choice, then daily; says which resources changed; keeps everything when asked to; tells what the
 // cache holds and what a choice would drop before it is saved.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../api/clock';
 import { openCache } from '../cache/db';
@@ -8,8 +11,8 @@ import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { MIGRATIONS } from '../outbox/testing/rig';
 import { FIRST_TRIM_DELAY_MS, HistoryKeeper, TRIM_EVERY_MS } from './history-keeper';
 
-function setup(months: number | null) {
-  const db = openCache({ path: ':memory:', migrations: MIGRATIONS });
+function setup(months: number | null, path = ':memory:') {
+  const db = openCache({ path, migrations: MIGRATIONS });
   loadHost(db, makeHost({ listings: 2, bookingsPerListing: 30, start: '2024-12-01', days: 720 }), { bundles: 10 });
   const clock = new ManualClock();
   const changes: string[][] = [];
@@ -59,5 +62,25 @@ describe('the history keeper', () => {
     await keeper.trim();
     expect(db.get<{ n: number }>('SELECT count(*) AS n FROM bookings')!.n).toBe(before);
     expect(changes).toEqual([]);
+  });
+
+  it('gives the space back to the disk: a new cache file shrinks after a trim', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stayboard-history-'));
+    try {
+      const path = join(dir, 'cache.db');
+      const { db, keeper } = setup(3, path);
+      const before = keeper.usage(3);
+      expect(before.olderBookings).toBeGreaterThan(0);
+      await keeper.trim();
+      db.run('PRAGMA wal_checkpoint(TRUNCATE)');
+      const after = keeper.usage(3);
+      expect(after.olderBookings).toBe(0);
+      expect(after.bytes).toBeLessThan(before.bytes);
+      expect(db.get<{ freelist_count: number }>('PRAGMA freelist_count')!.freelist_count).toBe(0);
+      expect(statSync(path).size).toBe(after.bytes);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,11 @@ export const FIRST_TRIM_DELAY_MS = 60_000;
 /** And then runs again this often (the cut moves a day each day). */
 export const TRIM_EVERY_MS = 24 * 60 * 60_000;
 
+/** `PRAGMA auto_vacuum` of a file that gives freed pages back on request (cache/db.ts). */
+const INCREMENTAL = 2;
+/** Pages given back per step (4 KiB each). */
+const VACUUM_PAGES = 256;
+
 export interface HistoryKeeperOptions {
   db: WritableDB;
   clock: Clock;
@@ -44,13 +49,21 @@ export class HistoryKeeper {
     this.schedule(0);
   }
 
-  /** What the cache holds, and what `months` of history would drop from it. */
+  /** What the cache holds (its pages in use: free pages of a file made before incremental vacuum are not), and what `months` of history would drop from it. */
   usage(months: HistoryMonths): StorageUsage {
-    const page = this.o.db.get<{ page_count: number }>('PRAGMA page_count')?.page_count ?? 0;
-    const size = this.o.db.get<{ page_size: number }>('PRAGMA page_size')?.page_size ?? 0;
+    const pages = this.pragma('page_count') - this.pragma('freelist_count');
     const keepsFrom = historyCut(this.o.today(), months);
     const older = olderHistory(this.o.db, keepsFrom);
-    return { bytes: page * size, bookings: older.allBookings, olderBookings: older.bookings, keepsFrom };
+    return {
+      bytes: pages * this.pragma('page_size'),
+      bookings: older.allBookings,
+      olderBookings: older.bookings,
+      keepsFrom,
+    };
+  }
+
+  private pragma(name: 'page_count' | 'freelist_count' | 'page_size' | 'auto_vacuum'): number {
+    return Number(this.o.db.get<Record<string, number>>(`PRAGMA ${name}`)?.[name] ?? 0);
   }
 
   /** Drops what is older than the cut now, chunk by chunk; resolves when nothing older is left. */
@@ -90,6 +103,7 @@ export class HistoryKeeper {
   private async run(): Promise<void> {
     const cut = historyCut(this.o.today(), this.o.months());
     if (cut === null) return;
+    let dropped = false;
     for (;;) {
       if (this.stopped) return;
       let r;
@@ -101,8 +115,26 @@ export class HistoryKeeper {
         return;
       }
       const resources = Object.keys(r.dropped);
-      if (resources.length) this.o.changed(resources);
-      if (!r.more) return;
+      if (resources.length) {
+        dropped = true;
+        this.o.changed(resources);
+      }
+      if (!r.more) break;
+      await nextTask();
+    }
+    if (dropped) await this.giveSpaceBack();
+  }
+
+  /** The freed pages back to the disk, a few at a time (a file made before incremental vacuum keeps them). */
+  private async giveSpaceBack(): Promise<void> {
+    if (this.pragma('auto_vacuum') !== INCREMENTAL) return;
+    while (!this.stopped && this.pragma('freelist_count') > 0) {
+      try {
+        this.o.db.exec(`PRAGMA incremental_vacuum(${VACUUM_PAGES})`);
+      } catch (e) {
+        this.o.log?.warn('giving space back stopped', e);
+        return;
+      }
       await nextTask();
     }
   }

@@ -338,7 +338,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 /** What the cache holds on this computer, and what a choice of history would drop from it. */
 export const storageUsage = z.object({
-  /** The cache file's size (its pages), bytes. */
+  /** What the cache file holds: its pages in use, bytes. */
   bytes: z.number().int().nonnegative(),
   /** Bookings held. */
   bookings: z.number().int().nonnegative(),

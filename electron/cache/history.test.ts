@@ -81,4 +81,53 @@ describe('history kept offline', () => {
     expect(coverageOf(db, [before as never], GLOBAL).complete).toBe(false);
     expect(coverageOf(db, [after as never], GLOBAL).complete).toBe(true);
   });
+
+  it("drops the daily rows of a listing's or a rate's old windows by their key, and cuts those windows", () => {
+    const db = setup();
+    const cut = '2025-11-01';
+    for (const date of ['2025-10-30', '2025-10-31', '2025-11-01', '2025-11-02'])
+      for (const listing of [1, 2]) {
+        db.run('INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES (?, ?, 0, 1, 1)', [
+          listing,
+          date,
+        ]);
+        db.run('INSERT INTO prices (rate_id, date, price, active, cta, ctd) VALUES (?, ?, 80, 1, 0, 0)', [
+          listing + 10,
+          date,
+        ]);
+      }
+    // Listing 1 and rate 11 were fetched across the cut; listing 2 and rate 12 only after it.
+    recordFetched(db, {
+      resource: 'availability',
+      scope: 'listing:1',
+      win: '2025-10-01..2026-10-01',
+      at: 5,
+      records: 1,
+    });
+    recordFetched(db, {
+      resource: 'availability',
+      scope: 'listing:2',
+      win: '2025-11-01..2026-11-01',
+      at: 5,
+      records: 1,
+    });
+    recordFetched(db, { resource: 'prices', scope: 'rate:11', win: '2025-10-30..2025-10-31', at: 5, records: 1 });
+    while (dropHistoryBefore(db, cut).more);
+    expect(db.all('SELECT listing_id, date FROM availability ORDER BY 1, 2')).toEqual([
+      { listing_id: 1, date: '2025-11-01' },
+      { listing_id: 1, date: '2025-11-02' },
+      // Never fetched before the cut by a window here (sync's windows start today): left as they are.
+      { listing_id: 2, date: '2025-10-30' },
+      { listing_id: 2, date: '2025-10-31' },
+      { listing_id: 2, date: '2025-11-01' },
+      { listing_id: 2, date: '2025-11-02' },
+    ]);
+    expect(db.pluck('SELECT date FROM prices WHERE rate_id = 11 ORDER BY 1')).toEqual(['2025-11-01', '2025-11-02']);
+    expect(
+      db.all("SELECT resource, scope, win FROM sync_state WHERE resource IN ('availability', 'prices') ORDER BY 1, 2"),
+    ).toEqual([
+      { resource: 'availability', scope: 'listing:1', win: '2025-11-01..2026-10-01' },
+      { resource: 'availability', scope: 'listing:2', win: '2025-11-01..2026-11-01' },
+    ]);
+  });
 });

@@ -5,7 +5,8 @@
 //
 // What is dropped: bookings that ended before the cut with their guests, message threads and
 // messages and their per-booking fetch state; cleaning and maintenance tasks dated before it;
-// blocks that ended before it; daily prices and availability before it. What is never dropped: a
+// blocks that ended before it; daily prices and availability before it (found through the windows
+// fetched for their listing or rate). What is never dropped: a
 // record with an unsent change (its `outbox_mark`), or a booking whose guests, threads or messages
 // carry one; incidents (sync keeps old open ones on purpose, and they are few); customers, owners,
 // listings and the other reference lists (they are not dated).
@@ -35,12 +36,24 @@ const DATED = [
   { table: 'cleaning', day: 'date', key: 'id', marked: true },
   { table: 'maintenance', day: 'date', key: 'id', marked: true },
   { table: 'blocks', day: 'end_date', key: 'id', marked: true },
-  { table: 'prices', day: 'date', key: 'rate_id, date', marked: false },
-  { table: 'availability', day: 'date', key: 'listing_id, date, rate_id', marked: false },
 ] as const;
 
-/** The resources whose fetched windows are cut back (sync_state `win` "from..to"). */
-const WINDOWED = ['bookings', 'cleaning', 'maintenance', 'blocks', 'prices', 'availability'] as const;
+/**
+ * The daily tables, keyed by their owner then the day (no index on the day alone: it would cost as
+ * much as the rows). Their old days are found through the windows fetched for an owner that start
+ * before the cut (sync_state scope `listing:N` / `rate:N`), and dropped by a look-up of the key's prefix.
+ */
+const DAILY = [
+  { table: 'availability', owner: 'listing_id', scope: 'listing:' },
+  { table: 'prices', owner: 'rate_id', scope: 'rate:' },
+] as const;
+
+/** The resources whose fetched windows are cut back at once (sync_state `win` "from..to"); the daily ones go owner by owner. */
+const WINDOWED = ['bookings', 'cleaning', 'maintenance', 'blocks'] as const;
+
+/** Windows of a resource (one scope, or every one) starting before a day: the partial index sync_state_not_booking. */
+const WINDOWS_BEFORE = `SELECT scope, win, fetched_at, attempted_at FROM sync_state
+  WHERE resource = ? AND scope NOT LIKE 'booking:%' AND win <> '' AND substr(win, 1, 10) < ?`;
 
 /** A booking that ended before the cut and may go: no unsent change on it or on what belongs to it. */
 const DROPPABLE_BOOKINGS = `
@@ -109,7 +122,7 @@ export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOpti
   let rows = 0;
   const spent = () => rows >= maxRows || now() - start >= budgetMs;
   return db.transaction((tx) => {
-    cutWindows(tx, cut);
+    for (const resource of WINDOWED) cutWindows(tx, resource, null, cut);
     const dropped: Record<string, number> = {};
     const count = (resource: string, n: number) => {
       if (n > 0) dropped[resource] = (dropped[resource] ?? 0) + n;
@@ -139,6 +152,22 @@ export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOpti
         if (spent()) return { dropped, more: true };
       }
     }
+    for (const { table, owner, scope: prefix } of DAILY) {
+      for (;;) {
+        const scopes = tx.pluck<string>(`SELECT DISTINCT scope FROM (${WINDOWS_BEFORE}) LIMIT ?`, [table, cut, batch]);
+        for (const scope of scopes) {
+          const id = Number(scope.slice(prefix.length));
+          if (scope.startsWith(prefix) && Number.isInteger(id)) {
+            const n = tx.run(`DELETE FROM ${table} WHERE ${owner} = ? AND date < ?`, [id, cut]).changes;
+            rows += n;
+            count(table, n);
+          }
+          cutWindows(tx, table, scope, cut);
+        }
+        if (scopes.length < batch) break;
+        if (spent()) return { dropped, more: true };
+      }
+    }
     return { dropped, more: false };
   });
 }
@@ -148,41 +177,39 @@ export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOpti
  * is forgotten, one across it keeps only its days from the cut (merged with a window already
  * remembered under that name: the older fetch is the one the answer may rely on).
  */
-function cutWindows(tx: WritableDB, cut: string): void {
+function cutWindows(tx: WritableDB, resource: string, scope: string | null, cut: string): void {
   const before = addDays(cut, -1);
-  for (const resource of WINDOWED) {
-    const rows = tx.all<{ scope: string; win: string; fetched_at: number | null; attempted_at: number | null }>(
-      `SELECT scope, win, fetched_at, attempted_at FROM sync_state
-       WHERE resource = ? AND win <> '' AND scope NOT LIKE 'booking:%' AND substr(win, 1, 10) < ?`,
-      [resource, cut],
+  type Row = { scope: string; win: string; fetched_at: number | null; attempted_at: number | null };
+  const rows =
+    scope === null
+      ? tx.all<Row>(WINDOWS_BEFORE, [resource, cut])
+      : tx.all<Row>(`${WINDOWS_BEFORE} AND scope = ?`, [resource, cut, scope]);
+  for (const r of rows) {
+    const [from, to] = r.win.split('..');
+    tx.run('DELETE FROM sync_state WHERE resource = ? AND scope = ? AND win = ?', [resource, r.scope, r.win]);
+    if (!from || !to || to <= before) continue;
+    const win = `${cut}..${to}`;
+    const existing = tx.get<{ fetched_at: number | null }>(
+      'SELECT fetched_at FROM sync_state WHERE resource = ? AND scope = ? AND win = ?',
+      [resource, r.scope, win],
     );
-    for (const r of rows) {
-      const [from, to] = r.win.split('..');
-      tx.run('DELETE FROM sync_state WHERE resource = ? AND scope = ? AND win = ?', [resource, r.scope, r.win]);
-      if (!from || !to || to <= before) continue;
-      const win = `${cut}..${to}`;
-      const existing = tx.get<{ fetched_at: number | null }>(
-        'SELECT fetched_at FROM sync_state WHERE resource = ? AND scope = ? AND win = ?',
-        [resource, r.scope, win],
-      );
-      if (existing) {
-        const fetched =
-          existing.fetched_at === null || r.fetched_at === null ? null : Math.min(existing.fetched_at, r.fetched_at);
-        tx.run('UPDATE sync_state SET fetched_at = ? WHERE resource = ? AND scope = ? AND win = ?', [
-          fetched,
-          resource,
-          r.scope,
-          win,
-        ]);
-      } else {
-        tx.run('INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at) VALUES (?, ?, ?, ?, ?)', [
-          resource,
-          r.scope,
-          win,
-          r.fetched_at,
-          r.attempted_at,
-        ]);
-      }
+    if (existing) {
+      const fetched =
+        existing.fetched_at === null || r.fetched_at === null ? null : Math.min(existing.fetched_at, r.fetched_at);
+      tx.run('UPDATE sync_state SET fetched_at = ? WHERE resource = ? AND scope = ? AND win = ?', [
+        fetched,
+        resource,
+        r.scope,
+        win,
+      ]);
+    } else {
+      tx.run('INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at) VALUES (?, ?, ?, ?, ?)', [
+        resource,
+        r.scope,
+        win,
+        r.fetched_at,
+        r.attempted_at,
+      ]);
     }
   }
 }

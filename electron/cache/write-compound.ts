@@ -1,11 +1,10 @@
 // Writers for resources that do not map one record → one row: incidents
 // (with their per-listing links), threads (messages in their own table),
 // the customer + guests bundle of a booking, and the per-day tables (prices,
-// availability) that are replaced window by window.
+// availability) that are replaced window by window and keep only their columns (migration 16).
 import type { Availability, AvailabilityMU, CustomerBundle, Incident, Price, Thread } from '../../shared/api';
 import type { WritableDB } from './db';
 import { customersTable, guestsTable, incidentsTable, messagesTable, threadsTable, type MessageRow } from './tables';
-import { scrubbedJson } from './scrub';
 import { deleteMissing, upsertRecords, type Incoming, type UpsertResult } from './write';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -106,6 +105,34 @@ export function replaceBundleOfBooking(
   return { customers, guests, deleted: gone.length };
 }
 
+/** One day of a rate as the cache keeps it (its columns: the day's wire JSON is not kept, migration 16). */
+export interface PriceDay {
+  rateId: number;
+  date: string;
+  listingId: number | null;
+  price: number;
+  minDays: number | null;
+  maxDays: number | null;
+  active: boolean | number;
+  cta: boolean | number;
+  ctd: boolean | number;
+}
+
+/** Writes one day of a rate; answers 1 when the row was new or changed, 0 when it was the same. */
+export function writePriceDay(db: WritableDB, d: PriceDay): number {
+  return db.run(
+    `INSERT INTO prices (rate_id, date, listing_id, price, min_days, max_days, active, cta, ctd)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (rate_id, date) DO UPDATE SET listing_id = excluded.listing_id, price = excluded.price,
+       min_days = excluded.min_days, max_days = excluded.max_days, active = excluded.active,
+       cta = excluded.cta, ctd = excluded.ctd
+     WHERE listing_id IS NOT excluded.listing_id OR price IS NOT excluded.price OR min_days IS NOT excluded.min_days
+       OR max_days IS NOT excluded.max_days OR active IS NOT excluded.active OR cta IS NOT excluded.cta
+       OR ctd IS NOT excluded.ctd`,
+    [d.rateId, d.date, d.listingId, d.price, d.minDays, d.maxDays, d.active ? 1 : 0, d.cta ? 1 : 0, d.ctd ? 1 : 0],
+  ).changes;
+}
+
 /** Daily prices of one rate over [from, to]: upsert what came, and — for a complete answer (`complete`) — delete days that did not. */
 export function replacePrices(
   db: WritableDB,
@@ -118,29 +145,20 @@ export function replacePrices(
 ): { written: number; deleted: number } {
   let written = 0;
   const seen = new Set<string>();
-  for (const { value: p, raw } of items) {
+  for (const { value: p } of items) {
     if (p.rate_id !== rateId && p.rate_id !== 0) continue;
     seen.add(p.date);
-    written += db.run(
-      `INSERT INTO prices (rate_id, date, listing_id, price, min_days, max_days, active, cta, ctd, raw)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (rate_id, date) DO UPDATE SET listing_id = excluded.listing_id, price = excluded.price,
-         min_days = excluded.min_days, max_days = excluded.max_days, active = excluded.active,
-         cta = excluded.cta, ctd = excluded.ctd, raw = excluded.raw
-       WHERE raw IS NOT excluded.raw`,
-      [
-        rateId,
-        p.date,
-        listingId,
-        p.price,
-        p.min_days,
-        p.max_days,
-        p.active ? 1 : 0,
-        p.cta ? 1 : 0,
-        p.ctd ? 1 : 0,
-        scrubbedJson(raw),
-      ],
-    ).changes;
+    written += writePriceDay(db, {
+      rateId,
+      date: p.date,
+      listingId,
+      price: p.price,
+      minDays: p.min_days,
+      maxDays: p.max_days,
+      active: p.active,
+      cta: p.cta,
+      ctd: p.ctd,
+    });
   }
   if (!complete) return { written, deleted: 0 };
   const cached = db.pluck<string>('SELECT date FROM prices WHERE rate_id = ? AND date BETWEEN ? AND ?', [
@@ -158,7 +176,6 @@ interface DayRow {
   date: string;
   rate: number;
   available: number;
-  raw: unknown;
 }
 
 /** Availability of one listing over [from, to] (single-unit per rate, or multi-unit counts). */
@@ -167,24 +184,16 @@ export function replaceAvailability(
   listingId: number,
   from: string,
   to: string,
-  answer: { mu: false; value: Availability; raw: unknown } | { mu: true; value: AvailabilityMU; raw: unknown },
+  answer: { mu: false; value: Availability } | { mu: true; value: AvailabilityMU },
 ): { written: number; deleted: number } {
   const rows: DayRow[] = [];
   let categoryId: number | null = null;
   if (answer.mu) {
     categoryId = answer.value.category_id;
-    const rawDays = at(answer.raw, 'availabilities');
-    answer.value.availabilities.forEach((d, i) =>
-      rows.push({ date: d.date, rate: 0, available: d.availability, raw: atIndex(rawDays, i) ?? d }),
-    );
+    for (const d of answer.value.availabilities) rows.push({ date: d.date, rate: 0, available: d.availability });
   } else {
-    const rawRates = at(answer.raw, 'rates');
-    answer.value.rates.forEach((r, i) => {
-      const rawDays = at(atIndex(rawRates, i), 'dates');
-      r.dates.forEach((d, j) =>
-        rows.push({ date: d.date, rate: r.rate_id, available: d.availability ? 1 : 0, raw: atIndex(rawDays, j) ?? d }),
-      );
-    });
+    for (const r of answer.value.rates)
+      for (const d of r.dates) rows.push({ date: d.date, rate: r.rate_id, available: d.availability ? 1 : 0 });
   }
   let written = 0;
   const seen = new Set<string>();
@@ -192,11 +201,11 @@ export function replaceAvailability(
     if (r.date < from || r.date > to) continue;
     seen.add(`${r.date}|${r.rate}`);
     written += db.run(
-      `INSERT INTO availability (listing_id, date, rate_id, available, mu, category_id, raw) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO availability (listing_id, date, rate_id, available, mu, category_id) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (listing_id, date, rate_id) DO UPDATE SET available = excluded.available, mu = excluded.mu,
-         category_id = excluded.category_id, raw = excluded.raw
-       WHERE raw IS NOT excluded.raw OR available IS NOT excluded.available`,
-      [listingId, r.date, r.rate, r.available, answer.mu ? 1 : 0, categoryId, scrubbedJson(r.raw)],
+         category_id = excluded.category_id
+       WHERE available IS NOT excluded.available OR mu IS NOT excluded.mu OR category_id IS NOT excluded.category_id`,
+      [listingId, r.date, r.rate, r.available, answer.mu ? 1 : 0, categoryId],
     ).changes;
   }
   const cached = db.rows('SELECT date, rate_id FROM availability WHERE listing_id = ? AND date BETWEEN ? AND ?', [

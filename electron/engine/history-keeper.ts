@@ -1,7 +1,8 @@
 // Keeps the history the person chose (Settings.historyMonths) on this computer: a while after the
 // account opens, again when the choice changes, and once a day after that, what ended before the
 // cut is dropped from the cache in chunks (cache/history.ts), each chunk a transaction of its own
-// with a pause for other work between them, and the screens are told which resources changed.
+// with a pause for other work between them, and the screens are told which resources changed; then
+// the file's free pages go back to the disk (a trim's, sync's deletions', a migration's).
 // Nothing is asked of the server; a screen that reaches an older day fetches it on demand.
 import { nextTask, type Clock, type Timer } from '../api/clock';
 import type { StorageUsage } from '../../shared/contract';
@@ -102,27 +103,28 @@ export class HistoryKeeper {
 
   private async run(): Promise<void> {
     const cut = historyCut(this.o.today(), this.o.months());
-    if (cut === null) return;
-    let dropped = false;
+    if (cut !== null && !(await this.dropOlder(cut))) return;
+    // Also what else freed pages (deletions by sync, a migration that dropped a column).
+    await this.giveSpaceBack();
+  }
+
+  /** Drops what ended before `cut`, chunk by chunk; false when it had to stop (a closed or busy cache). */
+  private async dropOlder(cut: string): Promise<boolean> {
     for (;;) {
-      if (this.stopped) return;
+      if (this.stopped) return false;
       let r;
       try {
         r = dropHistoryBefore(this.o.db, cut);
       } catch (e) {
-        // A closed or busy cache: the next trim tries again; nothing is half-dropped (one transaction).
+        // The next trim tries again; nothing is half-dropped (one transaction).
         this.o.log?.warn('history trim stopped', e);
-        return;
+        return false;
       }
       const resources = Object.keys(r.dropped);
-      if (resources.length) {
-        dropped = true;
-        this.o.changed(resources);
-      }
-      if (!r.more) break;
+      if (resources.length) this.o.changed(resources);
+      if (!r.more) return true;
       await nextTask();
     }
-    if (dropped) await this.giveSpaceBack();
   }
 
   /** The freed pages back to the disk, a few at a time (a file made before incremental vacuum keeps them). */

@@ -85,8 +85,8 @@ describe('prices.update', () => {
       // What sync wrote earlier: the rate's nights not available (a closed season), another rate's too.
       const put = (r: number, date: string) =>
         dev.db.run(
-          `INSERT INTO availability (listing_id, date, rate_id, available, mu, category_id, raw)
-           VALUES (101, ?, ?, 0, 0, NULL, '{}')`,
+          `INSERT INTO availability (listing_id, date, rate_id, available, mu, category_id)
+           VALUES (101, ?, ?, 0, 0, NULL)`,
           [date, r],
         );
       for (const d of ['2026-07-01', '2026-07-02', '2026-07-03']) put(rate, d);

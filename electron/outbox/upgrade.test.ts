@@ -16,6 +16,7 @@ import { appliedMigrations, migrationChecksum, type Migration } from '../cache/m
 import { CACHE_MIGRATIONS } from '../cache/schema';
 import { filledAt } from '../cache/testing/filled-at';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
+import { replaceAvailability, replacePrices } from '../cache/write-compound';
 import { Outbox } from './index';
 import { OUTBOX_MIGRATIONS } from './schema';
 import { MIGRATIONS } from './testing/rig';
@@ -41,6 +42,27 @@ interface Unsent {
 /** Records of a small host, and (with the outbox) unsent edits of every shape: chains, deletes, creates. */
 function fill(db: WritableDB, withOutbox: boolean): Unsent | null {
   loadHost(db, makeHost({ listings: 2, bookingsPerListing: 4, start: '2026-03-01' }), { bundles: 2, threads: 2 });
+  // Daily rows (their wire JSON goes with migration 16; every column they are read by stays).
+  const listing = db.pluck<number>('SELECT id FROM listings ORDER BY id')[0]!;
+  const day = (date: string, price: number) => ({
+    value: { rate_id: 7, date, price, min_days: 2, max_days: null, active: true, cta: false, ctd: date.endsWith('2') },
+    raw: { rate_id: 7, date, price },
+  });
+  replacePrices(db, 7, listing, '2026-03-01', '2026-03-02', [day('2026-03-01', 80), day('2026-03-02', 95.5)]);
+  replaceAvailability(db, listing, '2026-03-01', '2026-03-02', {
+    mu: true,
+    value: {
+      category_id: 3,
+      availabilities: [
+        { date: '2026-03-01', availability: 2 },
+        { date: '2026-03-02', availability: 0 },
+      ],
+    },
+  });
+  replaceAvailability(db, listing + 1, '2026-03-01', '2026-03-01', {
+    mu: false,
+    value: { listing_id: listing + 1, rates: [{ rate_id: 9, dates: [{ date: '2026-03-01', availability: true }] }] },
+  });
   if (!withOutbox) return null;
   const o = outboxOf(db);
   const cleaning = db.pluck<number>('SELECT id FROM cleaning ORDER BY id');
@@ -84,6 +106,19 @@ function snapshot(db: WritableDB, like?: Snapshot): Snapshot {
   return out;
 }
 
+/** Columns a later migration drops on purpose (016: the daily rows' wire JSON, never read): not compared. */
+const DROPPED: Readonly<Record<string, readonly string[]>> = { prices: ['raw'], availability: ['raw'] };
+
+/** The snapshot without the columns the upgrade drops on purpose. */
+function kept(s: Snapshot): Snapshot {
+  const out: Snapshot = {};
+  for (const [table, { columns, rows }] of Object.entries(s)) {
+    const keep = columns.map((c, i) => (DROPPED[table]?.includes(c) ? -1 : i)).filter((i) => i >= 0);
+    out[table] = { columns: keep.map((i) => columns[i]!), rows: rows.map((r) => keep.map((i) => r[i])) };
+  }
+  return out;
+}
+
 /** The earlier schema versions a disk may hold: each prefix of the cache's list, with and without the outbox. */
 const EARLIER: { label: string; migrations: Migration[]; outbox: boolean }[] = [];
 for (let n = 1; n <= CACHE_MIGRATIONS.length; n++) {
@@ -103,7 +138,7 @@ describe('upgrading a populated database', () => {
     const old = filledAt(migrations, path, dir, (db) => (unsent = fill(db, outbox)), MIGRATIONS);
     // As the builds of that time left it: no checksums yet (adopted on the first open below).
     old.exec('ALTER TABLE schema_migrations DROP COLUMN checksum');
-    const before = snapshot(old);
+    const before = kept(snapshot(old));
     old.close();
     expect(before['bookings']!.rows.length).toBeGreaterThan(0);
 

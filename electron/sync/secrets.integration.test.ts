@@ -68,9 +68,11 @@ describe('secrets a server adds to records (issue 27, case 4)', { timeout: 120_0
     expect(Object.keys(SCRUB_OPT_OUT)).toEqual(['price_edits']);
   });
 
-  it('a cache written before (secrets in listings, tasks, prices) is cleaned when it opens', () => {
+  it('a cache written before (secrets in listings, tasks, prices) is cleaned when it opens, and upgraded', () => {
     const path = join(tempDir(), 'old.db');
-    openCache({ path, migrations: [...CACHE_MIGRATIONS, ...OUTBOX_MIGRATIONS] }).close();
+    // A cache of the build before migration 16, whose prices still kept each day's wire JSON.
+    const before16 = CACHE_MIGRATIONS.filter((m) => m.version < 16);
+    openCache({ path, migrations: [...before16, ...OUTBOX_MIGRATIONS] }).close();
     const raw = new Database(path);
     // What a build from before the pass left: no record of it.
     raw.prepare(`DELETE FROM meta WHERE key = 'cache.scrubbed'`).run();
@@ -114,7 +116,8 @@ describe('secrets a server adds to records (issue 27, case 4)', { timeout: 120_0
       id: 9,
       list: [{}],
     });
-    expect(JSON.parse(db.get<{ raw: string }>('SELECT raw FROM prices')!.raw)).toEqual({ rate_id: 1, price: 80 });
+    // The day itself stays, in its columns; its wire JSON (and the secret in it) went with migration 16.
+    expect(db.all('SELECT rate_id, date, price FROM prices')).toEqual([{ rate_id: 1, date: '2026-06-10', price: 80 }]);
     db.raw.pragma('wal_checkpoint(TRUNCATE)');
     db.raw.exec('VACUUM');
     db.raw.pragma('wal_checkpoint(TRUNCATE)');

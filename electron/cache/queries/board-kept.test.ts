@@ -129,7 +129,7 @@ describe('the day board kept between reads', () => {
           "the multi-unit listing's free units",
           () =>
             db.run(
-              `INSERT INTO availability (listing_id, date, rate_id, available, mu, raw) VALUES (1, ?, 0, ?, 1, '{}')
+              `INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES (1, ?, 0, ?, 1)
                ON CONFLICT DO UPDATE SET available = excluded.available`,
               [date(), int(3)],
             ),
@@ -220,7 +220,7 @@ describe('the day board kept between reads', () => {
     );
     const free = (date: string, available: number) =>
       db.run(
-        `INSERT INTO availability (listing_id, date, rate_id, available, mu, raw) VALUES (1, ?, 0, ?, 1, '{}')
+        `INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES (1, ?, 0, ?, 1)
          ON CONFLICT DO UPDATE SET available = excluded.available`,
         [date, available],
       );

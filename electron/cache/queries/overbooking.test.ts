@@ -40,8 +40,8 @@ function fixture(): WritableDB {
   storeWire(db, bookingsTable, bookingRead, bookings);
   // The server's free units of listing 3: 3 on an empty day tells it has 3 units.
   db.run(
-    `INSERT INTO availability (listing_id, date, rate_id, available, mu, raw) VALUES (3, '2026-06-01', 0, 3, 1, '{}'),
-     (3, ?, 0, 0, 1, '{}'), (3, '2026-06-11', 0, 0, 1, '{}')`,
+    `INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES (3, '2026-06-01', 0, 3, 1),
+     (3, ?, 0, 0, 1), (3, '2026-06-11', 0, 0, 1)`,
     [D],
   );
   return db;

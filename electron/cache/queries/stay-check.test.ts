@@ -50,8 +50,8 @@ function fixture(): WritableDB {
   );
   // Listing 5 has 2 units (2 free on an empty day); the server says listing 1's 20th is taken.
   db.run(
-    `INSERT INTO availability (listing_id, date, rate_id, available, mu, raw) VALUES
-       (5, '2026-06-01', 0, 2, 1, '{}'), (1, '2026-06-20', 7, 0, 0, '{}')`,
+    `INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES
+       (5, '2026-06-01', 0, 2, 1), (1, '2026-06-20', 7, 0, 0)`,
   );
   db.run(
     `INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at, error, records)

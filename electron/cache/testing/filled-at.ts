@@ -29,11 +29,23 @@ export function filledAt(
     "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search%' AND name <> 'schema_migrations'",
   );
   for (const table of tables) {
-    const cols = db
-      .pluck<string>('SELECT name FROM pragma_table_info(?)', [table])
-      .map((c) => `"${c}"`)
-      .join(', ');
-    db.exec(`INSERT OR REPLACE INTO main."${table}" (${cols}) SELECT ${cols} FROM src."${table}"`);
+    type Col = { name: string; type: string; notnull: number; dflt_value: unknown };
+    const have = new Set(db.pluck<string>("SELECT name FROM pragma_table_info(?, 'src')", [table]));
+    const cols = db.all<Col>('SELECT name, type, "notnull", dflt_value FROM pragma_table_info(?)', [table]);
+    // A column a later migration dropped (prices.raw, migration 16) is filled as that build would have
+    // had it filled: JSON text, or zero.
+    const value = (c: Col) =>
+      have.has(c.name)
+        ? `"${c.name}"`
+        : c.notnull && c.dflt_value === null
+          ? c.type === 'TEXT'
+            ? `'{}'`
+            : '0'
+          : 'NULL';
+    db.exec(
+      `INSERT OR REPLACE INTO main."${table}" (${cols.map((c) => `"${c.name}"`).join(', ')})
+       SELECT ${cols.map(value).join(', ')} FROM src."${table}"`,
+    );
   }
   db.exec('DETACH DATABASE src');
   return db;

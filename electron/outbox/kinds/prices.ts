@@ -16,6 +16,7 @@ import type { WritableDB } from '../../cache/db';
 import { fetchedCovering } from '../../cache/state';
 import { priceEditsTable, type PriceCalendar } from '../../cache/tables';
 import type { Incoming } from '../../cache/write';
+import { writePriceDay } from '../../cache/write-compound';
 import type { Rec, Values } from '../types';
 import { edits, orNull, record, USER } from './parts';
 import type { FieldCodec, KindSpec, ServerVersion } from './spec';
@@ -252,26 +253,17 @@ function store(db: WritableDB, items: readonly Incoming<Rec>[]): void {
         db.run('DELETE FROM prices WHERE rate_id = ? AND date = ?', [cal.rate_id, date]);
         continue;
       }
-      const wire = { rate_id: cal.rate_id, date, ...d };
-      db.run(
-        `INSERT INTO prices (rate_id, date, listing_id, price, min_days, max_days, active, cta, ctd, raw)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (rate_id, date) DO UPDATE SET listing_id = excluded.listing_id, price = excluded.price,
-           min_days = excluded.min_days, max_days = excluded.max_days, active = excluded.active,
-           cta = excluded.cta, ctd = excluded.ctd, raw = excluded.raw`,
-        [
-          cal.rate_id,
-          date,
-          cal.listing_id,
-          d.price,
-          d.min_days ?? null,
-          d.max_days ?? null,
-          d.active ?? 1,
-          d.cta ?? 0,
-          d.ctd ?? 0,
-          JSON.stringify(wire),
-        ],
-      );
+      writePriceDay(db, {
+        rateId: cal.rate_id,
+        date,
+        listingId: cal.listing_id,
+        price: d.price,
+        minDays: d.min_days ?? null,
+        maxDays: d.max_days ?? null,
+        active: d.active ?? 1,
+        cta: d.cta ?? 0,
+        ctd: d.ctd ?? 0,
+      });
     }
     db.run('DELETE FROM price_edits WHERE rate_id = ? AND outbox_mark IS NULL', [cal.rate_id]);
   }

@@ -13,6 +13,7 @@
 //
 // Run in chunks (`dropHistoryBefore`: one transaction of about CHUNK_BUDGET_MS, in batches) so the
 // main process never stops for long; the caller pauses for other work between chunks.
+import type { ResourceName } from '../../shared/contract';
 import { addDays } from '../../shared/dates';
 import type { ReadableDB, WritableDB } from './db';
 
@@ -31,11 +32,11 @@ export function historyCut(today: string, months: HistoryMonths): string | null 
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-/** The dated tables: the column that dates a row (a row dated before the cut goes) and the row's key. */
+/** The dated tables and the column that dates a row (a row dated before the cut goes, unless it has an unsent change). */
 const DATED = [
-  { table: 'cleaning', day: 'date', key: 'id', marked: true },
-  { table: 'maintenance', day: 'date', key: 'id', marked: true },
-  { table: 'blocks', day: 'end_date', key: 'id', marked: true },
+  { table: 'cleaning', day: 'date' },
+  { table: 'maintenance', day: 'date' },
+  { table: 'blocks', day: 'end_date' },
 ] as const;
 
 /**
@@ -80,7 +81,7 @@ export function olderHistory(db: ReadableDB, cut: string | null): OlderHistory {
 
 export interface HistoryDropped {
   /** Records dropped, per resource (the contract's names: a thread's messages count as `threads`). */
-  dropped: Record<string, number>;
+  dropped: Partial<Record<ResourceName, number>>;
   /** True when the chunk's time ran out before everything older was dropped (call again). */
   more: boolean;
 }
@@ -123,8 +124,8 @@ export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOpti
   const spent = () => rows >= maxRows || now() - start >= budgetMs;
   return db.transaction((tx) => {
     for (const resource of WINDOWED) cutWindows(tx, resource, null, cut);
-    const dropped: Record<string, number> = {};
-    const count = (resource: string, n: number) => {
+    const dropped: Partial<Record<ResourceName, number>> = {};
+    const count = (resource: ResourceName, n: number) => {
       if (n > 0) dropped[resource] = (dropped[resource] ?? 0) + n;
     };
     for (;;) {
@@ -141,9 +142,8 @@ export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOpti
       if (numbers.length < batch) break;
       if (spent()) return { dropped, more: true };
     }
-    for (const { table, day, key, marked } of DATED) {
-      const unmarked = marked ? ' AND outbox_mark IS NULL' : '';
-      const sql = `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${day} < ?${unmarked} LIMIT ?)`;
+    for (const { table, day } of DATED) {
+      const sql = `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${day} < ? AND outbox_mark IS NULL LIMIT ?)`;
       for (;;) {
         const n = tx.run(sql, [cut, batch]).changes;
         rows += n;
@@ -188,28 +188,12 @@ function cutWindows(tx: WritableDB, resource: string, scope: string | null, cut:
     const [from, to] = r.win.split('..');
     tx.run('DELETE FROM sync_state WHERE resource = ? AND scope = ? AND win = ?', [resource, r.scope, r.win]);
     if (!from || !to || to <= before) continue;
-    const win = `${cut}..${to}`;
-    const existing = tx.get<{ fetched_at: number | null }>(
-      'SELECT fetched_at FROM sync_state WHERE resource = ? AND scope = ? AND win = ?',
-      [resource, r.scope, win],
+    // Under the name the cut gives it; beside a window already there, the older fetch is the one relied on.
+    tx.run(
+      `INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (resource, scope, win) DO UPDATE SET fetched_at =
+         CASE WHEN fetched_at IS NULL OR excluded.fetched_at IS NULL THEN NULL ELSE min(fetched_at, excluded.fetched_at) END`,
+      [resource, r.scope, `${cut}..${to}`, r.fetched_at, r.attempted_at],
     );
-    if (existing) {
-      const fetched =
-        existing.fetched_at === null || r.fetched_at === null ? null : Math.min(existing.fetched_at, r.fetched_at);
-      tx.run('UPDATE sync_state SET fetched_at = ? WHERE resource = ? AND scope = ? AND win = ?', [
-        fetched,
-        resource,
-        r.scope,
-        win,
-      ]);
-    } else {
-      tx.run('INSERT INTO sync_state (resource, scope, win, fetched_at, attempted_at) VALUES (?, ?, ?, ?, ?)', [
-        resource,
-        r.scope,
-        win,
-        r.fetched_at,
-        r.attempted_at,
-      ]);
-    }
   }
 }

@@ -18,7 +18,6 @@ import {
   type EventName,
   type EventPayload,
   type Interest,
-  type ResourceName,
   type Settings,
   type SyncNowAnswer,
   type SyncStatus,
@@ -65,6 +64,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
   /** The image files of photos already seen (photo-files.ts). */
   readonly photoFiles: PhotoFiles;
   private readonly wdb: WritableDB;
+  /** The business's today (YYYY-MM-DD): the options' (demo, tests), else the clock's. */
+  private readonly today: () => string;
   private readonly credentials: CredentialStore;
   private readonly options: EngineOptions;
   private readonly policy: Policy;
@@ -97,6 +98,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
       ...(options.photoFetch ? { fetch: options.photoFetch } : {}),
     });
     this.clock = options.clock ?? systemClock;
+    this.today = options.today ?? (() => today(this.clock.now()));
     this.credentials = options.credentials ?? new KeychainCredentialStore();
     this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
     this.policy = policyFor({ horizonDays: this.settings.horizonDays }, options.policy ?? DEFAULT_POLICY);
@@ -119,9 +121,9 @@ export class Engine extends EventEmitter<ContractEventMap> {
     this.history = new HistoryKeeper({
       db,
       clock: this.clock,
-      today: this.options.today ?? (() => today(this.clock.now())),
+      today: this.today,
       months: () => this.settings.historyMonths,
-      changed: (resources) => this.emit('cache.changed', { resources: resources as ResourceName[] }),
+      changed: (resources) => this.emit('cache.changed', { resources }),
     });
     const stored = getMeta(db, ACCOUNT_KEY);
     this.account_ = stored ? (JSON.parse(stored) as Account & { remembered: boolean }) : null;
@@ -358,7 +360,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
           db: this.wdb,
           client,
           governor: this.governor,
-          today: this.options.today ?? (() => today(this.clock.now())),
+          today: this.today,
           now: () => this.clock.now(),
           capabilities: () => sync.capabilities,
           changed: (resources) => this.emit('cache.changed', { resources }),
@@ -374,7 +376,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
     const sync = this.sync_;
     return {
       db: this.db,
-      today: this.options.today ?? (() => today(this.clock.now())),
+      today: this.today,
       policy: this.policy,
       capabilities: () => sync?.capabilities ?? { globalLists: true, globalRates: true },
       onDemand: this.onDemand_,
@@ -404,7 +406,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
     if (this.sync_) return signedInStatus(this.sync_, this.connectivity, outbox);
     this.offlinePlanner ??= new Planner(this.db, this.policy);
     const o = { db: this.db, planner: this.offlinePlanner, governor: this.governor, connectivity: this.connectivity };
-    return signedOutStatus(o, (this.options.today ?? (() => today(this.clock.now())))(), this.clock.now(), outbox);
+    return signedOutStatus(o, this.today(), this.clock.now(), outbox);
   }
 
   unsentCount(): number {

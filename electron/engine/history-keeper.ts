@@ -5,7 +5,7 @@
 // the file's free pages go back to the disk (a trim's, sync's deletions', a migration's).
 // Nothing is asked of the server; a screen that reaches an older day fetches it on demand.
 import { nextTask, type Clock, type Timer } from '../api/clock';
-import type { StorageUsage } from '../../shared/contract';
+import type { ResourceName, StorageUsage } from '../../shared/contract';
 import type { WritableDB } from '../cache/db';
 import { dropHistoryBefore, historyCut, olderHistory, type HistoryMonths } from '../cache/history';
 
@@ -26,7 +26,7 @@ export interface HistoryKeeperOptions {
   today: () => string;
   months: () => HistoryMonths;
   /** Which resources a chunk changed (the cache.changed event). */
-  changed: (resources: string[]) => void;
+  changed: (resources: ResourceName[]) => void;
   log?: { warn(message: string, e?: unknown): void };
 }
 
@@ -120,7 +120,7 @@ export class HistoryKeeper {
         this.o.log?.warn('history trim stopped', e);
         return false;
       }
-      const resources = Object.keys(r.dropped);
+      const resources = Object.keys(r.dropped) as ResourceName[];
       if (resources.length) this.o.changed(resources);
       if (!r.more) return true;
       await nextTask();

@@ -47,11 +47,16 @@ export const NO_SUBJECT: ChangeSubject = {
 /** A whole number, or null. */
 const whole = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
-/** The record named by an id field, or null when the field holds no id or the cache does not know it. */
-const named = (db: ReadableDB, field: keyof typeof NAMED, v: unknown): string | null => {
-  const id = typeof v === 'number' ? v : Number(v);
+/**
+ * The record an id field of `rec` names, or null when the kind declares none, the field holds no id or the cache
+ * does not know it. A rate's id is also read from text (as the price calendar carries it).
+ */
+function named(db: ReadableDB, field: keyof typeof NAMED | undefined, rec: Rec): string | null {
+  if (field === undefined) return null;
+  const v = rec[field];
+  const id = typeof v === 'number' ? v : field === 'rate_id' ? Number(v) : NaN;
   return Number.isFinite(id) ? NAMED[field](db, id) : null;
-};
+}
 
 /** What a change of `rec` is about, taken when the edit is made, as the kind declares it. */
 export function subjectOf(db: ReadableDB, spec: SubjectSpec, rec: Rec, ctx: EntryContext): ChangeSubject {
@@ -64,9 +69,9 @@ export function subjectOf(db: ReadableDB, spec: SubjectSpec, rec: Rec, ctx: Entr
         : booking === 'context'
           ? whole(ctx.bookingNumber ?? rec['booking_number'])
           : null,
-    listing: listing ? (typeof rec[listing] === 'number' ? named(db, listing, rec[listing]) : null) : null,
-    owner: owner ? (typeof rec[owner] === 'number' ? named(db, owner, rec[owner]) : null) : null,
-    rate: rate ? named(db, rate, rec[rate]) : null,
+    listing: named(db, listing, rec),
+    owner: named(db, owner, rec),
+    rate: named(db, rate, rec),
     from: from ? dayOf(rec[from]) : null,
     to: to ? dayOf(rec[to]) : null,
   };

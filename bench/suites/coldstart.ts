@@ -282,6 +282,16 @@ export const suite: BenchSuite = {
           unit: 'MB',
           goal: 'report (no limit set)',
         },
+        {
+          id: 'coldstart.cache_vs_wire',
+          what: `the cache file / the JSON the server sent for the records it holds (${size}; indexes and search counted)`,
+          figure: (cacheMb * 2 ** 20) / fixture.wireBytes,
+          unit: '×',
+          baseline: fixture.wireBytes / 2 ** 20,
+          baselineWhat: 'MB of wire JSON held',
+          goal: '≤ 1.5×',
+          ok: quick ? undefined : (cacheMb * 2 ** 20) / fixture.wireBytes <= 1.5,
+        },
       ];
       return rows;
     } finally {

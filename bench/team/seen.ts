@@ -2,9 +2,10 @@
 // every write an engine's token made applied to a field the team edits is
 // counted against its slot (so "applied twice" is the server's word, not
 // ours), and becomes something each OTHER engine must see — the server's
-// value as that engine last received it (`server_raw ?? raw`, not its own
+// value as that engine last received it (cache/overlay.ts serverText, not its own
 // unsent edits) holding this value or a later one of the same field. How long
 // that took, in clock time, is the freshness of the others' changes.
+import { overlayRow, serverText } from '../../electron/cache/overlay';
 import type { Engine } from '../../electron/engine';
 import { KIND_SPECS } from '../../electron/outbox/kinds';
 import { sameValue } from '../../electron/outbox/kinds/fields';
@@ -35,13 +36,9 @@ interface Watch {
 
 /** The server's version of a record as an engine last received it (null: not cached). */
 export function receivedBy(engine: Engine, kind: TeamKind, id: number): Record<string, unknown> | null {
-  const t = KIND_SPECS[kind].table;
-  const row = engine.db.get<{ raw: string | null; server_raw: string | null }>(
-    `SELECT raw, server_raw FROM "${t.table}" WHERE "${t.key}" = ?`,
-    [id],
-  );
-  const json = row?.server_raw ?? row?.raw;
-  return json ? normalise(kind, JSON.parse(json) as unknown) : null;
+  const row = overlayRow(engine.db, KIND_SPECS[kind].table, id);
+  const json = row && serverText(row);
+  return typeof json === 'string' && json ? normalise(kind, JSON.parse(json) as unknown) : null;
 }
 
 export class Sightings {

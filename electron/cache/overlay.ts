@@ -2,10 +2,14 @@
 // writes a record table's overlay columns — `data` and the typed columns (what
 // reads show), `outbox_mark` (what is unsent), `raw` (the server version the
 // change was made against) and `server_raw` (a newer server version kept
-// aside meanwhile). The outbox's view (electron/outbox/view.ts) decides WHAT a
+// aside meanwhile). A record without changes keeps one form, `data`, with raw
+// '': its server version is `data`, and its first change copies it into `raw`
+// as the base. A row an earlier build wrote still holds its wire copy in raw
+// until sync rewrites it (write.ts); both forms read back through the kind's
+// read schema (outbox/kinds/stored-form.test.ts). The outbox's view (electron/outbox/view.ts) decides WHAT a
 // record shows and calls these in the same transaction as its entries; sync's
 // upsert (write.ts) respects the overlay: a marked row only gets server_raw.
-import type { SqlValue, WritableDB } from './db';
+import type { ReadableDB, SqlValue, WritableDB } from './db';
 import { ident } from './db';
 import { upsertRecords, type Incoming } from './write';
 import { rowOf, type TableSpec } from './tables';
@@ -17,14 +21,19 @@ const where = (spec: TableSpec<never>) => `${ident(spec.key)} = ?`;
 const table = (spec: TableSpec<never>) => ident(spec.table);
 
 /** The cached row of a record (every column), or undefined when none is cached. */
-export function overlayRow<T>(db: WritableDB, spec: TableSpec<T>, key: number | string): OverlayRow | undefined {
+export function overlayRow<T>(db: ReadableDB, spec: TableSpec<T>, key: number | string): OverlayRow | undefined {
   const s = spec as TableSpec<never>;
   return db.get<OverlayRow>(`SELECT * FROM ${table(s)} WHERE ${where(s)}`, [key]);
 }
 
-/** The newest server version a row holds, as stored text: the one kept aside, else the one changed against. */
-export const serverText = (row: OverlayRow): unknown =>
-  typeof row['server_raw'] === 'string' ? row['server_raw'] : row['raw'];
+/**
+ * The newest server version a row holds, as stored text: the one kept aside, else the one changed
+ * against, else (a row without changes) the record as stored.
+ */
+export function serverText(row: OverlayRow): unknown {
+  if (typeof row['server_raw'] === 'string') return row['server_raw'];
+  return row['raw'] === '' ? row['data'] : row['raw'];
+}
 
 /**
  * Sets (or clears, with null) the unsent-change mark of a record, nothing
@@ -46,9 +55,10 @@ export function setOutboxMark<T>(
 
 /**
  * Writes an optimistic version of a record (typed columns + data, and any
- * `shown` columns a create fills in for display) without touching `raw` (the
- * server version the change was made against) and sets the mark. For records
- * created offline (negative keys), `raw` becomes '{}'.
+ * `shown` columns a create fills in for display) and sets the mark. `raw`, the
+ * server version the change was made against, is the stored record when the
+ * row had no change yet, and is kept otherwise. For records created offline
+ * (negative keys), `raw` becomes '{}'.
  */
 export function writeLocal<T>(
   db: WritableDB,
@@ -67,10 +77,12 @@ export function writeLocal<T>(
   const params = [...byColumn.values(), JSON.stringify(data), JSON.stringify(mark)];
   const exists = db.get(`SELECT 1 FROM ${t} WHERE ${where(s)}`, [k]);
   if (exists) {
-    db.run(`UPDATE ${t} SET ${cols.map((c) => `${c} = ?`).join(', ')}, data = ?, outbox_mark = ? WHERE ${where(s)}`, [
-      ...params,
-      k,
-    ]);
+    // SQLite computes every SET from the row as it was: a row's first change keeps its stored record as the base.
+    const base = `raw = CASE WHEN raw = '' THEN data ELSE raw END`;
+    db.run(
+      `UPDATE ${t} SET ${cols.map((c) => `${c} = ?`).join(', ')}, data = ?, outbox_mark = ?, ${base} WHERE ${where(s)}`,
+      [...params, k],
+    );
   } else {
     const all = [ident(spec.key), ...cols, '"data"', 'outbox_mark', '"raw"'];
     db.run(`INSERT INTO ${t} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`, [k, ...params, '{}']);
@@ -89,7 +101,8 @@ export function keepServerVersion<T>(db: WritableDB, spec: TableSpec<T>, key: nu
 /**
  * Clears the mark and makes the server's version the cached record again.
  * `store` is how the table stores server versions (the upsert, unless the
- * record kind has its own); the row is reset first so it rewrites.
+ * record kind has its own); the row is reset first so it rewrites (a row
+ * whose raw is not '' always does).
  */
 export function restoreServerVersion<T>(
   db: WritableDB,
@@ -99,7 +112,7 @@ export function restoreServerVersion<T>(
   store: (items: readonly Incoming<T>[]) => void = (items) => upsertRecords(db, spec, items),
 ): void {
   const s = spec as TableSpec<never>;
-  db.run(`UPDATE ${table(s)} SET outbox_mark = NULL, server_raw = NULL, raw = '' WHERE ${where(s)}`, [key]);
+  db.run(`UPDATE ${table(s)} SET outbox_mark = NULL, server_raw = NULL, raw = '{}' WHERE ${where(s)}`, [key]);
   store([server]);
 }
 

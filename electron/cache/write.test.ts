@@ -23,7 +23,7 @@ const item = (raw: Record<string, unknown>) => ({ value: bookingRead.parse(raw),
 const MARK = { state: 'pending', entryIds: [7], fields: ['notes'] } as const;
 
 describe('upsertRecords', () => {
-  it('stores typed columns, the contract record and the raw JSON', () => {
+  it('stores typed columns and the contract record, one form: no wire JSON beside a record without changes', () => {
     const db = openCache({ path: ':memory:' });
     const r = db.transaction(() =>
       upsertRecords(db, bookingsTable, [item(wire(1, { tourist_tax: '12,50', unknown_field: 'x' }))]),
@@ -31,7 +31,7 @@ describe('upsertRecords', () => {
     expect(r).toEqual({ written: 1, changed: [1], keptLocal: 0 });
     const row = db.get<{ stay_days: number; raw: string; data: string }>('SELECT stay_days, raw, data FROM bookings');
     expect(row!.stay_days).toBe(3);
-    expect(JSON.parse(row!.raw)).toMatchObject({ tourist_tax: '12,50', unknown_field: 'x' });
+    expect(row!.raw).toBe('');
     const data = JSON.parse(row!.data) as Record<string, unknown>;
     expect(data['tourist_tax']).toBe(12.5);
     expect(data).not.toHaveProperty('unknown_field');
@@ -48,19 +48,37 @@ describe('upsertRecords', () => {
   it('keeps the optimistic version of a record with an unsent change and stores the server version aside', () => {
     const db = openCache({ path: ':memory:' });
     upsertRecords(db, bookingsTable, [item(wire(1))]);
+    const stored = db.get<{ data: string }>('SELECT data FROM bookings')!.data;
     const mine: Booking = { ...bookingRead.parse(wire(1)), notes: 'mine' };
     writeLocal(db, bookingsTable, mine, MARK);
     const r = upsertRecords(db, bookingsTable, [item(wire(1, { notes: 'theirs' }))]);
     expect(r).toEqual({ written: 0, changed: [], keptLocal: 1 });
     expect(getBooking(db, 1)).toMatchObject({ notes: 'mine', outbox: MARK });
     const row = db.get<{ raw: string; server_raw: string }>('SELECT raw, server_raw FROM bookings');
-    expect(JSON.parse(row!.raw)).toMatchObject({ notes: 'first' }); // the base the edit was made against
-    expect(JSON.parse(row!.server_raw)).toMatchObject({ notes: 'theirs' });
+    // The base the edit was made against is the record as stored; the newer server version is kept as sent.
+    expect(row!.raw).toBe(stored);
+    expect(JSON.parse(row!.server_raw)).toEqual(wire(1, { notes: 'theirs' }));
     // Discarding the change brings the newest server version back.
     const newest = JSON.parse(serverText(overlayRow(db, bookingsTable, 1)!) as string) as Record<string, unknown>;
     restoreServerVersion(db, bookingsTable, 1, item(newest));
     expect(getBooking(db, 1)).toMatchObject({ notes: 'theirs', outbox: null });
     expect(db.get<{ server_raw: string | null }>('SELECT server_raw FROM bookings')!.server_raw).toBeNull();
+    expect(db.get<{ raw: string }>('SELECT raw FROM bookings')!.raw).toBe('');
+  });
+
+  it('a row an earlier build wrote (its wire copy in raw): a change is made against that copy, and sync rewrites it lean', () => {
+    const db = openCache({ path: ':memory:' });
+    upsertRecords(db, bookingsTable, [item(wire(1)), item(wire(2))]);
+    const old = JSON.stringify(wire(1, { tourist_tax: '3,00' }));
+    db.run(`UPDATE bookings SET raw = ?`, [old]);
+    expect(serverText(overlayRow(db, bookingsTable, 1)!)).toBe(old);
+    writeLocal(db, bookingsTable, { ...bookingRead.parse(wire(1)), notes: 'mine' }, MARK);
+    expect(db.get<{ raw: string }>('SELECT raw FROM bookings WHERE booking_number = 1')!.raw).toBe(old);
+    // The same record sent again: the unmarked row is rewritten without its copy; the marked one keeps its base.
+    const r = upsertRecords(db, bookingsTable, [item(wire(1)), item(wire(2))]);
+    expect(r).toMatchObject({ written: 1, changed: [2], keptLocal: 1 });
+    expect(db.pluck('SELECT raw FROM bookings ORDER BY booking_number')).toEqual([old, '']);
+    expect(upsertRecords(db, bookingsTable, [item(wire(2))]).written).toBe(0);
   });
 
   it('never stores card fields or passwords, at any depth', () => {

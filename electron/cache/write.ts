@@ -11,7 +11,7 @@ import type { TableSpec } from './tables';
 
 export interface Incoming<T> {
   value: T;
-  /** The JSON as the server sent it. */
+  /** The JSON as the server sent it: stored only beside unsent changes (server_raw), else the record is `data` alone. */
   raw: unknown;
 }
 
@@ -40,12 +40,15 @@ function sqlFor<T>(spec: TableSpec<T>): Sql {
   const all = [key, ...cols, '"data"', '"raw"'];
   const keep = (c: string) => `${c} = CASE WHEN outbox_mark IS NULL THEN excluded.${c} ELSE ${c} END`;
   // One statement: a marked row keeps its optimistic columns and gets the
-  // server version in server_raw; an unchanged row is not rewritten at all
-  // (no WAL traffic, no search-index churn).
+  // server version (the wire JSON, the one place it is kept) in server_raw;
+  // an unmarked row holds its one stored form, `data`, and raw '' — its server
+  // version is `data` itself. An unchanged row is not rewritten at all (no WAL
+  // traffic, no search-index churn); one that still holds a base or a kept
+  // server version (an earlier change just settled) is.
   const upsert = `INSERT INTO ${t} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})
     ON CONFLICT (${key}) DO UPDATE SET ${[...cols, '"data"', '"raw"'].map(keep).join(', ')},
       server_raw = CASE WHEN outbox_mark IS NULL THEN NULL ELSE excluded.raw END
-    WHERE (outbox_mark IS NULL AND raw IS NOT excluded.raw)
+    WHERE (outbox_mark IS NULL AND (data IS NOT excluded.data OR raw <> '' OR server_raw IS NOT NULL))
        OR (outbox_mark IS NOT NULL AND server_raw IS NOT excluded.raw)`;
   const marked = `SELECT ${key} FROM ${t} WHERE ${key} IN (SELECT value FROM json_each(?)) AND outbox_mark IS NOT NULL`;
   const s = { upsert, marked };
@@ -63,32 +66,37 @@ function hot(db: WritableDB, query: string): Database.Statement {
   return stmt;
 }
 
+/** A server version kept beside local changes: its wire JSON, scrubbed of secrets. */
+function serverJson(raw: unknown, scrub: boolean): string {
+  const text = JSON.stringify(raw) ?? 'null';
+  return scrub && mayHoldSecret(text) ? JSON.stringify(scrubSecrets(raw)) : text;
+}
+
 /** Upserts validated records. Call inside a transaction. */
 export function upsertRecords<T>(db: WritableDB, spec: TableSpec<T>, items: readonly Incoming<T>[]): UpsertResult {
   const sql = sqlFor(spec);
   const upsert = hot(db, sql.upsert);
   const result: UpsertResult = { written: 0, changed: [], keptLocal: 0 };
   if (items.length === 0) return result;
-  const rows = new Array<{ key: number | string; params: SqlValue[] }>(items.length);
+  const rows = new Array<{ key: number | string; params: SqlValue[]; raw: unknown }>(items.length);
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     let value = item.value;
     let data = JSON.stringify(spec.data(value));
-    let raw = JSON.stringify(item.raw);
     // Card data and passwords never reach the disk; the text check keeps the common case free.
-    if (spec.scrub && (mayHoldSecret(raw) || mayHoldSecret(data))) {
+    if (spec.scrub && mayHoldSecret(data)) {
       value = scrubSecrets(value);
       data = JSON.stringify(spec.data(value));
-      raw = JSON.stringify(scrubSecrets(item.raw));
     }
     const key = spec.keyOf(value);
-    rows[i] = { key, params: [key, ...spec.values(value), data, raw] };
+    rows[i] = { key, params: [key, ...spec.values(value), data], raw: item.raw };
   }
-  // Rows with unsent local changes only get their server version stored aside.
+  // Rows with unsent local changes only get their server version stored aside, as the wire sent it.
   const local = new Set(db.pluck<number | string>(sql.marked, [JSON.stringify(rows.map((r) => r.key))]));
-  for (const { key, params } of rows) {
-    if (upsert.run(...params).changes === 0) continue;
-    if (local.has(key)) result.keptLocal++;
+  for (const { key, params, raw } of rows) {
+    const kept = local.has(key);
+    if (upsert.run(...params, kept ? serverJson(raw, spec.scrub) : '').changes === 0) continue;
+    if (kept) result.keptLocal++;
     else {
       result.written++;
       result.changed.push(key);

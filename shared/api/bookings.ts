@@ -9,6 +9,7 @@ import {
   orElse,
   orNull,
   show,
+  textIn,
   bad,
   wCount,
   wDate,
@@ -26,14 +27,17 @@ import { nullable, produces } from './output';
 import { nested, record } from './record';
 import { bookingMoney, documentFitsType, documentNumber, personName } from './rules';
 
-/** customer_type: {id, nombre, created_at, updated_at}, or a bare id → {id, name}. */
+/**
+ * customer_type: {id, nombre, created_at, updated_at}, or a bare id → {id, name}. Its own output
+ * ({id, name}) reads back as itself: the cache keeps only that form (outbox/kinds/stored-form.test.ts).
+ */
 const readCustomerType: Field<{ id: number; name: string | null } | null> = (v) => {
   if (v === null || v === undefined || v === '') return null;
   if (typeof v === 'object' && !Array.isArray(v)) {
     const o = v as Record<string, unknown>;
     const id = F.int(o['id']);
     return typeof id === 'number'
-      ? { id, name: typeof o['nombre'] === 'string' ? o['nombre'] : null }
+      ? { id, name: textIn(o, 'nombre') ?? textIn(o, 'name') }
       : bad(`expected a customer type, got ${show(v)}`);
   }
   const id = F.int(v);

@@ -10,6 +10,7 @@ import {
   orElse,
   orNull,
   show,
+  textIn,
   wDate,
   wFlag01,
   wId,
@@ -104,7 +105,13 @@ export const listingRead = record(
     rooms,
     synchronization_category: F.textOrNull,
   },
-  ({ state, ...rest }) => ({ ...rest, state: state.id, state_name: state.name }),
+  // The state's name is kept when the record is read again from its own output (state an id,
+  // state_name beside it): the cache keeps only that form (outbox/kinds/stored-form.test.ts).
+  ({ state, ...rest }) => ({
+    ...rest,
+    state: state.id,
+    state_name: state.name ?? textIn(rest as Record<string, unknown>, 'state_name'),
+  }),
 );
 export type Listing = z.output<typeof listingRead>;
 

@@ -39,6 +39,9 @@ export function coerce<T>(fn: Field<T>) {
 export const show = (v: unknown) =>
   typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : (JSON.stringify(v) ?? String(v));
 export const absent = (v: unknown) => v === undefined || v === null;
+/** The text at `key` of an object, or null when it holds no text. */
+export const textIn = (o: Record<string, unknown>, key: string): string | null =>
+  typeof o[key] === 'string' ? o[key] : null;
 
 const INT_RE = /^\s*-?\d+\s*$/;
 // Decimal with a point or a comma (Spanish back offices write "1,50").

@@ -136,7 +136,8 @@ export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOpti
         // Messages are their threads' resource.
         count('threads', tx.run('DELETE FROM messages WHERE booking_number = ?', [n]).changes);
         count('threads', tx.run('DELETE FROM threads WHERE booking_number = ?', [n]).changes);
-        tx.run("DELETE FROM sync_state WHERE scope = 'booking:' || ?", [n]);
+        // A booking's fetch state is its guests' and its threads' (sync/jobs.ts identify): found by sync_state's key.
+        tx.run("DELETE FROM sync_state WHERE resource IN ('guests', 'threads') AND scope = 'booking:' || ?", [n]);
         count('bookings', tx.run('DELETE FROM bookings WHERE booking_number = ?', [n]).changes);
       }
       if (numbers.length < batch) break;

@@ -88,7 +88,8 @@ export interface Head {
  * unknown, its back-off is over, and — for a create — no earlier create of the
  * same collection is still open (creates go one at a time per collection, in
  * order, so read-back matching is never ambiguous). Plain columns only: the
- * worker asks this after every step.
+ * worker asks this after every step. (`p.state <> 'confirmed'` says nothing the
+ * IN list does not; it is what lets SQLite use the partial index outbox_parent.)
  */
 export function readyHeads(db: ReadableDB, now: number): Head[] {
   return db
@@ -99,7 +100,7 @@ export function readyHeads(db: ReadableDB, now: number): Head[] {
                      WHERE i.resource = o.resource AND i.record_id = o.record_id AND i.state <> 'confirmed')
          AND NOT (o.kind = 'create' AND EXISTS (
                SELECT 1 FROM outbox p WHERE p.parent = o.parent AND p.kind = 'create' AND p.id < o.id
-                 AND p.state IN ('pending', 'sending', 'unknown')))
+                 AND p.state IN ('pending', 'sending', 'unknown') AND p.state <> 'confirmed'))
        ORDER BY o.id`,
       [now],
     )

@@ -21,6 +21,7 @@ import { DESTINATION_TEXTS } from './013_destination_texts';
 import { BOOKING_FRESHNESS } from './014_booking_freshness';
 import { SYNC_STATE_NEWEST } from './015_sync_state_newest';
 import { DAILY_ROWS_LEAN } from './016_daily_rows_lean';
+import { UNUSED_INDEXES } from './017_unused_indexes';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -39,4 +40,5 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 14, name: '014_booking_freshness', up: BOOKING_FRESHNESS },
   { version: 15, name: '015_sync_state_newest', up: SYNC_STATE_NEWEST },
   { version: 16, name: '016_daily_rows_lean', up: DAILY_ROWS_LEAN },
+  { version: 17, name: '017_unused_indexes', up: UNUSED_INDEXES },
 ];

@@ -142,7 +142,7 @@ export async function firstDay(o: FirstDayOptions, log: (s: string) => void): Pr
       if (serverUp && !outageSoon && t >= nextEdit && engine.connectivity.tracker.kind === 'online') {
         nextEdit = t + o.editEveryMs;
         const tasks = engine.db.all<{ id: number; time: string | null }>(
-          "SELECT id, json_extract(data, '$.time') AS time FROM cleaning WHERE date = ? ORDER BY id",
+          'SELECT id, time FROM cleaning WHERE date = ? ORDER BY id',
           [TODAY],
         );
         if (tasks.length) {

@@ -8,6 +8,7 @@
 // log, times which engines hold the others' changes, answers the conflicts
 // shown and starts the next edits. At the end, with churn stopped and the
 // engines left to settle, the truth is checked (see ledger.ts, seen.ts, final.ts).
+import { recordOf } from '../../electron/cache/tables';
 import type { Engine } from '../../electron/engine';
 import { KIND_SPECS } from '../../electron/outbox/kinds';
 import { EDITABLE } from '../../electron/outbox/testing/world';
@@ -85,7 +86,10 @@ interface FollowUp {
 /** The record as the engine shows it (its unsent edits applied), or null when not cached. */
 function shown(engine: Engine, kind: TeamKind, id: number): Record<string, unknown> | null {
   const t = KIND_SPECS[kind].table;
-  const row = engine.db.get<{ data: string }>(`SELECT data FROM "${t.table}" WHERE "${t.key}" = ?`, [id]);
+  const row = engine.db.get<{ data: string }>(
+    `SELECT ${recordOf(t.table)} AS data FROM "${t.table}" WHERE "${t.key}" = ?`,
+    [id],
+  );
   return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
 }
 

@@ -32,11 +32,15 @@ describe('the overlay columns', () => {
     upsertRecords(db, bookingsTable, [{ value: bookingRead.parse(raw), raw }]);
     writeLocal(db, bookingsTable, { ...bookingRead.parse(raw), notes: 'mine' }, MARK);
     expect(getBooking(db, 1)).toMatchObject({ notes: 'mine', outbox: MARK });
-    expect(JSON.parse(serverText(overlayRow(db, bookingsTable, 1)!) as string)).toMatchObject({ notes: 'a' });
+    expect(JSON.parse(serverText(overlayRow(db, bookingsTable, 1)!) as string)).toMatchObject({
+      notes: 'a',
+    });
     expect(keysWithServerAside(db, bookingsTable)).toEqual([]);
     expect(keepServerVersion(db, bookingsTable, 1, { ...raw, notes: 'theirs' })).toBe(true);
     expect(keysWithServerAside(db, bookingsTable)).toEqual([1]);
-    expect(JSON.parse(serverText(overlayRow(db, bookingsTable, 1)!) as string)).toMatchObject({ notes: 'theirs' });
+    expect(JSON.parse(serverText(overlayRow(db, bookingsTable, 1)!) as string)).toMatchObject({
+      notes: 'theirs',
+    });
     markGoneOnServer(db, bookingsTable, 1);
     expect(serverText(overlayRow(db, bookingsTable, 1)!)).toBe('{}');
     expect(keepServerVersion(db, bookingsTable, 2, raw)).toBe(false);

@@ -2,13 +2,15 @@
 // writes a record table's overlay columns — `data` and the typed columns (what
 // reads show), `outbox_mark` (what is unsent), `raw` (the server version the
 // change was made against) and `server_raw` (a newer server version kept
-// aside meanwhile). A record without changes keeps one form, `data`, with raw
-// '': its server version is `data`, and its first change copies it into `raw`
-// as the base. A row an earlier build wrote still holds its wire copy in raw
-// until sync rewrites it (write.ts); both forms read back through the kind's
-// read schema (outbox/kinds/stored-form.test.ts). The outbox's view (electron/outbox/view.ts) decides WHAT a
-// record shows and calls these in the same transaction as its entries; sync's
-// upsert (write.ts) respects the overlay: a marked row only gets server_raw.
+// aside meanwhile). A record without changes keeps one form — `data` and the
+// verbatim columns (tables.ts wholeSql) — with raw '': that is its server
+// version, and its first change copies it into `raw` as the base. A row an
+// earlier build wrote still holds its wire copy in raw until sync rewrites it
+// (write.ts); both forms read back through the kind's read schema
+// (outbox/kinds/stored-form.test.ts). The outbox's view (electron/outbox/view.ts)
+// decides WHAT a record shows and calls these in the same transaction as its
+// entries; sync's upsert (write.ts) respects the overlay: a marked row only
+// gets server_raw.
 import type { ReadableDB, SqlValue, WritableDB } from './db';
 import { ident } from './db';
 import { upsertRecords, type Incoming } from './write';
@@ -20,19 +22,25 @@ export type OverlayRow = Record<string, unknown>;
 const where = (spec: TableSpec<never>) => `${ident(spec.key)} = ?`;
 const table = (spec: TableSpec<never>) => ident(spec.table);
 
-/** The cached row of a record (every column), or undefined when none is cached. */
+/** The cached row of a record (every column, and `record`: the record it holds, as JSON text), or undefined. */
 export function overlayRow<T>(db: ReadableDB, spec: TableSpec<T>, key: number | string): OverlayRow | undefined {
   const s = spec as TableSpec<never>;
-  return db.get<OverlayRow>(`SELECT * FROM ${table(s)} WHERE ${where(s)}`, [key]);
+  return db.get<OverlayRow>(`SELECT *, ${s.wholeSql} AS record FROM ${table(s)} WHERE ${where(s)}`, [key]);
 }
 
 /**
- * The newest server version a row holds, as stored text: the one kept aside, else the one changed
+ * The newest server version a row holds, as JSON text: the one kept aside, else the one changed
  * against, else (a row without changes) the record as stored.
  */
 export function serverText(row: OverlayRow): unknown {
   if (typeof row['server_raw'] === 'string') return row['server_raw'];
-  return row['raw'] === '' ? row['data'] : row['raw'];
+  return row['raw'] === '' ? row['record'] : row['raw'];
+}
+
+/** Whether a row already holds this record: its `data` and every typed column (a verbatim field lives in its column only). */
+export function rowHolds<T>(spec: TableSpec<T>, row: OverlayRow, value: T): boolean {
+  const { values, data } = rowOf(spec, value);
+  return row['data'] === JSON.stringify(data) && spec.columns.every((c, i) => row[c] === (values[i] ?? null));
 }
 
 /**
@@ -78,7 +86,7 @@ export function writeLocal<T>(
   const exists = db.get(`SELECT 1 FROM ${t} WHERE ${where(s)}`, [k]);
   if (exists) {
     // SQLite computes every SET from the row as it was: a row's first change keeps its stored record as the base.
-    const base = `raw = CASE WHEN raw = '' THEN data ELSE raw END`;
+    const base = `raw = CASE WHEN raw = '' THEN ${s.wholeSql} ELSE raw END`;
     db.run(
       `UPDATE ${t} SET ${cols.map((c) => `${c} = ?`).join(', ')}, data = ?, outbox_mark = ?, ${base} WHERE ${where(s)}`,
       [...params, k],

@@ -1,8 +1,11 @@
 // How each cached resource maps onto its table: key column, typed columns
-// (what the queries filter and sort on) and the stored `data` (exactly the
-// contract's record shape, minus the local `outbox` mark, so reads hand it
-// over without reshaping). One spec per table; the writer (write.ts) and the
-// outbox use these, so the mapping lives in one place.
+// (what the queries filter and sort on) and the stored `data`. A record is
+// stored once: a field held as it is in a typed column of the same name (its
+// `verbatim` fields: dates, ids, names, times) is kept there only, the rest in
+// `data`; reads select `wholeSql` (recordOf), the contract's record shape
+// minus the local `outbox` mark, put back together by SQLite. One spec per
+// table; the writer (write.ts) and the outbox use these, so the mapping lives
+// in one place.
 import type {
   Admin,
   Block,
@@ -25,7 +28,7 @@ import type {
 import { messageRecord, RESOURCE_RECORDS, type ResourceName } from '../../shared/contract';
 import { daysBetween } from '../../shared/dates';
 import type { SqlValue } from './db';
-import { sortKey } from './queries/common';
+import { sortKey } from './sort-key';
 
 export interface TableSpec<T> {
   resource: ResourceName;
@@ -35,10 +38,29 @@ export interface TableSpec<T> {
   /** Typed columns besides the key, in the order `values` returns them. */
   columns: readonly string[];
   values(v: T): SqlValue[];
-  /** The stored record (contract shape without `outbox`). */
+  /**
+   * Fields of the record held as they are in a column of the same name (the key among them): the
+   * record's one stored form keeps them there only, not again in `data` (wholeSql).
+   */
+  verbatim: readonly string[];
+  /** The record a row holds, as JSON text, in SQL: `data` with the verbatim columns set back in (recordOf). */
+  wholeSql: string;
+  /** What `data` stores of a record: its contract fields (without `outbox`) except the verbatim ones. */
   data(v: T): Record<string, unknown>;
+  /** The record a row holds, whole (`data` and the verbatim columns), in the contract's key order. */
+  record(v: object): Record<string, unknown>;
   /** Scrubbed of SECRET_KEYS before anything is stored: every table but those in SCRUB_OPT_OUT. */
   scrub: boolean;
+}
+
+/**
+ * The record a row holds, as JSON text, in SQL: `data` with the verbatim columns set back in
+ * (`alias` names the table in a join: 'b.'). A row an earlier build wrote has them in `data` as
+ * well; the columns' values are the same.
+ */
+function wholeSqlOf(verbatim: readonly string[], alias = ''): string {
+  if (verbatim.length === 0) return `${alias}data`;
+  return `json_set(${alias}data, ${verbatim.map((c) => `'$.${c}', ${alias}"${c}"`).join(', ')})`;
 }
 
 /** What a record puts in its row: key, typed column values (in `columns` order) and the stored data. */
@@ -84,11 +106,21 @@ const b = (x: boolean) => (x ? 1 : 0);
 /** The table of every spec below, in the order they are made: the cache's record tables (each with an outbox_mark column). */
 const recordTables: string[] = [];
 export const RECORD_TABLES: readonly string[] = recordTables;
+const specByTable = new Map<string, TableSpec<never>>();
+
+/** The record a row of this table holds, in SQL (`alias` as the query names the table): what reads select as `data`. */
+export function recordOf(table: string, alias = ''): string {
+  const spec = specByTable.get(table);
+  if (!spec) throw new Error(`not a record table: ${table}`);
+  return alias ? wholeSqlOf(spec.verbatim, alias) : spec.wholeSql;
+}
 
 /** What a table's spec says of its own: its typed columns, and where it departs from the usual. */
 type Own<T> = Pick<TableSpec<T>, 'columns' | 'values'> & {
   table?: string;
   stored?: readonly string[];
+  /** Columns named like a field whose field `data` keeps too: one held in another form (a flag as 0/1), or a table read whole. */
+  alsoInData?: readonly string[];
 };
 
 /**
@@ -115,19 +147,27 @@ function tableOf<T extends object>(resource: ResourceName, own: Own<T> & Partial
   if (!stored) throw new Error(`the ${resource} table needs the keys it stores`);
   const table = own.table ?? resource;
   recordTables.push(table);
-  return {
+  const key = own.key ?? 'id';
+  const verbatim = [key, ...own.columns].filter((c) => stored.includes(c) && !own.alsoInData?.includes(c));
+  const spec: TableSpec<T> = {
     resource,
     table,
-    key: own.key ?? 'id',
+    key,
     keyOf: own.keyOf ?? ((v) => (v as { id: number }).id),
     columns: own.columns,
     values: own.values,
-    data: picker(stored),
+    verbatim,
+    wholeSql: wholeSqlOf(verbatim),
+    data: picker(stored.filter((k) => !verbatim.includes(k))),
+    record: picker(stored),
     scrub: !Object.hasOwn(SCRUB_OPT_OUT, table),
   };
+  specByTable.set(table, spec);
+  return spec;
 }
 
 export const listingsTable = tableOf<Listing>('listings', {
+  alsoInData: ['active', 'mu'],
   columns: [
     'name',
     'sort_key',
@@ -223,12 +263,14 @@ export const incidentsTable = tableOf<Incident>('incidents', {
 });
 
 export const maintenanceTable = tableOf<MaintenanceTask>('maintenance', {
+  alsoInData: ['inspected'],
   // notes: shown on the day board, read from the column (migration 008).
   columns: ['listing_id', 'booking_id', 'type', 'date', 'hour', 'inspected', 'notes'],
   values: (v) => [v.listing_id, v.booking_id, v.type, v.date, v.hour, b(v.inspected), v.notes],
 });
 
 export const cleaningTable = tableOf<CleaningTask>('cleaning', {
+  alsoInData: ['inspected'],
   // Every field is a column: the day board reads cleaning tasks without JSON (migration 008).
   columns: ['listing_id', 'booking_id', 'status', 'date', 'time', 'inspected', 'duration', 'notes'],
   values: (v) => [v.listing_id, v.booking_id, v.status, v.date, v.time, b(v.inspected), v.duration, v.notes],
@@ -284,6 +326,8 @@ export interface PriceCalendar {
 }
 export const priceEditsTable = tableOf<PriceCalendar>('prices', {
   table: 'price_edits',
+  // Read whole by the prices kind and the price grid (its own table, a few rows).
+  alsoInData: ['rate_id', 'listing_id'],
   stored: ['rate_id', 'listing_id', 'days'],
   key: 'rate_id',
   keyOf: (v) => v.rate_id,

@@ -39,16 +39,19 @@ function sqlFor<T>(spec: TableSpec<T>): Sql {
   const cols = spec.columns.map(ident);
   const all = [key, ...cols, '"data"', '"raw"'];
   const keep = (c: string) => `${c} = CASE WHEN outbox_mark IS NULL THEN excluded.${c} ELSE ${c} END`;
+  // A record is its data and its columns (a verbatim field lives in its column only).
+  const changed = [...cols, '"data"'].map((c) => `${c} IS NOT excluded.${c}`).join(' OR ');
   // One statement: a marked row keeps its optimistic columns and gets the
   // server version (the wire JSON, the one place it is kept) in server_raw;
-  // an unmarked row holds its one stored form, `data`, and raw '' — its server
-  // version is `data` itself. An unchanged row is not rewritten at all (no WAL
-  // traffic, no search-index churn); one that still holds a base or a kept
-  // server version (an earlier change just settled) is.
+  // an unmarked row holds its one stored form, `data` and its columns, and
+  // raw '' — its server version is that record itself. An unchanged row is
+  // not rewritten at all (no WAL traffic, no search-index churn); one that
+  // still holds a base or a kept server version (an earlier change just
+  // settled), or an earlier build's wire copy, is.
   const upsert = `INSERT INTO ${t} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})
     ON CONFLICT (${key}) DO UPDATE SET ${[...cols, '"data"', '"raw"'].map(keep).join(', ')},
       server_raw = CASE WHEN outbox_mark IS NULL THEN NULL ELSE excluded.raw END
-    WHERE (outbox_mark IS NULL AND (data IS NOT excluded.data OR raw <> '' OR server_raw IS NOT NULL))
+    WHERE (outbox_mark IS NULL AND (${changed} OR raw <> '' OR server_raw IS NOT NULL))
        OR (outbox_mark IS NOT NULL AND server_raw IS NOT excluded.raw)`;
   const marked = `SELECT ${key} FROM ${t} WHERE ${key} IN (SELECT value FROM json_each(?)) AND outbox_mark IS NOT NULL`;
   const s = { upsert, marked };

@@ -40,7 +40,7 @@ function listingNames(db: ReadableDB, ids: readonly number[]): string[] {
   const names = new Map(
     db
       .all<{ id: number; name: string | null }>(
-        "SELECT id, json_extract(data, '$.name') AS name FROM listings WHERE id IN (SELECT value FROM json_each(?))",
+        'SELECT id, name FROM listings WHERE id IN (SELECT value FROM json_each(?))',
         [JSON.stringify(ids.slice(0, SHOWN))],
       )
       .map((r) => [r.id, r.name ?? `#${r.id}`]),

@@ -43,10 +43,10 @@ function establishmentOf(db: ReadableDB, listingId: number | null): Establishmen
   if (listingId === null) return null;
   return (
     db.get<Establishment>(
-      `SELECT json_extract(data, '$.name') AS name,
+      `SELECT name,
          trim(coalesce(json_extract(data, '$.street'), '') || ' ' || coalesce(json_extract(data, '$.floor'), '')
            || ' ' || coalesce(json_extract(data, '$.door'), '')) AS street,
-         coalesce(json_extract(data, '$.zipcode'), '') AS zipcode, coalesce(json_extract(data, '$.city'), '') AS city,
+         coalesce(json_extract(data, '$.zipcode'), '') AS zipcode, coalesce(city, '') AS city,
          coalesce(json_extract(data, '$.license'), '') AS license
        FROM listings WHERE id = ?`,
       [listingId],

@@ -13,7 +13,7 @@ import { Outbox, type OutboxEvents } from './index';
 import { parseEntry, DamagedEntryError } from './row';
 import { fingerprintOf, matches } from './remote';
 import { MIGRATIONS } from './testing/rig';
-import { refreshView } from './view';
+import { keepServerVersion, refreshView } from './view';
 
 function setup() {
   const db = openCache({ path: ':memory:', migrations: MIGRATIONS });
@@ -96,6 +96,17 @@ describe('enqueue', () => {
     db.transaction((tx) => refreshView(tx, 'cleaning', id));
     expect(row()).toEqual(shown);
     expect(getCleaning(db, id)).toMatchObject({ notes: 'n299', status: 298 % 3, time: '10:30' });
+  });
+
+  it('a newer server version changing a field kept in its column only (a task moved to another day) shows beside my edit', () => {
+    const { outbox, db, cleaning } = setup();
+    const id = cleaning[0]!;
+    const before = getCleaning(db, id)!;
+    outbox.enqueue('cleaning.update', { id, changes: { notes: 'Mine' } });
+    const { outbox: _mark, ...server } = before;
+    db.transaction((tx) => keepServerVersion(tx, 'cleaning', id, { ...server, date: '2026-03-09' }));
+    expect(getCleaning(db, id)).toMatchObject({ date: '2026-03-09', notes: 'Mine', outbox: { fields: ['notes'] } });
+    expect(db.get('SELECT date FROM cleaning WHERE id = ?', [id])).toEqual({ date: '2026-03-09' });
   });
 
   it('shows a booking change in the read vocabulary and keeps its base in the write vocabulary', () => {

@@ -27,8 +27,11 @@ export interface EnqueueResult {
 /** A cached record as reads see it now (optimistic), with its context columns, and its mark (null when none). */
 function readCurrent(db: WritableDB, kind: Kind, id: number): { rec: Rec; mark: unknown } | null {
   const a = KIND_SPECS[kind];
-  const cols = ['data', 'outbox_mark', ...a.contextColumns].map(ident).join(', ');
-  const row = db.get<Rec>(`SELECT ${cols} FROM ${ident(a.table.table)} WHERE ${ident(a.table.key)} = ?`, [id]);
+  const cols = ['outbox_mark', ...a.contextColumns].map(ident).join(', ');
+  const row = db.get<Rec>(
+    `SELECT ${a.table.wholeSql} AS data, ${cols} FROM ${ident(a.table.table)} WHERE ${ident(a.table.key)} = ?`,
+    [id],
+  );
   if (!row) return null;
   const rec = JSON.parse(row['data'] as string) as Rec;
   for (const c of a.contextColumns) rec[c] = row[c] ?? null;

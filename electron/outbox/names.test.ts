@@ -15,7 +15,7 @@ function setup() {
     listing.id,
   ]);
   // An owner made here, under its local id, named as the person wrote it.
-  db.run(`INSERT INTO owners (id, name, data, raw) VALUES (-2, 'x', ?, '{}')`, [
+  db.run(`INSERT INTO owners (id, name, data, raw) VALUES (-2, 'Marta Vidal', ?, '{}')`, [
     JSON.stringify({ company_name: '', name: 'Marta Vidal' }),
   ]);
   return { db, listing };

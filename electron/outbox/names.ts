@@ -5,6 +5,7 @@
 // names a record from its id for both.
 import type { ChangeSubject, OutboxEntry } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
+import { recordOf } from '../cache/tables';
 import { resolveId } from './entries';
 import type { SubjectSpec } from './kinds/spec';
 import { dayOf, text } from './kinds/parts';
@@ -16,14 +17,13 @@ const NAMED = {
   listing_id: (db: ReadableDB, id: number): string | null =>
     db.get<{ name: string }>('SELECT name FROM listings WHERE id = ?', [id])?.name ?? null,
   owner_id: (db: ReadableDB, id: number): string | null => {
-    const row = db.get<{ data: string }>('SELECT data FROM owners WHERE id = ?', [id]);
+    const row = db.get<{ data: string }>(`SELECT ${recordOf('owners')} AS data FROM owners WHERE id = ?`, [id]);
     return row ? ownerName(JSON.parse(row.data) as Rec) : null;
   },
   rate_id: (db: ReadableDB, id: number): string | null =>
     text(db.get<{ name: string }>('SELECT name FROM rates WHERE rate_id = ?', [id])?.name),
   destination: (db: ReadableDB, id: number): string | null =>
-    db.get<{ name: string }>(`SELECT json_extract(data, '$.name') AS name FROM destinations WHERE id = ?`, [id])
-      ?.name ?? null,
+    db.get<{ name: string }>('SELECT name FROM destinations WHERE id = ?', [id])?.name ?? null,
 } as const;
 
 /** Fields whose values are ids of other records, named under the server's id once a new one is adopted. */

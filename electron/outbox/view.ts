@@ -12,6 +12,7 @@ import {
   markGoneOnServer as markGone,
   overlayRow,
   restoreServerVersion,
+  rowHolds,
   serverText,
   setOutboxMark,
   writeLocal,
@@ -110,9 +111,9 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
   const row = rowOf(db, kind, id);
   const entries = overlayOf(db, kind, id);
   const ctx = contextColumns(kind, row, entries);
+  const spec = KIND_SPECS[kind].table;
   const serverRaw = row ? parseJson(serverText(row)) : null;
   const server = normalise(kind, serverRaw, ctx);
-  const spec = KIND_SPECS[kind].table;
 
   if (entries.length === 0) {
     if (!row) return { state: 'gone', changed: false };
@@ -143,7 +144,7 @@ export function refreshView(db: WritableDB, kind: Kind, id: number): ViewResult 
     setOutboxMark(db, spec, id, mark);
     return { state: 'marked', changed: true };
   }
-  if (row && row['outbox_mark'] === markJson && row['data'] === JSON.stringify(spec.data(view as never)))
+  if (row && row['outbox_mark'] === markJson && rowHolds(spec, row, view as never))
     return { state: 'marked', changed: false };
   const shown = created && KIND_SPECS[kind].create?.shownColumns?.(created.payload);
   writeLocal(db, spec, view as never, mark, (shown ?? {}) as Record<string, SqlValue>);

@@ -14,6 +14,7 @@ import type {
   ThreadRecord,
 } from '../../../shared/contract';
 import type { ReadableDB, SqlValue } from '../db';
+import { recordOf } from '../tables';
 import { BOOKING_ITEM_FROM, BOOKING_ITEM_SELECT, addDays, idsParam, longestStay, markOf, withMark } from './common';
 import { listingSummaryById } from './listings';
 import { OVERLAP_SQL, isOverbooked, overbookedAmong, sharingNights } from './overbooking';
@@ -82,7 +83,7 @@ export function listBookings(db: ReadableDB, w: BookingWindow): BookingListItem[
 
 export function getBooking(db: ReadableDB, bookingNumber: number): BookingRecord | null {
   const r = db.get<{ data: string; outbox_mark: string | null }>(
-    'SELECT data, outbox_mark FROM bookings WHERE booking_number = ?',
+    `SELECT ${recordOf('bookings')} AS data, outbox_mark FROM bookings WHERE booking_number = ?`,
     [bookingNumber],
   );
   return r ? withMark<BookingRecord>(r.data, r.outbox_mark) : null;
@@ -90,7 +91,7 @@ export function getBooking(db: ReadableDB, bookingNumber: number): BookingRecord
 
 export function getCustomer(db: ReadableDB, id: number): CustomerRecord | null {
   const r = db.get<{ data: string; outbox_mark: string | null }>(
-    'SELECT data, outbox_mark FROM customers WHERE id = ?',
+    `SELECT ${recordOf('customers')} AS data, outbox_mark FROM customers WHERE id = ?`,
     [id],
   );
   return r ? withMark<CustomerRecord>(r.data, r.outbox_mark) : null;
@@ -100,7 +101,8 @@ export function listGuests(db: ReadableDB, bookingNumber: number): GuestRecord[]
   return db
     .all<{ data: string; outbox_mark: string | null; booking_number: number | null }>(
       // In the order they were registered: the server's guests, then those not yet sent (local ids -1, -2, …).
-      'SELECT data, outbox_mark, booking_number FROM guests WHERE booking_number = ? ORDER BY id < 0, abs(id)',
+      `SELECT ${recordOf('guests')} AS data, outbox_mark, booking_number FROM guests WHERE booking_number = ?
+       ORDER BY id < 0, abs(id)`,
       [bookingNumber],
     )
     .map((r) => ({ ...withMark<GuestRecord>(r.data, r.outbox_mark), booking_number: r.booking_number }));
@@ -109,11 +111,11 @@ export function listGuests(db: ReadableDB, bookingNumber: number): GuestRecord[]
 /** Threads of a booking with their messages, oldest first. */
 export function listThreads(db: ReadableDB, bookingNumber: number): ThreadRecord[] {
   const threads = db.all<{ id: number; data: string }>(
-    'SELECT id, data FROM threads WHERE booking_number = ? ORDER BY id',
+    `SELECT id, ${recordOf('threads')} AS data FROM threads WHERE booking_number = ? ORDER BY id`,
     [bookingNumber],
   );
   const messages = db.all<{ thread_ref: number; data: string; outbox_mark: string | null }>(
-    `SELECT thread_ref, data, outbox_mark FROM messages WHERE booking_number = ?
+    `SELECT thread_ref, ${recordOf('messages')} AS data, outbox_mark FROM messages WHERE booking_number = ?
      ORDER BY created_at IS NULL, created_at, id`,
     [bookingNumber],
   );
@@ -146,7 +148,7 @@ export function getBookingDetail(db: ReadableDB, bookingNumber: number): Booking
   const tasks = <T>(table: 'cleaning' | 'maintenance') =>
     db
       .all<{ data: string; outbox_mark: string | null }>(
-        `SELECT data, outbox_mark FROM ${table} WHERE booking_id = ? ORDER BY date, id`,
+        `SELECT ${recordOf(table)} AS data, outbox_mark FROM ${table} WHERE booking_id = ? ORDER BY date, id`,
         [bookingNumber],
       )
       .map((r) => withMark<T>(r.data, r.outbox_mark));

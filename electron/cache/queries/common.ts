@@ -4,6 +4,7 @@
 import type { OutboxMark } from '../../../shared/contract';
 import { BOOKING_STATUSES } from '../../../shared/domain/states';
 import type { ReadableDB, SqlValue } from '../db';
+import { recordOf } from '../tables';
 
 /** The mark of unsent changes, or null when the record is in sync. */
 export function markOf(s: unknown): OutboxMark {
@@ -80,7 +81,7 @@ export class Where {
   }
 }
 
-/** Stored records with their outbox marks, from a query selecting `data, outbox_mark`. */
+/** Stored records with their outbox marks, from a query selecting `data, outbox_mark` (data: tables.ts recordOf). */
 export function marked<T>(db: ReadableDB, query: string, params: readonly SqlValue[]): (T & { outbox: OutboxMark })[] {
   return db
     .all<{ data: string; outbox_mark: string | null }>(query, params)
@@ -90,7 +91,10 @@ export function marked<T>(db: ReadableDB, query: string, params: readonly SqlVal
 /** One stored record by id with its outbox mark, or null. */
 export function markedById<T>(db: ReadableDB, table: string, id: number): (T & { outbox: OutboxMark }) | null {
   const read = (n: number) =>
-    db.get<{ data: string; outbox_mark: string | null }>(`SELECT data, outbox_mark FROM ${table} WHERE id = ?`, [n]);
+    db.get<{ data: string; outbox_mark: string | null }>(
+      `SELECT ${recordOf(table)} AS data, outbox_mark FROM ${table} WHERE id = ?`,
+      [n],
+    );
   const r = read(id) ?? (id < 0 ? adoptedAs(db, table, id) : null);
   return r ? withMark<T>(r.data, r.outbox_mark) : null;
 }
@@ -108,9 +112,10 @@ function adoptedAs(db: ReadableDB, table: string, localId: number) {
   ])?.server_id;
   return server === undefined
     ? null
-    : (db.get<{ data: string; outbox_mark: string | null }>(`SELECT data, outbox_mark FROM ${table} WHERE id = ?`, [
-        server,
-      ]) ?? null);
+    : (db.get<{ data: string; outbox_mark: string | null }>(
+        `SELECT ${recordOf(table)} AS data, outbox_mark FROM ${table} WHERE id = ?`,
+        [server],
+      ) ?? null);
 }
 
 /** Calendar arithmetic is shared/dates.ts; re-exported for the queries and tests that take it from here. */
@@ -121,25 +126,13 @@ export const LIVE_STATES: readonly number[] = BOOKING_STATUSES.filter((s) => s.b
 export const LIVE_STATES_SQL = `(${LIVE_STATES.join(', ')})`;
 
 /** SQL fragment: a booking list item's extra columns (listing name, customer name — a column kept by triggers, migration 007 — guests registered). */
-export const BOOKING_ITEM_SELECT = `b.data, b.outbox_mark, l.name AS listing_name,
+export const BOOKING_ITEM_SELECT = `${recordOf('bookings', 'b.')} AS data, b.outbox_mark, l.name AS listing_name,
   b.customer_name,
   (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number) AS guests_registered`;
 export const BOOKING_ITEM_FROM = `bookings b
   LEFT JOIN listings l ON l.id = b.listing_id`;
 
-/**
- * The sort key of a name: lower case, accents removed, numbers padded — so
- * "Àtic 2" sorts with "atic 10" after "Atic 9" in plain SQL ORDER BY (SQLite's
- * NOCASE is ASCII-only and there is no collation hook in better-sqlite3).
- */
-export function sortKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\d+/g, (d) => d.padStart(8, '0'))
-    .trim();
-}
+export { sortKey } from '../sort-key';
 
 /** Longest stay in the cache: bounds how far before `from` an overlapping stay can start. */
 export function longestStay(db: ReadableDB): number {

@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/contract';
 import { DEPARTMENTS } from '../../../shared/api';
 import type { ReadableDB } from '../db';
+import { recordOf } from '../tables';
 import { languageShown } from '../../../shared/domain/lang-text';
 import { Where, likeText, markOf, marked, markedById, parsed } from './common';
 import { withNameTexts, withNameTextsOf } from './destination-texts';
@@ -93,7 +94,7 @@ export function listingSummaryById(db: ReadableDB, id: number): ListingSummary |
 /** A listing's rates, first rate first (the detail, the quotes and the live availability question read them). */
 export function ratesOf(db: ReadableDB, listingId: number): RateRecord[] {
   return db
-    .pluck<string>('SELECT data FROM rates WHERE listing_id = ? ORDER BY rate_id', [listingId])
+    .pluck<string>(`SELECT ${recordOf('rates')} FROM rates WHERE listing_id = ? ORDER BY rate_id`, [listingId])
     .map((d) => parsed<RateRecord>(d));
 }
 
@@ -135,7 +136,7 @@ export function getListingDetail(db: ReadableDB, asked: number): ListingDetail |
   withTexts(db, listing);
   const photos = marked<PhotoRecord>(
     db,
-    'SELECT data, outbox_mark FROM photos WHERE listing_id = ? ORDER BY position, id',
+    `SELECT ${recordOf('photos')} AS data, outbox_mark FROM photos WHERE listing_id = ? ORDER BY position, id`,
     [id],
   );
   const rates = ratesOf(db, id);
@@ -152,17 +153,25 @@ export function getListingDetail(db: ReadableDB, asked: number): ListingDetail |
 }
 
 const listAll = <T>(db: ReadableDB, table: 'destinations' | 'origins' | 'owners', order: string): T[] =>
-  db.pluck<string>(`SELECT data FROM ${table} ORDER BY ${order}`).map((d) => parsed<T>(d));
+  db.pluck<string>(`SELECT ${recordOf(table)} FROM ${table} ORDER BY ${order}`).map((d) => parsed<T>(d));
 
 // Owners, costs and destinations are edited through the outbox: each carries its mark.
 export const listDestinations = (db: ReadableDB) =>
   withNameTexts(
     db,
-    marked<DestinationRecord>(db, 'SELECT data, outbox_mark FROM destinations ORDER BY name COLLATE NOCASE, id', []),
+    marked<DestinationRecord>(
+      db,
+      `SELECT ${recordOf('destinations')} AS data, outbox_mark FROM destinations ORDER BY name COLLATE NOCASE, id`,
+      [],
+    ),
   );
 export const listOrigins = (db: ReadableDB) => listAll<OriginRecord>(db, 'origins', 'name COLLATE NOCASE, id');
 export const listOwners = (db: ReadableDB) =>
-  marked<OwnerRecord>(db, 'SELECT data, outbox_mark FROM owners ORDER BY name COLLATE NOCASE, id', []);
+  marked<OwnerRecord>(
+    db,
+    `SELECT ${recordOf('owners')} AS data, outbox_mark FROM owners ORDER BY name COLLATE NOCASE, id`,
+    [],
+  );
 
 /** Costs, with the Costs screen's filters: owner, concept (contains, any case), amount range. */
 export function listCosts(
@@ -176,7 +185,7 @@ export function listCosts(
   if (maxAmount !== undefined) w.add("json_extract(data, '$.amount') <= ?", maxAmount);
   return marked<CostRecord>(
     db,
-    `SELECT data, outbox_mark FROM costs ${w.sql ? `WHERE ${w.sql}` : ''} ORDER BY id`,
+    `SELECT ${recordOf('costs')} AS data, outbox_mark FROM costs ${w.sql ? `WHERE ${w.sql}` : ''} ORDER BY id`,
     w.params,
   );
 }
@@ -200,7 +209,7 @@ export function listAdmins(db: ReadableDB, f: AdminFilter = {}): AdminRecord[] {
     return i < 0 ? DEPARTMENTS.length : i;
   };
   const full = (a: AdminRecord) => `${a.name} ${a.last_name}`.trim();
-  return marked<AdminRecord>(db, 'SELECT data, outbox_mark FROM admins', [])
+  return marked<AdminRecord>(db, `SELECT ${recordOf('admins')} AS data, outbox_mark FROM admins`, [])
     .filter((a) => f.department === undefined || a.department === f.department)
     .filter((a) => f.active === undefined || a.active === f.active)
     .filter((a) => !q || `${full(a)} ${a.username}`.toLocaleLowerCase().includes(q))

@@ -25,7 +25,7 @@ export const getDestination = (db: ReadableDB, id: number) =>
 
 function listingsOf(db: ReadableDB, ownerId: number) {
   return db.all<{ id: number; name: string; city: string }>(
-    `SELECT id, name, coalesce(json_extract(data, '$.city'), '') AS city FROM listings
+    `SELECT id, name, coalesce(city, '') AS city FROM listings
      WHERE owner_id = ? ORDER BY name COLLATE NOCASE, id`,
     [ownerId],
   );

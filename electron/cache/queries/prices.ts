@@ -9,7 +9,7 @@ import type { OutboxState, PriceCell, PriceGrid, PriceRecord, RateRecord } from 
 import { dateRange } from '../../../shared/dates';
 import { DAY_FIELDS, type DayField } from '../../../shared/domain/price-ranges';
 import type { ReadableDB } from '../db';
-import type { PriceCalendar } from '../tables';
+import { recordOf, type PriceCalendar } from '../tables';
 import { fetchedCovering } from '../state';
 import { withMark } from './common';
 
@@ -105,7 +105,7 @@ export function priceGrid(db: ReadableDB, i: { listingId: number; from: string; 
   if (!listing) return null;
   const rates = db
     .all<{ data: string; outbox_mark: string | null }>(
-      'SELECT data, outbox_mark FROM rates WHERE listing_id = ? ORDER BY rate_id',
+      `SELECT ${recordOf('rates')} AS data, outbox_mark FROM rates WHERE listing_id = ? ORDER BY rate_id`,
       [i.listingId],
     )
     .map((r) => withMark<RateRecord>(r.data, r.outbox_mark));

@@ -8,6 +8,7 @@ import type { BookingRecord, OutboxMark, RegistrationItem } from '../../../share
 import { BOOKING_STATUS } from '../../../shared/domain/states';
 import { missingForRegistration, registrationDeadline } from '../../../shared/domain/registration';
 import type { ReadableDB, SqlValue } from '../db';
+import { recordOf } from '../tables';
 import { addDays, idsParam, LIVE_STATES, longestStay, markOf } from './common';
 
 /** Stays that are reported: calendar-blocking ones, except a no-show (nobody arrived). */
@@ -64,7 +65,7 @@ function staysWithGuests(
     params.push(idsParam(listingIds));
   }
   const stays = db.all<StayRow>(
-    `SELECT b.booking_number, b.data, b.outbox_mark, l.name AS listing_name, b.customer_name,
+    `SELECT b.booking_number, ${recordOf('bookings', 'b.')} AS data, b.outbox_mark, l.name AS listing_name, b.customer_name,
        (b.booking_number < 0 OR EXISTS (SELECT 1 FROM booking_freshness f
           WHERE f.booking_number = b.booking_number AND f.guests_at IS NOT NULL)) AS guests_fetched
      FROM bookings b LEFT JOIN listings l ON l.id = b.listing_id
@@ -74,7 +75,7 @@ function staysWithGuests(
   if (!stays.length) return [];
   const guestsOf = new Map<number, GuestRow[]>();
   for (const g of db.all<GuestRow>(
-    `SELECT booking_number, id, data, outbox_mark FROM guests
+    `SELECT booking_number, id, ${recordOf('guests')} AS data, outbox_mark FROM guests
      WHERE booking_number IN (SELECT value FROM json_each(?)) ORDER BY id`,
     [idsParam(stays.map((s) => s.booking_number))],
   )) {

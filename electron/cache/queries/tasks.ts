@@ -2,6 +2,7 @@
 // blocks over a date window, filtered the way the task screens filter.
 import type { BlockRecord, CleaningRecord, IncidentRecord, MaintenanceRecord } from '../../../shared/contract';
 import type { ReadableDB } from '../db';
+import { recordOf } from '../tables';
 import { Where, idsParam, marked, markedById } from './common';
 
 export interface TaskWindow {
@@ -18,7 +19,11 @@ function windowWhere(w: TaskWindow, dateCol = 'date'): Where {
 /** Tasks of a day-dated table in day order, untimed last within a day. */
 function tasks<T>(db: ReadableDB, table: 'cleaning' | 'maintenance', timeCol: 'time' | 'hour', where: Where): T[] {
   const order = `date, ${timeCol} IS NULL, ${timeCol}, id`;
-  return marked<T>(db, `SELECT data, outbox_mark FROM ${table} WHERE ${where.sql} ORDER BY ${order}`, where.params);
+  return marked<T>(
+    db,
+    `SELECT ${recordOf(table)} AS data, outbox_mark FROM ${table} WHERE ${where.sql} ORDER BY ${order}`,
+    where.params,
+  );
 }
 
 export function listCleaning(
@@ -59,7 +64,11 @@ function incidents(
     );
   where.among('i.priority', f.priorities);
   const order = `i.priority DESC, ${dateOrder}, i.id`;
-  return marked(db, `SELECT i.data, i.outbox_mark FROM incidents i WHERE ${where.sql} ORDER BY ${order}`, where.params);
+  return marked(
+    db,
+    `SELECT ${recordOf('incidents', 'i.')} AS data, i.outbox_mark FROM incidents i WHERE ${where.sql} ORDER BY ${order}`,
+    where.params,
+  );
 }
 
 /** Incidents dated in the window (date-times compared by their day), most urgent first, then newest. */
@@ -90,5 +99,9 @@ export function getIncident(db: ReadableDB, id: number): IncidentRecord | null {
 /** Blocks overlapping the window (inclusive). */
 export function listBlocks(db: ReadableDB, w: TaskWindow): BlockRecord[] {
   const where = new Where().add('start_date <= ?', w.to).add('end_date >= ?', w.from).among('listing_id', w.listingIds);
-  return marked(db, `SELECT data, outbox_mark FROM blocks WHERE ${where.sql} ORDER BY start_date, id`, where.params);
+  return marked(
+    db,
+    `SELECT ${recordOf('blocks')} AS data, outbox_mark FROM blocks WHERE ${where.sql} ORDER BY start_date, id`,
+    where.params,
+  );
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openCache, type WritableDB } from '../db';
 import type { Migration } from '../migrations';
 import { CACHE_MIGRATIONS } from '../schema';
+import { RECORD_TABLES, recordOf } from '../tables';
 
 /**
  * A database at the schema `old` makes (run migration by migration, as that
@@ -11,6 +12,7 @@ import { CACHE_MIGRATIONS } from '../schema';
  * a database at `current`, then copied column by column into the old one (its
  * own triggers fire as they did then). Every table the old schema has is
  * copied (the search index is fed by its triggers); `dir` holds the source.
+ * A record's `data` is copied whole, as the builds before this one wrote it.
  */
 export function filledAt(
   old: readonly Migration[],
@@ -34,14 +36,18 @@ export function filledAt(
     const cols = db.all<Col>('SELECT name, type, "notnull", dflt_value FROM pragma_table_info(?)', [table]);
     // A column a later migration dropped (prices.raw, migration 16) is filled as that build would have
     // had it filled: JSON text, or zero.
+    // A build before this one kept the whole record in `data` (today's keeps its verbatim fields in their columns only).
+    const whole = old.length < current.length && RECORD_TABLES.includes(table);
     const value = (c: Col) =>
-      have.has(c.name)
-        ? `"${c.name}"`
-        : c.notnull && c.dflt_value === null
-          ? c.type === 'TEXT'
-            ? `'{}'`
-            : '0'
-          : 'NULL';
+      whole && c.name === 'data'
+        ? recordOf(table)
+        : have.has(c.name)
+          ? `"${c.name}"`
+          : c.notnull && c.dflt_value === null
+            ? c.type === 'TEXT'
+              ? `'{}'`
+              : '0'
+            : 'NULL';
     db.exec(
       `INSERT OR REPLACE INTO main."${table}" (${cols.map((c) => `"${c.name}"`).join(', ')})
        SELECT ${cols.map(value).join(', ')} FROM src."${table}"`,

@@ -4,6 +4,7 @@
 // a conflict was surfaced exactly where another user caused one), and the
 // check that cache and server agree on a record the outbox touched.
 import { addDays } from '../../cache/queries/common';
+import { recordOf } from '../../cache/tables';
 import { KIND_SPECS } from '../kinds';
 import { currentRecord } from '../enqueue';
 import { resolveId } from '../entries';
@@ -164,7 +165,7 @@ export async function compareWithServer(
   const sid = resolveId(dev.db, t.kind, t.id);
   const spec = KIND_SPECS[t.kind].table;
   const row = dev.db.get<{ data: string; outbox_mark: string | null }>(
-    `SELECT data, outbox_mark FROM "${spec.table}" WHERE "${spec.key}" = ?`,
+    `SELECT ${recordOf(spec.table)} AS data, outbox_mark FROM "${spec.table}" WHERE "${spec.key}" = ?`,
     [sid],
   );
   if (row?.outbox_mark) problems.push(`phase ${phase}: ${t.kind} ${sid} still marked ${row.outbox_mark}`);

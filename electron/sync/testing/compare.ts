@@ -14,25 +14,20 @@ import {
   listingsTable,
   maintenanceTable,
   messagesTable,
+  recordOf,
   type TableSpec,
 } from '../../cache/tables';
 import type { Windows } from '../jobs';
 
 type Rec = Record<string, unknown>;
 
-function cached(
-  db: ReadableDB,
-  table: string,
-  key: string,
-  where: string,
-  params: (string | number)[],
-): Map<string, Rec> {
+function cached<T>(db: ReadableDB, spec: TableSpec<T>, where: string, params: (string | number)[]): Map<string, Rec> {
   const out = new Map<string, Rec>();
   for (const r of db.all<{ k: number | string; data: string }>(
-    `SELECT ${key} AS k, data FROM ${table} WHERE ${where}`,
+    `SELECT ${spec.key} AS k, ${recordOf(spec.table)} AS data FROM ${spec.table} WHERE ${where}`,
     params,
   )) {
-    out.set(String(r.k), JSON.parse(r.data) as Rec);
+    out.set(String(r.k), spec.record(JSON.parse(r.data) as Rec));
   }
   return out;
 }
@@ -49,7 +44,7 @@ function diff(what: string, server: Map<string, Rec>, cache: Map<string, Rec>, o
 
 function shaped<T>(spec: TableSpec<T>, items: { value: T }[]): Map<string, Rec> {
   return new Map(
-    items.map((i) => [String(spec.keyOf(i.value)), JSON.parse(JSON.stringify(spec.data(i.value))) as Rec]),
+    items.map((i) => [String(spec.keyOf(i.value)), JSON.parse(JSON.stringify(spec.record(i.value as object))) as Rec]),
   );
 }
 
@@ -64,13 +59,13 @@ export async function compareWithServer(client: ApiClient, db: ReadableDB, w: Wi
     allListings.push(...page.items);
     next = page.next;
   }
-  diff('listing', shaped(listingsTable, allListings), cached(db, 'listings', 'id', '1 = 1', []), out);
+  diff('listing', shaped(listingsTable, allListings), cached(db, listingsTable, '1 = 1', []), out);
 
   const overlap = 'start_date <= ? AND end_date >= ?';
   const inWindow = 'date BETWEEN ? AND ?';
   /** The server's list against the cache rows `where` selects. */
   const check = <T>(what: string, spec: TableSpec<T>, items: { value: T }[], where: string, p: (string | number)[]) =>
-    diff(what, shaped(spec, items), cached(db, spec.table, spec.key, where, p), out);
+    diff(what, shaped(spec, items), cached(db, spec, where, p), out);
   const bookings = await client.list('bookings.list', { query: full });
   check('booking', bookingsTable, bookings.items, overlap, [w.full.to, w.full.from]);
   const cleaning = await client.list('cleanings.list', { query: full });
@@ -95,10 +90,10 @@ export async function compareWithServer(client: ApiClient, db: ReadableDB, w: Wi
       guestsTable,
       bundle.value.guests.map((g) => ({ value: { ...g, booking_number: n } })),
     );
-    diff(`guest of ${n}`, guests, cached(db, 'guests', 'id', 'booking_number = ?', [n]), out);
+    diff(`guest of ${n}`, guests, cached(db, guestsTable, 'booking_number = ?', [n]), out);
     if (bundle.value.user) {
       const c = shaped(customersTable, [{ value: bundle.value.user }]);
-      diff(`customer of ${n}`, c, cached(db, 'customers', 'id', 'id = ?', [bundle.value.user.id]), out);
+      diff(`customer of ${n}`, c, cached(db, customersTable, 'id = ?', [bundle.value.user.id]), out);
     }
     const threads = await client.list('threads.ofBooking', { id: n });
     const messages = threads.items.flatMap((t) =>
@@ -107,7 +102,7 @@ export async function compareWithServer(client: ApiClient, db: ReadableDB, w: Wi
     diff(
       `messages of ${n}`,
       shaped(messagesTable, messages),
-      cached(db, 'messages', 'id', 'booking_number = ?', [n]),
+      cached(db, messagesTable, 'booking_number = ?', [n]),
       out,
     );
   }

@@ -103,9 +103,7 @@ export function picker(keys: readonly string[]): (v: object) => Record<string, u
 
 const b = (x: boolean) => (x ? 1 : 0);
 
-/** The table of every spec below, in the order they are made: the cache's record tables (each with an outbox_mark column). */
-const recordTables: string[] = [];
-export const RECORD_TABLES: readonly string[] = recordTables;
+/** Every spec below by its table, in the order they are made (RECORD_TABLES at the end of the file). */
 const specByTable = new Map<string, TableSpec<never>>();
 
 /** The record a row of this table holds, in SQL (`alias` as the query names the table): what reads select as `data`. */
@@ -146,7 +144,6 @@ function tableOf<T extends object>(resource: ResourceName, own: Own<T> & Partial
   const stored = own.stored ?? (record && keysOf(record));
   if (!stored) throw new Error(`the ${resource} table needs the keys it stores`);
   const table = own.table ?? resource;
-  recordTables.push(table);
   const key = own.key ?? 'id';
   const verbatim = [key, ...own.columns].filter((c) => stored.includes(c) && !own.alsoInData?.includes(c));
   const spec: TableSpec<T> = {
@@ -334,3 +331,6 @@ export const priceEditsTable = tableOf<PriceCalendar>('prices', {
   columns: ['listing_id'],
   values: (v) => [v.listing_id],
 });
+
+/** The cache's record tables (each with an outbox_mark column), in the order their specs are made. */
+export const RECORD_TABLES: readonly string[] = [...specByTable.keys()];

@@ -132,8 +132,6 @@ export const BOOKING_ITEM_SELECT = `${recordOf('bookings', 'b.')} AS data, b.out
 export const BOOKING_ITEM_FROM = `bookings b
   LEFT JOIN listings l ON l.id = b.listing_id`;
 
-export { sortKey } from '../sort-key';
-
 /** Longest stay in the cache: bounds how far before `from` an overlapping stay can start. */
 export function longestStay(db: ReadableDB): number {
   return db.get<{ n: number | null }>('SELECT max(stay_days) AS n FROM bookings')?.n ?? 0;

@@ -19,6 +19,7 @@ import {
   listingJobs,
   nearBookingJobs,
   nearBookings,
+  serverBookingNumbers,
   windowsFor,
   type Candidate,
   type Capabilities,
@@ -181,34 +182,28 @@ export class Planner {
     );
   }
 
-  /**
-   * The sync_state rows of these jobs, by job key: a primary-key look-up each. sync_state keeps
-   * every window ever fetched (a date window's key moves with today), so the plan never reads it
-   * whole — that read grew by a row per listing, rate and list every day the app was used.
-   */
-  private statesOf(candidates: readonly Candidate[]): Map<string, StateRow> {
-    const keys = candidates.map((c) => {
-      const id = identify(c.spec);
-      return [id.resource, id.scope, id.win];
-    });
-    const states = new Map<string, StateRow>();
-    for (const s of this.db.all<StateRow>(
-      `SELECT s.* FROM json_each(?) AS k
-       JOIN sync_state AS s ON s.resource = k.value ->> 0 AND s.scope = k.value ->> 1 AND s.win = k.value ->> 2`,
-      [JSON.stringify(keys)],
-    ))
-      states.set(jobKey(s), s);
-    return states;
-  }
-
   plan(input: PlanInput): Plan {
     const p = this.policy;
     const w = windowsFor(input.today, p);
+    const states = new Map<string, StateRow>();
+    for (const s of this.db.all<StateRow>("SELECT * FROM sync_state WHERE scope NOT LIKE 'booking:%'"))
+      states.set(jobKey(s), s);
+
     const candidates: Candidate[] = listingJobs(this.db, w, p, input.caps, input.interest);
     const stay = longestStay(this.db);
     const near = nearBookings(this.db, w, stay);
     candidates.push(...nearBookingJobs(near, p));
-    const states = this.statesOf(candidates);
+    const bookingScopes = [
+      ...near.map((n) => `booking:${n}`),
+      ...serverBookingNumbers(this.db, input.interest?.bookingNumbers ?? []).map((n) => `booking:${n}`),
+    ];
+    if (bookingScopes.length) {
+      for (const s of this.db.all<StateRow>(
+        'SELECT * FROM sync_state WHERE scope IN (SELECT value FROM json_each(?))',
+        [JSON.stringify(bookingScopes)],
+      ))
+        states.set(jobKey(s), s);
+    }
     // Far bookings: the SQL already picked the due ones, oldest first.
     const olderThan = input.passStart ?? input.now - p.maxAge.farBooking;
     const farPicture = input.withoutFar ? null : this.farBookings(w, input.now, olderThan, input.passStart, stay);

@@ -199,7 +199,8 @@ export class Planner {
     ];
     if (bookingScopes.length) {
       for (const s of this.db.all<StateRow>(
-        'SELECT * FROM sync_state WHERE scope IN (SELECT value FROM json_each(?))',
+        // A booking's fetch state is its guests' and its threads' (jobs.ts identify): found by sync_state's key.
+        `SELECT * FROM sync_state WHERE resource IN ('guests', 'threads') AND scope IN (SELECT value FROM json_each(?))`,
         [JSON.stringify(bookingScopes)],
       ))
         states.set(jobKey(s), s);

@@ -6,7 +6,7 @@ import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { CACHE_MIGRATIONS } from '../cache/schema';
 import { OUTBOX_MIGRATIONS } from '../outbox/schema';
 import { jobKey, type Job } from './jobs';
-import { Planner, type PlanInput } from './planner';
+import { Planner, WINDOW_STATES, type PlanInput } from './planner';
 import { DEFAULT_POLICY } from './policy';
 
 const TODAY = '2026-06-10';
@@ -75,6 +75,42 @@ describe('Planner', () => {
     const soon = planner.plan(input({ now: NOW + MIN }));
     expect(soon.queue).toEqual([]);
     expect(soon.nextDueAt).toBe(NOW + DEFAULT_POLICY.maxAge.near);
+  });
+
+  it('plans from the rows of its own windows: a year of earlier days’ windows in sync_state changes nothing', () => {
+    const plain = fixture();
+    const piled = fixture();
+    const at = NOW - 3 * 3_600_000;
+    const first = new Planner(plain, DEFAULT_POLICY).plan(input()).queue;
+    fetchAll(plain, first, at);
+    fetchAll(piled, first, at);
+    // What a year of use leaves: the window of every earlier day (its key moved with that day's today).
+    piled.transaction(() => {
+      for (const j of first) {
+        if (!j.win) continue;
+        const [from, to] = j.win.split('..') as [string, string];
+        for (let k = 1; k <= 365; k++)
+          recordFetched(piled, {
+            resource: j.resource,
+            scope: j.scope,
+            win: `${addDays(from, -k)}..${addDays(to, -k)}`,
+            at: at - k * 86_400_000,
+            records: 1,
+          });
+      }
+    });
+    expect(piled.get<{ n: number }>('SELECT count(*) AS n FROM sync_state')!.n).toBeGreaterThan(365 * 10);
+    const later = input({ now: NOW + 20 * MIN });
+    const a = new Planner(plain, DEFAULT_POLICY).plan(later);
+    const b = new Planner(piled, DEFAULT_POLICY).plan(later);
+    // The jobs' own rows were found: only today's lists have outlived their age.
+    expect(new Set(b.queue.map((j) => j.tier))).toEqual(new Set(['near']));
+    expect(b.queue.map((j) => [jobKey(j), j.score])).toEqual(a.queue.map((j) => [jobKey(j), j.score]));
+    expect(b.freshness).toEqual(a.freshness);
+    expect(b.nextDueAt).toBe(a.nextDueAt);
+    // And they are not read: the states come by a seek of each window asked for, not a walk of every row.
+    const steps = piled.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${WINDOW_STATES}`, ['[]']).map((r) => r.detail);
+    expect(steps).toContain('SEARCH sync_state USING INDEX sync_state_win (win=?)');
   });
 
   it('puts what is on screen first', () => {

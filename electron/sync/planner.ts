@@ -107,6 +107,15 @@ export interface Plan {
 
 type StateRow = Omit<SyncStateRow, 'records'>;
 
+/** A candidate's identity: its fetch state's key parts and their joined key. */
+interface Identified {
+  id: ReturnType<typeof identify>;
+  key: string;
+}
+
+/** The non-booking fetch states of some windows (a JSON array of `win` values): one seek of sync_state_win each. */
+export const WINDOW_STATES = `SELECT * FROM sync_state WHERE scope NOT LIKE 'booking:%' AND win IN (SELECT value FROM json_each(?))`;
+
 export class Planner {
   private far: FarCache | null = null;
 
@@ -185,14 +194,22 @@ export class Planner {
   plan(input: PlanInput): Plan {
     const p = this.policy;
     const w = windowsFor(input.today, p);
-    const states = new Map<string, StateRow>();
-    for (const s of this.db.all<StateRow>("SELECT * FROM sync_state WHERE scope NOT LIKE 'booking:%'"))
-      states.set(jobKey(s), s);
-
     const candidates: Candidate[] = listingJobs(this.db, w, p, input.caps, input.interest);
     const stay = longestStay(this.db);
     const near = nearBookings(this.db, w, stay);
     candidates.push(...nearBookingJobs(near, p));
+    // Each candidate's identity, made once (thousands of candidates, each asked for several times below).
+    const known = new Map<Candidate, Identified>();
+    for (const c of candidates) {
+      const id = identify(c.spec);
+      known.set(c, { id, key: jobKey(id) });
+    }
+
+    // The states of these jobs' windows only: a date window's name moves with today, so earlier days'
+    // rows pile up (a year of them is kept); sync_state_win (migration 18) finds each window's rows.
+    const wins = new Set([...known.values()].map((k) => k.id.win));
+    const states = new Map<string, StateRow>();
+    for (const s of this.db.all<StateRow>(WINDOW_STATES, [JSON.stringify([...wins])])) states.set(jobKey(s), s);
     const bookingScopes = [
       ...near.map((n) => `booking:${n}`),
       ...serverBookingNumbers(this.db, input.interest?.bookingNumbers ?? []).map((n) => `booking:${n}`),
@@ -212,9 +229,7 @@ export class Planner {
 
     const best = new Map<string, Job>();
     let nextDueAt: number | null = null;
-    const consider = (c: Candidate, state: StateRow | undefined, preselected: boolean) => {
-      const id = identify(c.spec);
-      const key = jobKey(id);
+    const consider = (c: Candidate, { id, key }: Identified, state: StateRow | undefined, preselected: boolean) => {
       const fetched = state?.fetched_at ?? null;
       const age = fetched === null ? Infinity : input.now - fetched;
       // A preselected far booking comes without its state: the SQL only says it is due. It ranks as
@@ -238,9 +253,14 @@ export class Planner {
     };
     for (const c of candidates) {
       if (input.onlyOnScreen && c.tier !== 'onScreen') continue;
-      consider(c, states.get(jobKey(identify(c.spec))), false);
+      const k = known.get(c)!;
+      consider(c, k, states.get(k.key), false);
     }
-    if (!input.onlyOnScreen) for (const c of far) consider(c, undefined, true);
+    if (!input.onlyOnScreen)
+      for (const c of far) {
+        const id = identify(c.spec);
+        consider(c, { id, key: jobKey(id) }, undefined, true);
+      }
 
     const queue = [...best.values()].sort((a, b) => b.score - a.score);
     const farCount = farPicture?.count ?? 0;
@@ -251,7 +271,7 @@ export class Planner {
     const todayDemandPerHour = Math.round(
       perHour(candidates.filter((c) => c.tier === 'near' || c.tier === 'reference')),
     );
-    const fetchedOf = (c: Candidate) => states.get(jobKey(identify(c.spec)))?.fetched_at ?? null;
+    const fetchedOf = (c: Candidate) => states.get(known.get(c)!.key)?.fetched_at ?? null;
     const farLists = candidates.filter((c) => c.tier === 'far');
     let deepLeft: number | null = null;
     if (farPicture) {
@@ -270,7 +290,7 @@ export class Planner {
       fortnight: fortnightOf(candidates, fetchedOf, w.today, fortnightGuests(this.db, w)),
       deepLeft,
       farRefreshPerHour: Math.round(perHour(farLists.filter((c) => fetchedOf(c) !== null))),
-      freshness: this.freshness(candidates, states, w, input.now, farPicture?.summary ?? null),
+      freshness: this.freshness(candidates, known, states, w, input.now, farPicture?.summary ?? null),
       windows: w,
       partial: farPicture === null,
     };
@@ -279,6 +299,7 @@ export class Planner {
   /** Per resource: the oldest complete fetch of today's data and of everything, and whether it is overdue. */
   private freshness(
     candidates: readonly Candidate[],
+    known: Map<Candidate, Identified>,
     states: Map<string, StateRow>,
     w: Windows,
     now: number,
@@ -287,11 +308,11 @@ export class Planner {
     const groups = new Map<string, Freshness & { maxAge: number }>();
     for (const c of candidates) {
       if (c.tier === 'onScreen') continue;
-      const id = identify(c.spec);
+      const { id, key } = known.get(c)!;
       const near = c.tier === 'near';
       const scope = near ? 'today ±48 h' : 'all';
       const gk = `${id.resource}|${scope}`;
-      const state = states.get(jobKey(id));
+      const state = states.get(key);
       const fetched = state?.fetched_at ?? null;
       const [from, to] = id.win ? id.win.split('..') : [null, null];
       const g = groups.get(gk);

@@ -22,6 +22,7 @@ import { BOOKING_FRESHNESS } from './014_booking_freshness';
 import { SYNC_STATE_NEWEST } from './015_sync_state_newest';
 import { DAILY_ROWS_LEAN } from './016_daily_rows_lean';
 import { UNUSED_INDEXES } from './017_unused_indexes';
+import { SYNC_STATE_WIN } from './018_sync_state_win';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -41,4 +42,5 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 15, name: '015_sync_state_newest', up: SYNC_STATE_NEWEST },
   { version: 16, name: '016_daily_rows_lean', up: DAILY_ROWS_LEAN },
   { version: 17, name: '017_unused_indexes', up: UNUSED_INDEXES },
+  { version: 18, name: '018_sync_state_win', up: SYNC_STATE_WIN },
 ];

@@ -19,6 +19,7 @@ import { makeHost } from '../../electron/cache/testing/fixtures';
 import { upsertRecords } from '../../electron/cache/write';
 import { MemoryCredentialStore } from '../../electron/credentials/store';
 import { Engine } from '../../electron/engine';
+import { watchLongTasks } from '../../electron/log/long-tasks';
 import { farBookingCount, windowsFor } from '../../electron/sync/sources';
 import { DEFAULT_POLICY } from '../../electron/sync/policy';
 import { BUDGET_POLICY } from '../../electron/api/budget-plan';
@@ -205,6 +206,8 @@ export async function simulatedHours(
     );
     const age = (f: { fetchedAt: string | null }) => ageMin(clock.now(), f);
     const loop = watchLoopDelay();
+    // The app's own long-task watch (as services/runtime.ts starts it): each stall over 50 ms, with what ran in it.
+    const stopWatch = watchLongTasks({ warn: (m: string) => log(`  ${m}`) });
     for (let minute = 1; minute <= hours * 60; minute++) {
       await day.run(60_000);
       if (minute <= 10) continue; // the first minutes: nothing fetched yet is "infinitely old"
@@ -216,6 +219,7 @@ export async function simulatedHours(
       if (minute % 60 === 0) log(`  hour ${minute / 60}: ${transport.stamps.length} requests so far`);
     }
     const delay = loop.stop();
+    stopWatch();
     const far = engine.status().freshness.filter((f) => f.scope !== TODAY_SCOPE);
     const farAges = far.map(age);
     return {

@@ -125,7 +125,7 @@ export function timedWork<T>(cause: string, fn: () => T): T {
  * which ends the watch when its last user stops.
  */
 export function watchLongTasks(
-  log: Logger,
+  log: Pick<Logger, 'warn'>,
   source: () => DelaySource = loopDelaySource,
   every: (check: () => void) => () => void = everySecond,
 ): () => void {

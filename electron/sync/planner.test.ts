@@ -263,6 +263,41 @@ describe('Planner', () => {
     expect(keys(NOW + DEFAULT_POLICY.failureBackoffMs + 1)).toContain(jobKey(first));
   });
 
+  it("reads a near booking's fetches and standing failures as sync_state holds them: fetched, failed and backing off, never", () => {
+    const db = fixture();
+    const planner = new Planner(db, DEFAULT_POLICY);
+    const near = planner.plan(input()).queue.filter((j) => j.tier === 'near' && j.spec.kind === 'bundle');
+    expect(near.length).toBeGreaterThanOrEqual(3);
+    const [fresh, failed, never] = near as [Job, Job, Job];
+    const hourAgo = NOW - DEFAULT_POLICY.maxAge.nearBooking - MIN;
+    db.transaction(() => {
+      recordFetched(db, { resource: fresh.resource, scope: fresh.scope, win: '', at: NOW - MIN, records: 1 });
+      // Fetched an hour and more ago (due again), then its refresh failed a moment ago: the back-off holds it.
+      recordFetched(db, { resource: failed.resource, scope: failed.scope, win: '', at: hourAgo, records: 1 });
+      recordFailed(db, {
+        resource: failed.resource,
+        scope: failed.scope,
+        win: '',
+        at: NOW - 1000,
+        error: 'unreachable',
+      });
+    });
+    const keys = (now: number) => planner.plan(input({ now })).queue.map(jobKey);
+    const now = keys(NOW);
+    expect(now).not.toContain(jobKey(fresh));
+    expect(now).not.toContain(jobKey(failed));
+    expect(now).toContain(jobKey(never));
+    // Past the back-off, the failed one is due again; the fresh one is not due before its max age.
+    const later = keys(NOW + DEFAULT_POLICY.failureBackoffMs);
+    expect(later).toContain(jobKey(failed));
+    expect(later).not.toContain(jobKey(fresh));
+    // A success clears the failure.
+    db.transaction(() =>
+      recordFetched(db, { resource: failed.resource, scope: failed.scope, win: '', at: NOW + MIN, records: 1 }),
+    );
+    expect(keys(NOW + 2 * MIN)).not.toContain(jobKey(failed));
+  });
+
   it('says when keeping everything fresh needs more than today and the deep fill have', () => {
     const db = fixture(20);
     const planner = new Planner(db, DEFAULT_POLICY);

@@ -13,6 +13,7 @@ import type { SyncStateRow } from '../cache/state';
 import { describeJob, identify, jobKey, type Job, type Windows } from './jobs';
 import type { Policy } from './policy';
 import {
+  bookingFetchStates,
   farBookingJobs,
   farBookingSummary,
   fortnightGuests,
@@ -210,15 +211,17 @@ export class Planner {
     const wins = new Set([...known.values()].map((k) => k.id.win));
     const states = new Map<string, StateRow>();
     for (const s of this.db.all<StateRow>(WINDOW_STATES, [JSON.stringify([...wins])])) states.set(jobKey(s), s);
-    const bookingScopes = [
-      ...near.map((n) => `booking:${n}`),
-      ...serverBookingNumbers(this.db, input.interest?.bookingNumbers ?? []).map((n) => `booking:${n}`),
-    ];
-    if (bookingScopes.length) {
+    // A booking's fetch state is its guests' and its threads' (jobs.ts identify). The near bookings' are in
+    // booking_freshness beside them; a booking on screen may not be cached: found by sync_state's key.
+    for (const s of bookingFetchStates(this.db, near)) states.set(jobKey(s), s);
+    const nearSet = new Set(near);
+    const screenScopes = serverBookingNumbers(this.db, input.interest?.bookingNumbers ?? [])
+      .filter((n) => !nearSet.has(n))
+      .map((n) => `booking:${n}`);
+    if (screenScopes.length) {
       for (const s of this.db.all<StateRow>(
-        // A booking's fetch state is its guests' and its threads' (jobs.ts identify): found by sync_state's key.
         `SELECT * FROM sync_state WHERE resource IN ('guests', 'threads') AND scope IN (SELECT value FROM json_each(?))`,
-        [JSON.stringify(bookingScopes)],
+        [JSON.stringify(screenScopes)],
       ))
         states.set(jobKey(s), s);
     }

@@ -297,6 +297,49 @@ const FRESHNESS_COLUMNS = {
   threads: ['threads_at', 'threads_failed_at'],
 } as const;
 
+/** A booking's fetch state of one per-booking resource, in sync_state's shape. */
+export interface BookingFetchState {
+  resource: 'guests' | 'threads';
+  scope: string;
+  win: '';
+  fetched_at: number | null;
+  attempted_at: number | null;
+  /** Whether the last attempt's error stands (booking_freshness keeps the fact, not the text). */
+  error: string | null;
+}
+
+/**
+ * The customer + guests and threads fetch states of some bookings, read from booking_freshness by
+ * booking number (an integer seek each, half the look-ups of sync_state's text keys, and a narrow
+ * row): as sync_state rows, one per resource ever fetched or failed. A standing failure reads as
+ * attempted at its time with an error.
+ */
+export function bookingFetchStates(db: ReadableDB, numbers: readonly number[]): BookingFetchState[] {
+  if (numbers.length === 0) return [];
+  const rows = db.all<Record<'n' | 'guests_at' | 'guests_failed_at' | 'threads_at' | 'threads_failed_at', number>>(
+    `SELECT booking_number AS n, guests_at, guests_failed_at, threads_at, threads_failed_at FROM booking_freshness
+     WHERE booking_number IN (SELECT value FROM json_each(?))`,
+    [JSON.stringify(numbers)],
+  );
+  const out: BookingFetchState[] = [];
+  for (const r of rows)
+    for (const resource of ['guests', 'threads'] as const) {
+      const [at, failed] = FRESHNESS_COLUMNS[resource];
+      const fetched = r[at] ?? null;
+      const failedAt = r[failed] ?? null;
+      if (fetched === null && failedAt === null) continue;
+      out.push({
+        resource,
+        scope: `booking:${r.n}`,
+        win: '',
+        fetched_at: fetched,
+        attempted_at: failedAt,
+        error: failedAt === null ? null : 'failed',
+      });
+    }
+  return out;
+}
+
 /** The far bookings at a glance: how many per-booking jobs exist, and per resource how many never fetched and the oldest fetch. */
 export interface FarBookingSummary {
   /** Live bookings in the full window. */

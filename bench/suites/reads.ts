@@ -468,7 +468,7 @@ export const suite: BenchSuite = {
         // The web host runs in this process: from its start to its close, this event loop is the app's
         // main process (reopening the account, the engine's first plans, every bridge read).
         const loop = watchLoopDelay();
-        const host = await startBenchHost(prepared.dataDir, await rememberedCredentials());
+        const host = await startBenchHost(prepared.dataDir, await rememberedCredentials(), (m) => log(`  ${m}`));
         try {
           rows.push(...(await bridgeRows(host, db, fixture, plan, dates, log)));
         } finally {

@@ -191,7 +191,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       sliceOf: (job) => this.planning.sliceOf(job),
       affordable: (job, startedInSlice) => this.planning.affordable(job, startedInSlice, waitForBudget),
       runOne: (job, slice) => this.runOne(job, slice, summary),
-      jobDone: (key) => this.planning.planner.jobDone(key),
+      jobDone: (key) => this.planning.jobDone(key),
       progress: (job, done, planned) => this.progress(job, done, planned),
       replanAsked: () => this.replanNow,
       replanTaken: () => void (this.replanNow = false),
@@ -248,7 +248,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       );
       countJob(summary, r);
       for (const res of r.changed) this.pendingChanges.add(res);
-      if (r.changed.has('bookings')) this.planning.planner.invalidateBookings();
+      if (r.changed.has('bookings')) this.planning.bookingsChanged();
       this.scheduleChanges();
       return null;
     } catch (e) {

@@ -105,8 +105,32 @@ export class ManualClock implements Clock {
   }
 }
 
-/** The next task of the event loop: what long work on the main process awaits between its slices, so other work runs. */
-export const nextTask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Slices of long work waiting for their turn of the event loop (see nextTask), first come first served. */
+const waiting: (() => void)[] = [];
+let pumping = false;
+
+/** Lets one waiting slice run in this turn of the event loop, and asks for the next turn if more wait. */
+function letOneThrough(): void {
+  const next = waiting.shift();
+  if (waiting.length > 0) setImmediate(letOneThrough);
+  else pumping = false;
+  next?.();
+}
+
+/**
+ * A turn of the event loop of the caller's own: what long work on the main process awaits between
+ * its slices (a chunk of an answer stored, a step of a pass, a slice of JSON parsed), so the
+ * renderer's calls and timers run between any two of them. The slices waiting go one per turn:
+ * with a plain setImmediate, every job's next slice (several answers being stored at once, and
+ * the pass's next plan) ran in the same turn, and a call of the renderer waited for all of them.
+ */
+export const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    waiting.push(resolve);
+    if (pumping) return;
+    pumping = true;
+    setImmediate(letOneThrough);
+  });
 
 /** Lets already-resolved promise chains run (a few macrotask turns). */
 export async function flushMicrotasks(): Promise<void> {

@@ -12,7 +12,7 @@ import { F } from '../../shared/api';
 import type { ResourceName } from '../../shared/contract';
 import type { ApiClient } from '../api/client';
 import { ApiError, errorFromException } from '../api/errors';
-import { abortReason } from '../api/clock';
+import { abortReason, nextTask } from '../api/clock';
 import type { Priority } from '../api/governor';
 import type { ListResult, Rejected } from '../api/reads';
 import type { SqlValue, WritableDB } from '../cache/db';
@@ -163,7 +163,7 @@ export const INGEST_CHUNK = 100;
 
 /** Lets the event loop run between two chunks; throws when the sync was stopped meanwhile (the cache may be closing). */
 async function between(signal: AbortSignal | undefined, ctx: { endpoint: string }): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await nextTask();
   if (signal?.aborted)
     throw errorFromException({ endpoint: ctx.endpoint, method: 'GET', path: ctx.endpoint }, abortReason(signal), {
       callerAborted: true,

@@ -308,34 +308,37 @@ export class Planner {
     now: number,
     farSummary: FarCache['summary'] | null,
   ): Freshness[] {
-    const groups = new Map<string, Freshness & { maxAge: number }>();
+    // The oldest fetch kept as a number (null: one was never fetched), made a date once per group.
+    const groups = new Map<string, Omit<Freshness, 'fetchedAt'> & { oldest: number | null }>();
     for (const c of candidates) {
       if (c.tier === 'onScreen') continue;
       const { id, key } = known.get(c)!;
       const near = c.tier === 'near';
       const scope = near ? 'today ±48 h' : 'all';
       const gk = `${id.resource}|${scope}`;
-      const state = states.get(key);
-      const fetched = state?.fetched_at ?? null;
-      const [from, to] = id.win ? id.win.split('..') : [null, null];
+      const fetched = states.get(key)?.fetched_at ?? null;
+      const stale = fetched === null || now - fetched > c.maxAge;
       const g = groups.get(gk);
       if (!g) {
+        const [from, to] = id.win ? id.win.split('..') : [null, null];
+        const dated = near || c.spec.kind === 'window';
         groups.set(gk, {
           resource: id.resource,
           scope,
-          from: near || c.spec.kind === 'window' ? (from ?? null) : null,
-          to: near || c.spec.kind === 'window' ? (to ?? null) : null,
-          fetchedAt: fetched === null ? null : new Date(fetched).toISOString(),
-          stale: fetched === null || now - fetched > c.maxAge,
-          maxAge: c.maxAge,
+          from: dated ? (from ?? null) : null,
+          to: dated ? (to ?? null) : null,
+          oldest: fetched,
+          stale,
         });
       } else {
-        if (g.fetchedAt !== null && (fetched === null || fetched < Date.parse(g.fetchedAt)))
-          g.fetchedAt = fetched === null ? null : new Date(fetched).toISOString();
-        g.stale = g.stale || fetched === null || now - fetched > c.maxAge;
+        if (g.oldest !== null && (fetched === null || fetched < g.oldest)) g.oldest = fetched;
+        g.stale ||= stale;
       }
     }
-    const out: Freshness[] = [...groups.values()].map(({ maxAge: _m, ...f }) => f);
+    const out: Freshness[] = [...groups.values()].map(({ oldest, ...f }) => ({
+      ...f,
+      fetchedAt: oldest === null ? null : new Date(oldest).toISOString(),
+    }));
     // Near bookings' customer/guest and thread freshness is part of "today ±48 h" above;
     // far bookings are summarised by SQL.
     for (const resource of farSummary ? (['guests', 'threads'] as const) : []) {

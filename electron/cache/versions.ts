@@ -7,11 +7,13 @@
 //
 // Used for what the day board re-reads on every call but changes rarely
 // compared with how often it is read: the listing directory and the open
-// incidents. At 1,000 listings they were ≈ 1 ms of the board's ≈ 3 ms.
+// incidents. At 1,000 listings they were ≈ 1 ms of the board's ≈ 3 ms. And by
+// the sync planner, for its jobs made from every listing and rate (migration 19
+// added the rates counter).
 import type { ReadableDB } from './db';
 
-/** The tables with a change counter (migration 006 made their triggers; a new one needs its own migration). */
-export const VERSIONED_TABLES = ['listings', 'incidents', 'incident_listings'] as const;
+/** The tables with a change counter (migrations 006 and 019 made their triggers; a new one needs its own migration). */
+export const VERSIONED_TABLES = ['incident_listings', 'incidents', 'listings', 'rates'] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
 interface Entry {
@@ -21,7 +23,7 @@ interface Entry {
 const memos = new WeakMap<ReadableDB, Map<string, Entry>>();
 
 /** The counters of `tables`, as one comparable key. */
-function versionKey(db: ReadableDB, tables: readonly VersionedTable[]): string {
+export function versionKey(db: ReadableDB, tables: readonly VersionedTable[]): string {
   return db
     .pluck<number>('SELECT version FROM table_versions WHERE name IN (SELECT value FROM json_each(?)) ORDER BY name', [
       JSON.stringify(tables),

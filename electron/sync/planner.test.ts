@@ -113,6 +113,39 @@ describe('Planner', () => {
     expect(steps).toContain('SEARCH sync_state USING INDEX sync_state_win (win=?)');
   });
 
+  it('keeps the jobs of every listing and rate between plans until a listing or rate changes or the day moves', () => {
+    const db = fixture();
+    let reads = 0;
+    // The planner's reads of every listing, counted.
+    const counting = new Proxy(db, {
+      get(target, key) {
+        if (key === 'all')
+          return (sql: string, params?: unknown[]) => {
+            if (sql.includes('FROM listings WHERE id > 0')) reads++;
+            return target.all(sql, params as never);
+          };
+        const v = Reflect.get(target, key) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const planner = new Planner(counting, DEFAULT_POLICY);
+    const rates = (plan: { queue: Job[] }) =>
+      plan.queue.flatMap((j) => (j.spec.kind === 'prices' ? [j.spec.rateId] : []));
+    const first = planner.plan(input());
+    expect(rates(planner.plan(input({ now: NOW + MIN })))).toEqual(rates(first));
+    expect(reads).toBe(1);
+    db.run(`INSERT INTO rates (rate_id, listing_id, name, data, raw) VALUES (9001, 1, 'Winter', '{}', '')`);
+    expect(rates(planner.plan(input()))).toContain(9001);
+    expect(reads).toBe(2);
+    db.run('DELETE FROM rates WHERE rate_id = 9001');
+    expect(rates(planner.plan(input()))).not.toContain(9001);
+    db.run('UPDATE listings SET mu = 1 - mu WHERE id = 1');
+    planner.plan(input());
+    expect(reads).toBe(4);
+    planner.plan(input({ today: addDays(TODAY, 1), now: NOW + 24 * 60 * MIN }));
+    expect(reads).toBe(5);
+  });
+
   it('puts what is on screen first', () => {
     const db = fixture();
     const planner = new Planner(db, DEFAULT_POLICY);

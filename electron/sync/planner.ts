@@ -9,6 +9,7 @@
 import type { Freshness, Interest } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
 import { longestStay } from '../cache/queries/common';
+import { versionKey } from '../cache/versions';
 import type { SyncStateRow } from '../cache/state';
 import { describeJob, identify, jobKey, type Job, type Windows } from './jobs';
 import type { Policy } from './policy';
@@ -20,10 +21,13 @@ import {
   listingJobs,
   nearBookingJobs,
   nearBookings,
+  readOwners,
+  screenJobs,
   serverBookingNumbers,
   windowsFor,
   type Candidate,
   type Capabilities,
+  type Owners,
 } from './sources';
 
 const HOUR = 3_600_000;
@@ -117,13 +121,47 @@ interface Identified {
 /** The non-booking fetch states of some windows (a JSON array of `win` values): one seek of sync_state_win each. */
 export const WINDOW_STATES = `SELECT * FROM sync_state WHERE scope NOT LIKE 'booking:%' AND win IN (SELECT value FROM json_each(?))`;
 
+/** The jobs made of every listing and rate, kept between plans (Planner.listingBase). */
+interface ListingBase {
+  key: string;
+  owners: Owners;
+  /** Null in the per-listing mode (made at each plan). */
+  jobs: readonly Candidate[] | null;
+  known: ReadonlyMap<Candidate, Identified>;
+}
+
+const identified = (c: Candidate): Identified => {
+  const id = identify(c.spec);
+  return { id, key: jobKey(id) };
+};
+
 export class Planner {
   private far: FarCache | null = null;
+  private base: ListingBase | null = null;
 
   constructor(
     private readonly db: ReadableDB,
     private readonly policy: Policy,
   ) {}
+
+  /**
+   * The listings and rates, and in the global mode the jobs made of them with their identities:
+   * kept until a listing or rate changes (their change counters, migrations 6 and 19), today moves
+   * or the server's capabilities change — about 15,000 candidates and 19 ms of reads a plan at
+   * 5,000 listings. In the per-listing mode the near lists depend on bookings: made at each plan.
+   */
+  private listingBase(w: Windows, caps: Capabilities): ListingBase {
+    const fresh = () => {
+      const owners = readOwners(this.db);
+      const jobs = caps.globalLists ? listingJobs(this.db, w, this.policy, caps, null, owners) : null;
+      return { key: '', owners, jobs, known: new Map((jobs ?? []).map((c) => [c, identified(c)])) };
+    };
+    // Inside a transaction a rollback could set a counter back under a kept value (cache/versions.ts).
+    if (this.db.inTransaction) return fresh();
+    const key = `${versionKey(this.db, ['listings', 'rates'])}|${w.today}|${caps.globalLists}|${caps.globalRates}`;
+    if (this.base?.key !== key) this.base = { ...fresh(), key };
+    return this.base;
+  }
 
   /** Bookings were added, changed or removed: the far-booking picture must be read again. */
   invalidateBookings(): void {
@@ -195,20 +233,23 @@ export class Planner {
   plan(input: PlanInput): Plan {
     const p = this.policy;
     const w = windowsFor(input.today, p);
-    const candidates: Candidate[] = listingJobs(this.db, w, p, input.caps, input.interest);
+    const base = this.listingBase(w, input.caps);
+    const candidates: Candidate[] = [...(base.jobs ?? listingJobs(this.db, w, p, input.caps, null, base.owners))];
+    if (input.interest)
+      candidates.push(
+        ...screenJobs(this.db, base.owners.listings, base.owners.rates, w, p, input.caps, input.interest),
+      );
     const stay = longestStay(this.db);
     const near = nearBookings(this.db, w, stay);
     candidates.push(...nearBookingJobs(near, p));
     // Each candidate's identity, made once (thousands of candidates, each asked for several times below).
-    const known = new Map<Candidate, Identified>();
-    for (const c of candidates) {
-      const id = identify(c.spec);
-      known.set(c, { id, key: jobKey(id) });
-    }
+    const local = new Map<Candidate, Identified>();
+    for (const c of candidates) if (!base.known.has(c)) local.set(c, identified(c));
+    const idOf = (c: Candidate): Identified => base.known.get(c) ?? local.get(c)!;
 
     // The states of these jobs' windows only: a date window's name moves with today, so earlier days'
     // rows pile up (a year of them is kept); sync_state_win (migration 18) finds each window's rows.
-    const wins = new Set([...known.values()].map((k) => k.id.win));
+    const wins = new Set(candidates.map((c) => idOf(c).id.win));
     const states = new Map<string, StateRow>();
     for (const s of this.db.all<StateRow>(WINDOW_STATES, [JSON.stringify([...wins])])) states.set(jobKey(s), s);
     // A booking's fetch state is its guests' and its threads' (jobs.ts identify). The near bookings' are in
@@ -256,7 +297,7 @@ export class Planner {
     };
     for (const c of candidates) {
       if (input.onlyOnScreen && c.tier !== 'onScreen') continue;
-      const k = known.get(c)!;
+      const k = idOf(c);
       consider(c, k, states.get(k.key), false);
     }
     if (!input.onlyOnScreen)
@@ -274,7 +315,7 @@ export class Planner {
     const todayDemandPerHour = Math.round(
       perHour(candidates.filter((c) => c.tier === 'near' || c.tier === 'reference')),
     );
-    const fetchedOf = (c: Candidate) => states.get(known.get(c)!.key)?.fetched_at ?? null;
+    const fetchedOf = (c: Candidate) => states.get(idOf(c).key)?.fetched_at ?? null;
     const farLists = candidates.filter((c) => c.tier === 'far');
     let deepLeft: number | null = null;
     if (farPicture) {
@@ -293,7 +334,7 @@ export class Planner {
       fortnight: fortnightOf(candidates, fetchedOf, w.today, fortnightGuests(this.db, w)),
       deepLeft,
       farRefreshPerHour: Math.round(perHour(farLists.filter((c) => fetchedOf(c) !== null))),
-      freshness: this.freshness(candidates, known, states, w, input.now, farPicture?.summary ?? null),
+      freshness: this.freshness(candidates, idOf, states, w, input.now, farPicture?.summary ?? null),
       windows: w,
       partial: farPicture === null,
     };
@@ -302,7 +343,7 @@ export class Planner {
   /** Per resource: the oldest complete fetch of today's data and of everything, and whether it is overdue. */
   private freshness(
     candidates: readonly Candidate[],
-    known: Map<Candidate, Identified>,
+    idOf: (c: Candidate) => Identified,
     states: Map<string, StateRow>,
     w: Windows,
     now: number,
@@ -312,7 +353,7 @@ export class Planner {
     const groups = new Map<string, Omit<Freshness, 'fetchedAt'> & { oldest: number | null }>();
     for (const c of candidates) {
       if (c.tier === 'onScreen') continue;
-      const { id, key } = known.get(c)!;
+      const { id, key } = idOf(c);
       const near = c.tier === 'near';
       const scope = near ? 'today ±48 h' : 'all';
       const gk = `${id.resource}|${scope}`;

@@ -61,14 +61,28 @@ const SCREEN_RESOURCES: Partial<Record<Interest['screen'], readonly WindowResour
 };
 const MAX_SCREEN_LISTINGS = 50;
 
-interface ListingRow {
+export interface ListingRow {
   id: number;
   mu: number;
 }
 
-interface RateRow {
+export interface RateRow {
   rate_id: number;
   listing_id: number | null;
+}
+
+/** The listings and rates the server knows, of which the per-listing and per-rate jobs are made. */
+export interface Owners {
+  listings: readonly ListingRow[];
+  rates: readonly RateRow[];
+}
+
+/** The listings and rates to read from the server: a listing or rate made here (local, negative id) has nothing there yet. */
+export function readOwners(db: ReadableDB): Owners {
+  return {
+    listings: db.all<ListingRow>('SELECT id, mu FROM listings WHERE id > 0 ORDER BY id'),
+    rates: db.all<RateRow>('SELECT rate_id, listing_id FROM rates WHERE rate_id > 0 ORDER BY rate_id'),
+  };
 }
 
 /** Every job whose count is bounded by the number of listings and rates. */
@@ -78,11 +92,11 @@ export function listingJobs(
   p: Policy,
   caps: Capabilities,
   interest: Interest | null,
+  owners: Owners = readOwners(db),
 ): Candidate[] {
   const out: Candidate[] = [];
   const add = (spec: JobSpec, tier: Tier, maxAge: number, cost = 1) => out.push({ spec, tier, maxAge, cost });
-  // A listing made here (local, negative id) has nothing on the server to read yet.
-  const listings = db.all<ListingRow>('SELECT id, mu FROM listings WHERE id > 0 ORDER BY id');
+  const { listings, rates } = owners;
   const listingCount = listings.length;
 
   add({ kind: 'listings' }, 'reference', p.maxAge.listings, Math.max(1, Math.ceil(listingCount / 100)));
@@ -118,7 +132,6 @@ export function listingJobs(
     }
   }
 
-  const rates = db.all<RateRow>('SELECT rate_id, listing_id FROM rates WHERE rate_id > 0 ORDER BY rate_id');
   for (const l of listings) {
     add({ kind: 'photos', listingId: l.id }, 'far', p.maxAge.photos);
     add({ kind: 'availability', listingId: l.id, mu: l.mu === 1, ...w.ahead }, 'far', p.maxAge.availability);
@@ -156,9 +169,10 @@ export function serverBookingNumbers(db: ReadableDB, asked: readonly number[]): 
 }
 
 /** Jobs for what is on screen, refreshed first and more often. */
-function screenJobs(
+/** What a screen shows, due first (its `onScreen` tier). */
+export function screenJobs(
   db: ReadableDB,
-  listings: ListingRow[],
+  listings: readonly ListingRow[],
   rates: readonly RateRow[],
   w: Windows,
   p: Policy,

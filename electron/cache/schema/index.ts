@@ -23,6 +23,7 @@ import { SYNC_STATE_NEWEST } from './015_sync_state_newest';
 import { DAILY_ROWS_LEAN } from './016_daily_rows_lean';
 import { UNUSED_INDEXES } from './017_unused_indexes';
 import { SYNC_STATE_WIN } from './018_sync_state_win';
+import { RATES_VERSION } from './019_rates_version';
 
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_cache', up: CACHE_V1 },
@@ -43,4 +44,5 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 16, name: '016_daily_rows_lean', up: DAILY_ROWS_LEAN },
   { version: 17, name: '017_unused_indexes', up: UNUSED_INDEXES },
   { version: 18, name: '018_sync_state_win', up: SYNC_STATE_WIN },
+  { version: 19, name: '019_rates_version', up: RATES_VERSION },
 ];

@@ -169,7 +169,6 @@ export function serverBookingNumbers(db: ReadableDB, asked: readonly number[]): 
 }
 
 /** Jobs for what is on screen, refreshed first and more often. */
-/** What a screen shows, due first (its `onScreen` tier). */
 export function screenJobs(
   db: ReadableDB,
   listings: readonly ListingRow[],

@@ -300,11 +300,7 @@ export class Planner {
       const k = idOf(c);
       consider(c, k, states.get(k.key), false);
     }
-    if (!input.onlyOnScreen)
-      for (const c of far) {
-        const id = identify(c.spec);
-        consider(c, { id, key: jobKey(id) }, undefined, true);
-      }
+    if (!input.onlyOnScreen) for (const c of far) consider(c, identified(c), undefined, true);
 
     const queue = [...best.values()].sort((a, b) => b.score - a.score);
     const farCount = farPicture?.count ?? 0;

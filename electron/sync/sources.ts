@@ -6,6 +6,7 @@
 // 100k objects per planning round.
 import type { Interest } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
+import type { SyncStateRow } from '../cache/state';
 import { LIVE_STATES, addDays } from '../cache/queries';
 import {
   REFERENCE_RESOURCES,
@@ -310,31 +311,20 @@ const FRESHNESS_COLUMNS = {
   threads: ['threads_at', 'threads_failed_at'],
 } as const;
 
-/** A booking's fetch state of one per-booking resource, in sync_state's shape. */
-export interface BookingFetchState {
-  resource: 'guests' | 'threads';
-  scope: string;
-  win: '';
-  fetched_at: number | null;
-  attempted_at: number | null;
-  /** Whether the last attempt's error stands (booking_freshness keeps the fact, not the text). */
-  error: string | null;
-}
-
 /**
  * The customer + guests and threads fetch states of some bookings, read from booking_freshness by
  * booking number (an integer seek each, half the look-ups of sync_state's text keys, and a narrow
  * row): as sync_state rows, one per resource ever fetched or failed. A standing failure reads as
  * attempted at its time with an error.
  */
-export function bookingFetchStates(db: ReadableDB, numbers: readonly number[]): BookingFetchState[] {
+export function bookingFetchStates(db: ReadableDB, numbers: readonly number[]): Omit<SyncStateRow, 'records'>[] {
   if (numbers.length === 0) return [];
   const rows = db.all<Record<'n' | 'guests_at' | 'guests_failed_at' | 'threads_at' | 'threads_failed_at', number>>(
     `SELECT booking_number AS n, guests_at, guests_failed_at, threads_at, threads_failed_at FROM booking_freshness
      WHERE booking_number IN (SELECT value FROM json_each(?))`,
     [JSON.stringify(numbers)],
   );
-  const out: BookingFetchState[] = [];
+  const out: Omit<SyncStateRow, 'records'>[] = [];
   for (const r of rows)
     for (const resource of ['guests', 'threads'] as const) {
       const [at, failed] = FRESHNESS_COLUMNS[resource];
@@ -347,6 +337,7 @@ export function bookingFetchStates(db: ReadableDB, numbers: readonly number[]): 
         win: '',
         fetched_at: fetched,
         attempted_at: failedAt,
+        // booking_freshness keeps that the last attempt's error stands, not its text.
         error: failedAt === null ? null : 'failed',
       });
     }

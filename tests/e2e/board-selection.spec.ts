@@ -38,6 +38,7 @@ test('selection per kind, an action that says what it did and skipped, the selec
     .map((r, i) => ({ r, i }))
     .filter(({ r }) => r.cleaning.length && r.maintenance.length)
     .slice(0, 2);
+  // The demo data is generated for the day the test runs: a day with fewer such listings has nothing to tell apart.
   test.skip(rows.length < 2, 'the demo day has no two listings with cleaning and maintenance');
 
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -122,6 +123,7 @@ test('Space on a focused "Inspected" button presses it; the CSV says of arrivals
   const date = today();
   const board = await ask(demoHost, 'board.day', { date, onlyActive: true });
   const task = board.rows.flatMap((r) => r.cleaning).find((t) => !t.inspected && !t.outbox);
+  // The demo data is generated for the day the test runs: on a day with no open cleaning there is nothing to inspect.
   test.skip(!task, 'no cleaning task to inspect today');
   await page.goto(demoHost.url);
   await open(page, '#/today');

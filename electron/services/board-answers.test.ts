@@ -1,10 +1,11 @@
-// The board over the bridge: whole first, then only the rows changed since
-// the answer held, which rebuild exactly the whole board (through the
-// dispatcher, on a real cache, with a real change in between).
+// The board over the bridge: whole first (or, for a date not held, its top
+// rows first), then only the rows changed since the answer held, which
+// rebuild exactly the whole board (through the dispatcher, on a real cache,
+// with a real change in between).
 import { describe, expect, it } from 'vitest';
 import { mergeBoardAnswer, type BoardAnswer } from '../../shared/contract';
 import { openCache } from '../cache';
-import { boardDayWhole } from '../cache/queries';
+import { FIRST_WINDOW, boardDayWhole } from '../cache/queries';
 import { loadHost, makeHost } from '../cache/testing/fixtures';
 import { ANSWERS_REMEMBERED, boardAnswerOf } from './board-answers';
 import { harness } from './testing';
@@ -42,17 +43,47 @@ describe('board answers over the bridge', () => {
     const next = await ask(held.id);
     expect(next.rows.map((r) => r.listing.id)).toEqual([task.listing_id]);
     const merged = mergeBoardAnswer(held, next)!;
-    const { id: _id, base: _base, order: _order, ...board } = merged;
+    const { id: _id, base: _base, order: _order, more: _more, ...board } = merged;
     expect(board).toEqual(boardDayWhole(db, { date: D }));
 
     expect((await ask('an-earlier-run.3')).base).toBeNull();
   });
 
+  it('answers a date not held with its top rows at once, and whole when asked since them', async () => {
+    const h = harness({
+      setup: (e) =>
+        loadHost(e.writable, makeHost({ listings: FIRST_WINDOW + 60, bookingsPerListing: 3, start: START, days: 20 })),
+    });
+    const d = h.runtime.dispatcher;
+    await d.dispatch('session.signIn', { baseUrl: 'https://pms.example.com', user: 'ana', password: 'pw' });
+    const ask = async (date: string, since?: string) => {
+      const r = await d.dispatch('board.day', { date, ...(since ? { since } : {}) });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value as BoardAnswer;
+    };
+    const db = h.engines[0]!.writable;
+    const whole = boardDayWhole(db, { date: D });
+    const top = await ask(D);
+    expect(top.more).toBe(true);
+    expect(top.rows.length).toBeGreaterThan(0);
+    expect(top.rows.length).toBeLessThan(whole.rows.length);
+    expect(top.rows).toEqual(whole.rows.slice(0, top.rows.length)); // the top of the board, in its order
+    expect(top.totals.listings).toBe(top.rows.length);
+
+    const rest = await ask(D, top.id);
+    expect(rest).toMatchObject({ base: top.id, more: false });
+    const { id: _id, base: _base, order: _order, more: _more, ...board } = mergeBoardAnswer(top, rest)!;
+    expect(board).toEqual(whole);
+    // Read whole now, the day comes whole to anyone; a date the asker does not hold comes in windows again.
+    expect((await ask(D)).more).toBe(false);
+    expect((await ask(START, rest.id)).more).toBe(true);
+  });
+
   it(`remembers the last ${ANSWERS_REMEMBERED} answers given`, () => {
     const db = openCache({ path: ':memory:' });
-    const day = boardDayWhole(db, { date: D });
-    const ids = Array.from({ length: ANSWERS_REMEMBERED + 1 }, () => boardAnswerOf(db, day, undefined).id);
-    expect(boardAnswerOf(db, day, ids[0]).base).toBeNull();
-    expect(boardAnswerOf(db, day, ids.at(-1)).base).toBe(ids.at(-1));
+    const f = { date: D };
+    const ids = Array.from({ length: ANSWERS_REMEMBERED + 1 }, () => boardAnswerOf(db, f, undefined).id);
+    expect(boardAnswerOf(db, f, ids[0]).base).toBeNull();
+    expect(boardAnswerOf(db, f, ids.at(-1)).base).toBe(ids.at(-1));
   });
 });

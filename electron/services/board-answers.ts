@@ -5,9 +5,14 @@
 // listing's (cache/queries/board.ts), so a row is in an answer when it is the
 // same object. An id main does not remember (given by an earlier run, another
 // account, or long ago) gets a whole answer.
+//
+// A date the asker does not hold may come in windows: its first answer is the
+// rows of the day's first listings (`more`), read at once; asked again since an
+// answer of that date, the board comes whole.
 import { randomBytes } from 'node:crypto';
-import type { BoardAnswer, BoardDay, BoardRow } from '../../shared/contract';
+import type { BoardAnswer, BoardRow } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
+import * as q from '../cache/queries';
 
 /** Answers whose rows are remembered per cache (one per screen showing a board, and a few in flight). */
 export const ANSWERS_REMEMBERED = 8;
@@ -15,25 +20,32 @@ export const ANSWERS_REMEMBERED = 8;
 /** Ids are unique to this run: an asker still holding an answer of an earlier run gets a whole one. */
 const RUN = randomBytes(4).toString('hex');
 let counter = 0;
-const given = new WeakMap<ReadableDB, Map<string, ReadonlySet<BoardRow>>>();
+/** An answer given: its date and its rows. */
+interface Given {
+  date: string;
+  rows: ReadonlySet<BoardRow>;
+}
+const given = new WeakMap<ReadableDB, Map<string, Given>>();
 
-export function boardAnswerOf(db: ReadableDB, day: BoardDay, since: string | undefined): BoardAnswer {
+export function boardAnswerOf(db: ReadableDB, filter: q.BoardFilter, since: string | undefined): BoardAnswer {
   let answers = given.get(db);
-  if (!answers) given.set(db, (answers = new Map<string, ReadonlySet<BoardRow>>()));
+  if (!answers) given.set(db, (answers = new Map<string, Given>()));
   const base = since === undefined ? undefined : answers.get(since);
+  const { day, more } = q.boardDayPart(db, filter, base?.date === filter.date);
   const id = `${RUN}.${++counter}`;
-  answers.set(id, new Set(day.rows));
+  answers.set(id, { date: day.date, rows: new Set(day.rows) });
   for (const oldest of answers.keys()) {
     if (answers.size <= ANSWERS_REMEMBERED) break;
     answers.delete(oldest);
   }
-  if (!base) return { ...day, id, base: null, order: null };
+  if (!base) return { ...day, id, base: null, order: null, more };
   return {
     date: day.date,
-    rows: day.rows.filter((row) => !base.has(row)),
+    rows: day.rows.filter((row) => !base.rows.has(row)),
     totals: day.totals,
     id,
     base: since!,
     order: day.rows.map((row) => row.listing.id),
+    more,
   };
 }

@@ -72,7 +72,7 @@ type ReadName =
   | 'search.query';
 
 export const readHandlers: HandlerTable<ReadName> = {
-  'board.day': ({ since, ...filter }, ctx) => boardAnswerOf(cacheOf(ctx), q.boardDay(cacheOf(ctx), filter), since),
+  'board.day': ({ since, ...filter }, ctx) => boardAnswerOf(cacheOf(ctx), filter, since),
   'listings.list': (i, ctx) => q.listListings(cacheOf(ctx), i),
   'listings.get': (i, ctx) => found(q.getListingDetail(cacheOf(ctx), i.id), `Listing ${i.id}`),
   'prices.list': (i, ctx) => q.listPrices(cacheOf(ctx), i.rateId, i.from, i.to),

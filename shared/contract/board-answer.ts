@@ -6,6 +6,10 @@
 // "in" an answer when it is the same row: at 5,000 listings a whole board is
 // ≈ 730 KB of JSON to write, send, read and check on every change of the day;
 // after one change, it is one row and the order (≈ 7 KB).
+//
+// A date the asker does not hold may come in windows: the first answer holds
+// the rows of the day's first listings in display order (`more`), so the top
+// of the board paints at once; asked again since it, the board comes whole.
 import { z } from 'zod';
 import { nullable, recordId } from './primitives';
 import { boardDay, type BoardRow } from './views';
@@ -17,6 +21,11 @@ export const boardAnswer = boardDay.extend({
   base: nullable(z.string()),
   /** With a base: every row's listing, in display order (a row not in `rows` is the base's row of that listing). */
   order: nullable(z.array(recordId)),
+  /**
+   * True: the rows of the day's first listings only, and totals counting those
+   * rows alone (never to be shown as the day's); ask again since this answer.
+   */
+  more: z.boolean(),
 });
 export type BoardAnswer = z.output<typeof boardAnswer>;
 
@@ -37,5 +46,5 @@ export function mergeBoardAnswer(held: BoardAnswer | undefined, next: BoardAnswe
     if (!row) return null;
     rows.push(row);
   }
-  return { date: next.date, rows, totals: next.totals, id: next.id, base: null, order: null };
+  return { date: next.date, rows, totals: next.totals, id: next.id, base: null, order: null, more: next.more };
 }

@@ -16,7 +16,8 @@ import { bookingsTable, cleaningTable, listingsTable, maintenanceTable } from '.
 import { prng, storeWire } from '../testing/fixtures';
 import { touchPoint, touchedBetween } from '../touched';
 import { upsertIncidents } from '../write-compound';
-import { DAYS_KEPT, REREAD_WHOLE_DAY_AT, boardDay, boardDayWhole, type BoardFilter } from './board';
+import { DAYS_KEPT, REREAD_WHOLE_DAY_AT, boardDay, boardDayPart, boardDayWhole, type BoardFilter } from './board';
+import { listingDirectory } from './board-memos';
 import { addDays } from './common';
 
 const D = '2026-06-10';
@@ -70,115 +71,167 @@ function expectSameAsWholeRead(db: WritableDB, step: string): void {
     }
 }
 
+/**
+ * Every kind of write the board depends on, each a random one of its kind
+ * (listing 1, the multi-unit one, picked more often so its stays overlap and
+ * its free units matter); `other` is a second connection on the same file.
+ */
+function randomWrites(db: WritableDB, other: WritableDB, rnd: () => number): [string, () => void][] {
+  const int = (n: number) => Math.floor(rnd() * n);
+  const listingId = () => (rnd() < 0.3 ? 1 : 1 + int(LISTINGS));
+  const date = () => addDays(D, int(5) - 2);
+  listings(db);
+  let nextBooking = 1;
+  let nextTask = 1;
+  let nextGuest = 1;
+  let nextIncident = 1;
+  const booking = (n = nextBooking++, on = db) => {
+    const start = date();
+    storeWire(on, bookingsTable, bookingRead, [
+      {
+        booking_number: n,
+        listing_id: listingId(),
+        start_date: start,
+        end_date: addDays(start, int(3)),
+        state: [1, 3, 6][int(3)],
+        arrival_time: ['15:00', '18:30', null][int(3)],
+        departure_time: ['10:00', '16:00', null][int(3)],
+        adults: 1 + int(4),
+      },
+    ]);
+  };
+  const cleaning = (id = nextTask++) =>
+    storeWire(db, cleaningTable, cleaningRead, [
+      { id, listing_id: listingId(), date: date(), status: int(3), inspected: int(2), time: null },
+    ]);
+  const maintenance = (id = nextTask++) =>
+    storeWire(db, maintenanceTable, maintenanceRead, [
+      { id, listing_id: listingId(), date: date(), type: 1, inspected: rnd() < 0.5 },
+    ]);
+  const writes: [string, () => void][] = [
+    ['a new booking', () => booking()],
+    ['a booking changed (maybe moved to another listing or day)', () => booking(1 + int(nextBooking - 1))],
+    ['a booking deleted', () => db.run('DELETE FROM bookings WHERE booking_number = ?', [1 + int(nextBooking)])],
+    ['a new cleaning task', () => cleaning()],
+    ['a cleaning task changed', () => cleaning(1 + int(nextTask))],
+    ['a new maintenance task', () => maintenance()],
+    ['a task deleted', () => db.run('DELETE FROM cleaning WHERE id = ?', [1 + int(nextTask)])],
+    [
+      'a guest registered',
+      () =>
+        db.run(
+          `INSERT INTO guests (id, booking_number, name, lastname, email, data, raw) VALUES (?, ?, 'A', 'B', '', '{}', '{}')`,
+          [nextGuest++, 1 + int(nextBooking)],
+        ),
+    ],
+    ['a guest moved to another booking', () => db.run('UPDATE guests SET booking_number = booking_number + 1')],
+    [
+      "the multi-unit listing's free units",
+      () =>
+        db.run(
+          `INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES (1, ?, 0, ?, 1)
+           ON CONFLICT DO UPDATE SET available = excluded.available`,
+          [date(), int(3)],
+        ),
+    ],
+    [
+      'an incident',
+      () =>
+        upsertIncidents(db, [
+          {
+            value: incidentRead.parse({
+              id: nextIncident++,
+              priority: 1 + int(4),
+              date: `${date()} 09:00:00`,
+              note: 'n',
+              properties: [{ listing_id: listingId(), finished: int(2) }],
+            }),
+            raw: {},
+          },
+        ]),
+    ],
+    ['the listings renamed (their order changes)', () => listings(db, String(int(9)))],
+    [
+      'a rolled-back transaction',
+      () =>
+        expect(() =>
+          db.transaction(() => {
+            booking();
+            cleaning();
+            throw new Error('undone');
+          }),
+        ).toThrow('undone'),
+    ],
+    ["another connection's commit", () => booking(1 + int(nextBooking - 1), other)],
+    [
+      'a read inside a transaction (nothing kept from it)',
+      () =>
+        db.transaction(() => {
+          cleaning();
+          expect(boardDay(db, { date: D })).toEqual(wholeRead(db, { date: D }));
+        }),
+    ],
+  ];
+  return writes;
+}
+
 describe('the day board kept between reads', () => {
   it('answers after every kind of write what a whole read answers', () => {
     const { path, db } = tempDb();
     const other = openCache({ path });
     try {
       const rnd = prng(7);
-      const int = (n: number) => Math.floor(rnd() * n);
-      // Listing 1 (the multi-unit one) is picked more often, so its stays overlap and its free units matter.
-      const listingId = () => (rnd() < 0.3 ? 1 : 1 + int(LISTINGS));
-      const date = () => addDays(D, int(5) - 2);
-      listings(db);
-      let nextBooking = 1;
-      let nextTask = 1;
-      let nextGuest = 1;
-      let nextIncident = 1;
-      const booking = (n = nextBooking++, on = db) => {
-        const start = date();
-        storeWire(on, bookingsTable, bookingRead, [
-          {
-            booking_number: n,
-            listing_id: listingId(),
-            start_date: start,
-            end_date: addDays(start, int(3)),
-            state: [1, 3, 6][int(3)],
-            arrival_time: ['15:00', '18:30', null][int(3)],
-            departure_time: ['10:00', '16:00', null][int(3)],
-            adults: 1 + int(4),
-          },
-        ]);
-      };
-      const cleaning = (id = nextTask++) =>
-        storeWire(db, cleaningTable, cleaningRead, [
-          { id, listing_id: listingId(), date: date(), status: int(3), inspected: int(2), time: null },
-        ]);
-      const maintenance = (id = nextTask++) =>
-        storeWire(db, maintenanceTable, maintenanceRead, [
-          { id, listing_id: listingId(), date: date(), type: 1, inspected: rnd() < 0.5 },
-        ]);
-      const writes: [string, () => void][] = [
-        ['a new booking', () => booking()],
-        ['a booking changed (maybe moved to another listing or day)', () => booking(1 + int(nextBooking - 1))],
-        ['a booking deleted', () => db.run('DELETE FROM bookings WHERE booking_number = ?', [1 + int(nextBooking)])],
-        ['a new cleaning task', () => cleaning()],
-        ['a cleaning task changed', () => cleaning(1 + int(nextTask))],
-        ['a new maintenance task', () => maintenance()],
-        ['a task deleted', () => db.run('DELETE FROM cleaning WHERE id = ?', [1 + int(nextTask)])],
-        [
-          'a guest registered',
-          () =>
-            db.run(
-              `INSERT INTO guests (id, booking_number, name, lastname, email, data, raw) VALUES (?, ?, 'A', 'B', '', '{}', '{}')`,
-              [nextGuest++, 1 + int(nextBooking)],
-            ),
-        ],
-        ['a guest moved to another booking', () => db.run('UPDATE guests SET booking_number = booking_number + 1')],
-        [
-          "the multi-unit listing's free units",
-          () =>
-            db.run(
-              `INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES (1, ?, 0, ?, 1)
-               ON CONFLICT DO UPDATE SET available = excluded.available`,
-              [date(), int(3)],
-            ),
-        ],
-        [
-          'an incident',
-          () =>
-            upsertIncidents(db, [
-              {
-                value: incidentRead.parse({
-                  id: nextIncident,
-                  priority: 1 + int(4),
-                  date: `${date()} 09:00:00`,
-                  note: 'n',
-                  properties: [{ listing_id: listingId(), finished: int(2) }],
-                }),
-                raw: {},
-              },
-            ]),
-        ],
-        ['the listings renamed (their order changes)', () => listings(db, String(int(9)))],
-        [
-          'a rolled-back transaction',
-          () =>
-            expect(() =>
-              db.transaction(() => {
-                booking();
-                cleaning();
-                throw new Error('undone');
-              }),
-            ).toThrow('undone'),
-        ],
-        ["another connection's commit", () => booking(1 + int(nextBooking - 1), other)],
-        [
-          'a read inside a transaction (nothing kept from it)',
-          () =>
-            db.transaction(() => {
-              cleaning();
-              expect(boardDay(db, { date: D })).toEqual(wholeRead(db, { date: D }));
-            }),
-        ],
-      ];
+      const writes = randomWrites(db, other, rnd);
       expectSameAsWholeRead(db, 'the first read');
       for (let step = 0; step < 400; step++) {
-        const [what, write] = writes[int(writes.length)]!;
-        if (what === 'an incident') nextIncident += 1;
+        const [what, write] = writes[Math.floor(rnd() * writes.length)]!;
         write();
         expectSameAsWholeRead(db, `step ${step}, ${what}`);
       }
+    } finally {
+      other.close();
+      db.close();
+    }
+  });
+
+  it("answers a date's first window, kept up to date, and then the whole day, as a whole read does", () => {
+    const { path, db } = tempDb();
+    const other = openCache({ path });
+    const window = 2;
+    try {
+      const rnd = prng(11);
+      const writes = randomWrites(db, other, rnd);
+      let windows = 0;
+      for (let step = 0; step < 300; step++) {
+        const [what, write] = writes[Math.floor(rnd() * writes.length)]!;
+        write();
+        const first = new Set(
+          listingDirectory(db)
+            .entries.slice(0, window)
+            .map((e) => e.listing.id),
+        );
+        for (const date of DATES) {
+          const f = { date, ...FILTERS[step % FILTERS.length] };
+          const at = `step ${step}, ${what}: ${JSON.stringify(f)}`;
+          const part = boardDayPart(db, f, false, window);
+          const whole = wholeRead(db, f);
+          if (part.more) {
+            windows += 1;
+            expect(part.day.rows, at).toEqual(whole.rows.filter((r) => first.has(r.listing.id)));
+            expect(part.day.totals.listings, at).toBe(part.day.rows.length);
+          } else expect(part.day, at).toEqual(whole);
+        }
+        // Now and then a day is asked whole; and days are let go, so their next read is a first window again.
+        if (step % 5 === 0) {
+          const f = { date: DATES[step % DATES.length]!, ...FILTERS[step % FILTERS.length] };
+          expect(boardDayPart(db, f, true, window), `step ${step}, whole`).toEqual({
+            day: wholeRead(db, f),
+            more: false,
+          });
+        }
+        if (step % 7 === 0) for (let i = 0; i < DAYS_KEPT; i++) boardDay(db, { date: addDays(D, 100 + i) });
+      }
+      expect(windows).toBeGreaterThan(300);
     } finally {
       other.close();
       db.close();

@@ -326,6 +326,7 @@ export const ca: UiCatalog = {
   'today.selectRow': 'Selecciona les tasques de {listing}',
   'today.selectTask': 'Selecciona aquesta tasca',
   'today.empty': 'No passa res aquest dia amb aquests filtres.',
+  'today.counting': 'comptant…',
   'today.keys':
     'Tecles: ↑/↓ o J/K mouen · Espai selecciona · I marca revisat · Retorn obre · Ctrl+A selecciona-ho tot · Esc treu',
   'today.departs': 'surt {time}',

@@ -320,6 +320,7 @@ export const en = {
   'today.selectRow': 'Select the tasks of {listing}',
   'today.selectTask': 'Select this task',
   'today.empty': 'Nothing happens on this day with these filters.',
+  'today.counting': 'counting…',
   'today.keys':
     'Keys: ↑/↓ or J/K move · Space selects · I marks inspected · Enter opens · Ctrl+A selects all · Esc clears',
   'today.departs': 'leaves {time}',

@@ -326,6 +326,7 @@ export const es: UiCatalog = {
   'today.selectRow': 'Seleccionar las tareas de {listing}',
   'today.selectTask': 'Seleccionar esta tarea',
   'today.empty': 'No pasa nada este día con estos filtros.',
+  'today.counting': 'contando…',
   'today.keys':
     'Teclas: ↑/↓ o J/K mueven · Espacio selecciona · I marca revisado · Intro abre · Ctrl+A selecciona todo · Esc quita',
   'today.departs': 'sale {time}',

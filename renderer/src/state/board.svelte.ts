@@ -82,10 +82,15 @@ export function boardInput(f: BoardFilters): CommandInput<'board.day'> {
   return input;
 }
 
-/** The board is asked for what changed since the answer shown, and rebuilt whole from the two. */
+/**
+ * The board is asked for what changed since the answer shown, and rebuilt
+ * whole from the two. A date's first answer may be its top rows only (`more`):
+ * shown at once, and the rest asked for since it.
+ */
 const BOARD_SINCE: Incremental<'board.day'> = {
   ask: (input, held) => ({ ...input, since: held.id }),
   take: mergeBoardAnswer,
+  more: (answer) => answer.more,
 };
 
 export class TodayBoard {
@@ -106,6 +111,11 @@ export class TodayBoard {
 
   get rows(): BoardRow[] {
     return this.board.value?.rows ?? [];
+  }
+
+  /** The rows shown are the top of the day's only: its totals and "nothing happens" are not known yet. */
+  get partial(): boolean {
+    return this.board.value?.more === true;
   }
 
   /** Tasks by selection key, from the rows on screen. */

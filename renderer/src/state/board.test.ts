@@ -61,6 +61,48 @@ describe('the board read', () => {
     expect(board.rows.map((r) => r.listing.name)).toEqual(['L1']);
     expect(bridge.callsOf('board.day').map((i) => i.since)).toEqual([undefined, 'r.1', 'r.2', undefined]);
   });
+
+  it("shows a date's top rows at once, as not yet the whole day, and asks for the rest since them", async () => {
+    const answers: BoardAnswer[] = [
+      { ...example, id: 'w.1', rows: [row(1)], base: null, order: null, more: true },
+      { ...example, id: 'w.2', rows: [row(2)], base: 'w.1', order: [1, 2], more: false },
+    ];
+    let shownMeanwhile: unknown = null;
+    const bridge = fakeBridge({
+      'board.day': () => {
+        if (answers.length === 1)
+          shownMeanwhile = { rows: board.rows.map((r) => r.listing.name), partial: board.partial };
+        return answers.shift()!;
+      },
+    });
+    const board = new TodayBoard(bridge);
+    await board.load();
+    expect(shownMeanwhile).toEqual({ rows: ['L1'], partial: true });
+    expect(board.rows.map((r) => r.listing.name)).toEqual(['L1', 'L2']);
+    expect(board.partial).toBe(false);
+    expect(board.board.loading).toBe(false);
+    expect(bridge.callsOf('board.day').map((i) => i.since)).toEqual([undefined, 'w.1']);
+  });
+
+  it('lets the selection follow the rows only once the whole day is shown', async () => {
+    const cleaningRow = (id: number, task: number): BoardRow => ({
+      ...row(id),
+      cleaning: [{ ...example.rows[0]!.cleaning[0]!, id: task }],
+      maintenance: [],
+    });
+    const answers: BoardAnswer[] = [
+      { ...example, id: 'w.1', rows: [cleaningRow(1, 10), cleaningRow(2, 20)], base: null, order: null, more: false },
+      // Asked again as if first (main let the answer go): the top row first, the selected task's row after it.
+      { ...example, id: 'w.2', rows: [cleaningRow(1, 10)], base: null, order: null, more: true },
+      { ...example, id: 'w.3', rows: [cleaningRow(2, 20)], base: 'w.2', order: [1, 2], more: false },
+    ];
+    const board = new TodayBoard(fakeBridge({ 'board.day': () => answers.shift()! }));
+    await board.load();
+    board.selection.set(['c:20'], true);
+    await board.load();
+    expect([...board.selection.keys]).toEqual(['c:20']);
+    expect(board.rows.map((r) => r.listing.id)).toEqual([1, 2]);
+  });
 });
 
 describe('the board selection', () => {

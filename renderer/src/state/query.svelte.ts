@@ -40,7 +40,12 @@ export interface Incremental<N extends CommandName> {
   ask(input: CommandInput<N>, held: CommandOutput<N>): CommandInput<N>;
   /** The whole answer from the one held and the next; null when they do not fit (then it is asked again, whole). */
   take(held: CommandOutput<N> | undefined, next: CommandOutput<N>): CommandOutput<N> | null;
+  /** True when the answer is a first window of a longer one: it is shown, and the rest asked for at once. */
+  more?(answer: CommandOutput<N>): boolean;
 }
+
+/** Asks for the rest of an answer that came in windows at most this many times in a row (main answers whole when asked since one). */
+const MORE_ASKS = 3;
 
 export class Query<N extends CommandName> {
   value = $state.raw<CommandOutput<N> | undefined>(undefined);
@@ -66,6 +71,14 @@ export class Query<N extends CommandName> {
 
   /** Loads with this input; a different input clears an answer that belonged to the old one if it fails. */
   async load(input: CommandInput<N>): Promise<void> {
+    let step = await this.#load(input);
+    for (let asks = 0; step === 'more' && asks < MORE_ASKS; asks++) step = await this.#load(input);
+    // A later load, still running, says when it is done.
+    if (step !== 'superseded') this.loading = false;
+  }
+
+  /** One answer to `input`, shown: `more` when it is a first window (the rest is to be asked for). */
+  async #load(input: CommandInput<N>): Promise<'done' | 'more' | 'superseded'> {
     const key = JSON.stringify(input);
     const changed = key !== this.#inputKey;
     this.#input = input;
@@ -73,25 +86,25 @@ export class Query<N extends CommandName> {
     const seq = ++this.#seq;
     this.loading = true;
     let result = await this.#ask(input, seq);
-    if (!result) return;
+    if (!result) return 'superseded';
     if (result.ok && this.incremental) {
       // Answered since the value shown (nothing else set it meanwhile: a later load would have won).
       let whole = this.incremental.take(this.value, result.value);
       if (whole === null) {
         result = await this.#ask(input, seq, true);
-        if (!result) return;
+        if (!result) return 'superseded';
         whole = result.ok ? this.incremental.take(undefined, result.value) : null;
       }
       if (result.ok && whole !== null) result = { ok: true, value: whole };
     }
-    this.loading = false;
     if (result.ok) {
       this.value = result.value;
       this.error = null;
-    } else {
-      if (changed) this.value = undefined;
-      this.error = result.error;
+      return this.incremental?.more?.(result.value) === true ? 'more' : 'done';
     }
+    if (changed) this.value = undefined;
+    this.error = result.error;
+    return 'done';
   }
 
   /** The answer to `input` (since the value held, when incremental and not `whole`); undefined when a later load started meanwhile. */

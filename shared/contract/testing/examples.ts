@@ -403,6 +403,7 @@ export const COMMAND_EXAMPLES: Examples = {
       id: 'a1b2c3d4.7',
       base: null,
       order: null,
+      more: false,
     },
   },
   'listings.list': { input: { text: 'azul' }, output: [summary] },

@@ -139,3 +139,23 @@ describe('the day sheet when its day is not all here', () => {
     expect(saved).toHaveLength(1);
   });
 });
+
+describe('the board while only its top rows are read', () => {
+  it('says "counting…" on every figure and never "nothing happens"', async () => {
+    // Main answers a date's first window; here the rest never comes (it keeps answering a first window).
+    const bridge = fakeBridge({
+      'board.day': () => ({ ...COMMAND_EXAMPLES['board.day'].output, rows: [], more: true }),
+    });
+    const { view } = renderToday('es', bridge);
+    const figures = () => [...view.container.querySelectorAll('[data-total]')];
+    await waitFor(() => {
+      expect(figures().length).toBe(7);
+      expect(bridge.callsOf('board.day').length).toBeGreaterThan(1); // the rest was asked for
+    });
+    for (const figure of figures()) {
+      expect(figure.textContent).toContain('contando…');
+      expect(figure.textContent).not.toMatch(/\d/);
+    }
+    expect(view.container.textContent).not.toContain('No pasa nada este día');
+  });
+});

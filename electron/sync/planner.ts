@@ -151,15 +151,15 @@ export class Planner {
    * 5,000 listings. In the per-listing mode the near lists depend on bookings: made at each plan.
    */
   private listingBase(w: Windows, caps: Capabilities): ListingBase {
-    const fresh = () => {
+    const fresh = (key: string): ListingBase => {
       const owners = readOwners(this.db);
-      const jobs = caps.globalLists ? listingJobs(this.db, w, this.policy, caps, null, owners) : null;
-      return { key: '', owners, jobs, known: new Map((jobs ?? []).map((c) => [c, identified(c)])) };
+      const jobs = caps.globalLists ? listingJobs(this.db, w, this.policy, caps, owners) : null;
+      return { key, owners, jobs, known: new Map((jobs ?? []).map((c) => [c, identified(c)])) };
     };
     // Inside a transaction a rollback could set a counter back under a kept value (cache/versions.ts).
-    if (this.db.inTransaction) return fresh();
+    if (this.db.inTransaction) return fresh('');
     const key = `${versionKey(this.db, ['listings', 'rates'])}|${w.today}|${caps.globalLists}|${caps.globalRates}`;
-    if (this.base?.key !== key) this.base = { ...fresh(), key };
+    if (this.base?.key !== key) this.base = fresh(key);
     return this.base;
   }
 
@@ -234,11 +234,9 @@ export class Planner {
     const p = this.policy;
     const w = windowsFor(input.today, p);
     const base = this.listingBase(w, input.caps);
-    const candidates: Candidate[] = [...(base.jobs ?? listingJobs(this.db, w, p, input.caps, null, base.owners))];
-    if (input.interest)
-      candidates.push(
-        ...screenJobs(this.db, base.owners.listings, base.owners.rates, w, p, input.caps, input.interest),
-      );
+    const candidates: Candidate[] = [...(base.jobs ?? listingJobs(this.db, w, p, input.caps, base.owners))];
+    const { listings, rates } = base.owners;
+    if (input.interest) candidates.push(...screenJobs(this.db, listings, rates, w, p, input.caps, input.interest));
     const stay = longestStay(this.db);
     const near = nearBookings(this.db, w, stay);
     candidates.push(...nearBookingJobs(near, p));

@@ -86,15 +86,8 @@ export function readOwners(db: ReadableDB): Owners {
   };
 }
 
-/** Every job whose count is bounded by the number of listings and rates. */
-export function listingJobs(
-  db: ReadableDB,
-  w: Windows,
-  p: Policy,
-  caps: Capabilities,
-  interest: Interest | null,
-  owners: Owners = readOwners(db),
-): Candidate[] {
+/** Every job whose count is bounded by the number of listings and rates (what is on screen: screenJobs). */
+export function listingJobs(db: ReadableDB, w: Windows, p: Policy, caps: Capabilities, owners: Owners): Candidate[] {
   const out: Candidate[] = [];
   const add = (spec: JobSpec, tier: Tier, maxAge: number, cost = 1) => out.push({ spec, tier, maxAge, cost });
   const { listings, rates } = owners;
@@ -141,7 +134,6 @@ export function listingJobs(
   for (const r of rates)
     add({ kind: 'prices', rateId: r.rate_id, listingId: r.listing_id, ...w.ahead }, 'far', p.maxAge.prices);
 
-  if (interest) out.push(...screenJobs(db, listings, rates, w, p, caps, interest));
   return out;
 }
 

@@ -5,12 +5,10 @@
 // electron/log/long-tasks.ts). Measure only where the app's code runs as it
 // would in the app, not around the bench's own synchronous timing loops.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { LONG_TASK_MS } from '../electron/log/long-tasks';
+import { lateMs, LONG_TASK_MS, RESOLUTION_MS } from '../electron/log/long-tasks';
 import type { BenchRow } from './types';
 
 export const LOOP_DELAY_P99_GOAL_MS = 20;
-/** Sampling resolution (ms): a stall shorter than this is not seen. */
-const RESOLUTION_MS = 10;
 
 export interface LoopDelay {
   p99: number;
@@ -19,14 +17,17 @@ export interface LoopDelay {
   samples: number;
 }
 
-/** Starts sampling; `stop()` ends it and gives the figures (ms). */
+/**
+ * Starts sampling; `stop()` ends it and gives the figures (ms): the loop's lateness, each
+ * sample less the sampling resolution (`lateMs`: an idle process reads 0, not 10 ms).
+ */
 export function watchLoopDelay(): { stop(): LoopDelay } {
   const h = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   h.enable();
   return {
     stop() {
       h.disable();
-      const ms = (ns: number) => (h.count > 0 ? ns / 1e6 : 0);
+      const ms = (ns: number) => (h.count > 0 ? lateMs(ns, RESOLUTION_MS) : 0);
       return { p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean), samples: h.count };
     },
   };
@@ -34,7 +35,7 @@ export function watchLoopDelay(): { stop(): LoopDelay } {
 
 /** The two rows of one measured stretch: `<prefix>.loop_delay_p99_ms` and `<prefix>.loop_delay_max_ms`. */
 export function loopDelayRows(prefix: string, during: string, d: LoopDelay, listings: number): BenchRow[] {
-  const spread = `${d.samples} samples every ${RESOLUTION_MS} ms; mean ${d.mean.toFixed(1)} ms`;
+  const spread = `${d.samples} samples every ${RESOLUTION_MS} ms, each less those ${RESOLUTION_MS} ms; mean ${d.mean.toFixed(1)} ms`;
   return [
     {
       id: `${prefix}.loop_delay_p99_ms`,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogSink } from './log';
 import {
   CAUSE_MIN_MS,
+  lateMs,
   LONG_TASK_MS,
   LongTaskWatch,
   noteWork,
@@ -117,5 +118,16 @@ describe('the process watch', () => {
     expect(out.lines).toHaveLength(1);
     expect(out.lines[0]).not.toContain('hunter2');
     expect(out.lines[0]).not.toContain('ana@example.com');
+  });
+});
+
+describe('lateMs', () => {
+  it('reads a sample of Node’s histogram (time between ticks of a 10 ms timer) as how late the loop was', () => {
+    // An idle loop's samples are ≈ 10 ms apart: no lateness.
+    expect(lateMs(10.2e6, 10)).toBeCloseTo(0.2, 5);
+    expect(lateMs(9.1e6, 10)).toBe(0);
+    // A 30 ms task that starts as a tick falls due is seen 40 ms after the last tick: 30 ms late.
+    expect(lateMs(40e6, 10)).toBe(30);
+    expect(lateMs(60e6)).toBe(50);
   });
 });

@@ -18,7 +18,7 @@ export const CAUSE_MIN_MS = 10;
 /** How often (ms) the longest stall is read and, when long, logged. */
 const CHECK_EVERY_MS = 1000;
 /** Sampling resolution (ms) of the event-loop delay. */
-const RESOLUTION_MS = 10;
+export const RESOLUTION_MS = 10;
 /** At most this many causes kept between checks, and named per long task. */
 const KEEP_NOTES = 64;
 const NAMED_CAUSES = 3;
@@ -29,13 +29,24 @@ export interface DelaySource {
   stop(): void;
 }
 
+/**
+ * How late a sample of Node's event-loop histogram says the loop was (ms). Node records the
+ * time between two ticks of a timer due every `resolutionMs` (an idle process records
+ * ≈ 10 ms at every sample), so the loop's lateness — how long anything that arrived waited
+ * behind the task that held it — is that time less the resolution. A 30 ms task is seen as
+ * 30 ms (at most; the sample that starts just before it); never below 0.
+ */
+export function lateMs(sampleNs: number, resolutionMs = RESOLUTION_MS): number {
+  return Math.max(0, sampleNs / 1e6 - resolutionMs);
+}
+
 /** The event loop's delay, sampled by Node (the histogram is reset at every take). */
 export function loopDelaySource(resolutionMs = RESOLUTION_MS): DelaySource {
   const h = monitorEventLoopDelay({ resolution: resolutionMs });
   h.enable();
   return {
     takeMax() {
-      const max = h.count > 0 ? h.max / 1e6 : 0;
+      const max = h.count > 0 ? lateMs(h.max, resolutionMs) : 0;
       h.reset();
       return max;
     },

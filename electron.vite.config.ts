@@ -16,7 +16,14 @@ export default defineConfig({
       // Dependencies stay in node_modules (native better-sqlite3 and keytar must).
       externalizeDeps: { include: ['better-sqlite3', 'keytar'] },
       // host.js: the web host (npm run web, the browser fallback of npm start), runnable by plain Node.
-      rollupOptions: { input: { index: at('electron/main.ts'), host: at('electron/host/cli.ts') } },
+      // plan-worker.js: the sync planner's thread (electron/sync/plan-thread.ts finds it beside or above its chunk).
+      rollupOptions: {
+        input: {
+          index: at('electron/main.ts'),
+          host: at('electron/host/cli.ts'),
+          'plan-worker': at('electron/sync/plan-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -32,6 +32,7 @@ import { getMeta, setMeta } from '../cache/state';
 import { Outbox, OUTBOX_MIGRATIONS } from '../outbox';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
 import { DEFAULT_POLICY, policyFor, type Policy } from '../sync/policy';
+import { PlanThread } from '../sync/plan-thread';
 import { Planner } from '../sync/planner';
 import { Reconciler } from '../sync/reconcile';
 import type { CoverageDeps } from '../sync/coverage-answers';
@@ -76,6 +77,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
   private onDemand_: OnDemand | null = null;
   /** Plans the signed-out status (kept: its far-booking picture is reused like the sync service's). */
   private offlinePlanner: Planner | null = null;
+  /** The sync service's planning thread (options.planThread), closed with it. */
+  private planThread_: PlanThread | null = null;
   /** The account's outbox: made at the first session start (a cache opened read-only has none), kept until close. */
   private outbox_: Outbox | null = null;
   private account_: (Account & { remembered: boolean }) | null = null;
@@ -253,12 +256,23 @@ export class Engine extends EventEmitter<ContractEventMap> {
           'The server refused the password (it may have been changed on the server). Please sign in again; your edits are kept.',
       });
     });
+    const planSource =
+      this.options.planThread && this.options.dbPath !== ':memory:'
+        ? new PlanThread({
+            path: this.options.dbPath,
+            policy: this.policy,
+            db: this.db,
+            ...(this.options.onPlanThreadFailed ? { onFailed: this.options.onPlanThreadFailed } : {}),
+          })
+        : null;
+    this.planThread_ = planSource;
     const sync = new SyncService({
       db: this.wdb,
       client,
       governor: this.governor,
       clock: this.clock,
       policy: this.policy,
+      ...(planSource ? { planSource } : {}),
       ...(this.options.today ? { today: this.options.today } : {}),
       ...(this.options.ingest ? { observe: this.options.ingest } : {}),
       ...(this.options.onPass ? { onPass: this.options.onPass } : {}),
@@ -328,6 +342,8 @@ export class Engine extends EventEmitter<ContractEventMap> {
     await this.sync_?.stop();
     this.sync_?.removeAllListeners();
     this.sync_ = null;
+    await this.planThread_?.close();
+    this.planThread_ = null;
     this.onDemand_?.close();
     this.onDemand_ = null;
     const client = this.client_;

@@ -42,6 +42,14 @@ export interface EngineOptions {
   photoFetch?: FetchImage;
   /** Told of a request refused as a defect before it left (a local id in it: electron/api/client.ts). */
   onDefect?: (defect: Defect) => void;
+  /**
+   * Make sync plans on a thread of their own (electron/sync/plan-thread.ts): the app's choice, so a
+   * plan (150–300 ms at 5,000 listings) never holds the main process. Needs a cache file. Default
+   * false: tests with a manual clock and the CLI plan in-process.
+   */
+  planThread?: boolean;
+  /** Told when the planning thread failed and plans are made in-process again. */
+  onPlanThreadFailed?: (why: string) => void;
 }
 
 export interface SignInInput extends Account {

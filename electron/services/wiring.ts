@@ -110,6 +110,10 @@ export function workspaceDeps(o: WiringOptions): Omit<WorkspaceDeps<EnginePort>,
       // The demo's photos are served by its simulator (simulator/media.ts), at its own address.
       ...(demo ? { photoFetch: simulatorMedia(info.baseUrl) } : {}),
       onPass: (p) => notices.onPass(p),
+      // Sync plans on a thread of their own: a plan never holds every window's IPC (issue 30).
+      planThread: true,
+      onPlanThreadFailed: (why) =>
+        log.warn(`sync plans are made on the main process: the planning thread failed (${why})`),
       ...(o.background === false ? { background: false } : {}),
     });
     followNotifications(engine, notices);

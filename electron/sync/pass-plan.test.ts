@@ -30,29 +30,29 @@ function planning() {
 describe('PassPlanning', () => {
   it('gives the last plan again for the same question within moments, nothing changed', async () => {
     const { p, clock, announced } = planning();
-    const first = p.plan(null);
+    const first = await p.plan(null);
     await clock.advance(PLAN_REUSE_MS - 1);
-    expect(p.plan(null)).toBe(first);
+    expect(await p.plan(null)).toBe(first);
     expect(announced()).toBe(1);
   });
 
   it('plans again once a job finished, bookings changed, the question changed or time moved on', async () => {
     const { p, clock, ctx } = planning();
-    let last = p.plan(null);
-    const again = (what: string) => {
-      const next = p.plan(null);
+    let last = await p.plan(null);
+    const again = async (what: string) => {
+      const next = await p.plan(null);
       expect(next, what).not.toBe(last);
       last = next;
     };
     p.jobDone('listings|all|');
-    again('a job finished');
+    await again('a job finished');
     p.bookingsChanged();
-    again('bookings changed');
+    await again('bookings changed');
     ctx.interest = { screen: 'listing', listingIds: [1] };
-    again('what is on screen changed');
-    expect(p.plan(1)).not.toBe(last);
-    last = p.plan(null);
+    await again('what is on screen changed');
+    expect(await p.plan(1)).not.toBe(last);
+    last = await p.plan(null);
     await clock.advance(PLAN_REUSE_MS);
-    again('five seconds passed');
+    await again('five seconds passed');
   });
 });

@@ -10,7 +10,7 @@ import type { WritableDB } from '../cache/db';
 import { timedWork } from '../log/long-tasks';
 import type { Job, Tier } from './jobs';
 import { planInfoOf } from './pass-report';
-import { Planner, type Plan, type PlanInput } from './planner';
+import { Planner, type Plan, type PlanInput, type PlanSource } from './planner';
 import type { Policy } from './policy';
 import type { Capabilities } from './sources';
 
@@ -34,10 +34,12 @@ export interface PlanningOptions {
   context: () => { interest: Interest | null; caps: Capabilities; onlyOnScreen: boolean };
   /** Tells each plan (sync.freshness). */
   announce: (plan: Plan) => void;
+  /** Who makes the plans (default: a Planner on this thread over `db`; the app's is a PlanThread). */
+  source?: PlanSource;
 }
 
 export class PassPlanning {
-  readonly planner: Planner;
+  readonly planner: PlanSource;
   /** The last plan (null: none yet). */
   last: Plan | null = null;
   /** What the last plan was asked, and the count of changes it saw. */
@@ -55,7 +57,7 @@ export class PassPlanning {
   private pressed: { at: number; planned: boolean } | null = null;
 
   constructor(private readonly o: PlanningOptions) {
-    this.planner = new Planner(o.db, o.policy);
+    this.planner = o.source ?? new Planner(o.db, o.policy);
   }
 
   private input(passStart: number | null): PlanInput {
@@ -77,17 +79,20 @@ export class PassPlanning {
    * the last one, when it answered the same question moments ago and nothing it read has changed
    * since (see reusable).
    */
-  plan(passStart: number | null): Plan {
+  async plan(passStart: number | null): Promise<Plan> {
     if (this.pressed) this.pressed.planned = true;
     const input = this.input(passStart);
     if (this.last && this.reusable(input)) return this.last;
-    this.last = timedWork('sync plan', () => this.planner.plan(input));
-    this.asked = { input, changes: this.changes };
-    if (this.last.deepLeft !== null) this.deepLeft = this.last.deepLeft;
+    const changes = this.changes;
+    // On this thread the plan is timed as a possible cause of a stall; on its own thread it is none.
+    const plan = await timedWork('sync plan', () => this.planner.plan(input));
+    this.last = plan;
+    this.asked = { input, changes };
+    if (plan.deepLeft !== null) this.deepLeft = plan.deepLeft;
     // Today's slice of the budget follows the estimate of today's refreshes.
-    this.o.governor.setTodayDemand(this.last.todayDemandPerHour);
-    this.o.announce(this.last);
-    return this.last;
+    this.o.governor.setTodayDemand(plan.todayDemandPerHour);
+    this.o.announce(plan);
+    return plan;
   }
 
   /**
@@ -145,10 +150,15 @@ export class PassPlanning {
     this.early.timer = this.o.clock.setTimeout(() => {
       this.early.timer = null;
       if (this.last) return;
-      this.early.plan = timedWork('sync plan (early)', () =>
-        this.planner.plan({ ...this.input(null), withoutFar: true }),
+      const plan = timedWork('sync plan (early)', () => this.planner.plan({ ...this.input(null), withoutFar: true }));
+      void Promise.resolve(plan).then(
+        (p) => {
+          if (this.last) return;
+          this.early.plan = p;
+          this.o.announce(p);
+        },
+        () => undefined, // planning stopped: the first pass's plan answers instead
       );
-      this.o.announce(this.early.plan);
     }, EARLY_PLAN_DELAY_MS);
     return null;
   }

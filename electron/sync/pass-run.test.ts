@@ -12,7 +12,8 @@ const far = (bookingNumber: number): Job => {
   return { spec, ...identify(spec), tier: 'far', maxAge: 7 * 86_400_000, cost: 1, score: 1 };
 };
 
-const planOf = (queue: Job[], nextDueAt: number | null = null): Plan => ({ queue, nextDueAt }) as unknown as Plan;
+const planOf = (queue: Job[], nextDueAt: number | null = null): Plan =>
+  ({ queue, due: queue.length, nextDueAt }) as unknown as Plan;
 
 /** A host whose deep fill may start `room` jobs, then none (its pace); every job ends after a clock tick. */
 function host(plans: Plan[], room: number) {

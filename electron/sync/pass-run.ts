@@ -20,7 +20,7 @@ export interface PassHost {
   /** Jobs run at once. */
   readonly concurrency: number;
   /** Plans again (announced, today's demand told to the governor). */
-  plan(): Plan;
+  plan(): Plan | Promise<Plan>;
   /** The slice a job's requests are counted in. */
   sliceOf(job: Job): Priority;
   /** Whether a job may start now, with this many jobs of its slice started and not finished. */
@@ -73,7 +73,7 @@ export class PassRun {
     for (;;) {
       this.startWhatFits();
       if (this.inFlight.size === 0) {
-        if (this.stop || this.nothingLeft()) break;
+        if (this.stop || (await this.nothingLeft())) break;
         continue;
       }
       await this.nextEvent();
@@ -84,9 +84,8 @@ export class PassRun {
       if (this.stop || !(this.nearBookingsIn || this.host.replanAsked() || this.sinceLastPlan() >= REPLAN_MS)) continue;
       this.nearBookingsIn = false;
       this.host.replanTaken();
-      this.replan();
-      const left = this.plan.queue.filter((j) => !this.done.has(jobKey(j))).length;
-      this.planned = Math.max(this.planned, this.done.size + this.inFlight.size + left);
+      await this.replan();
+      this.planned = Math.max(this.planned, this.done.size + this.inFlight.size + this.dueLeft());
     }
     return this.ended();
   }
@@ -94,7 +93,12 @@ export class PassRun {
   /** What the pass ended with (also when it was cut short). */
   ended(): { stopped: Stop; remaining: number } {
     const stopped = this.stop;
-    return { stopped, remaining: stopped ? this.plan.queue.filter((j) => !this.done.has(jobKey(j))).length : 0 };
+    return { stopped, remaining: stopped ? this.dueLeft() : 0 };
+  }
+
+  /** The plan's due jobs not done in this pass (its queue may hold only the best of them: Plan.due). */
+  private dueLeft(): number {
+    return this.plan.due - this.plan.queue.filter((j) => this.done.has(jobKey(j))).length;
   }
 
   /** Jobs of this slice started and not finished (their requests may not hold a permit yet). */
@@ -119,8 +123,8 @@ export class PassRun {
     return this.host.clock.now() - this.lastPlanAt;
   }
 
-  private replan(): void {
-    this.plan = this.host.plan();
+  private async replan(): Promise<void> {
+    this.plan = await this.host.plan();
     this.lastPlanAt = this.host.clock.now();
     this.rewind();
   }
@@ -172,20 +176,22 @@ export class PassRun {
    * Nothing running: plans again and says whether the pass is over (nothing
    * due left, or nothing left it can afford: then why it stops).
    */
-  private nothingLeft(): boolean {
-    this.fits.clear();
+  private async nothingLeft(): Promise<boolean> {
     // The plan of a moment ago still holds while nothing came due and no new booking came in: the
     // jobs done since are in `done`. A paced deep fill ends a pass after each job it may start, and a
     // whole plan there each time was a third of the main process's time at 500 listings.
     let fresh = !this.planHolds();
-    if (fresh) this.replan();
+    if (fresh) await this.replan();
     let left = this.plan.queue.filter((j) => !this.done.has(jobKey(j)));
     if (left.length === 0 && !fresh) {
-      // Its queue is used up: a new plan may hold more (the next batch of far bookings).
-      this.replan();
+      // Its queue is used up: a new plan may hold more (the next batch of far bookings, the next due
+      // jobs beyond those a plan from the planning thread brings).
+      await this.replan();
       fresh = true;
       left = this.plan.queue.filter((j) => !this.done.has(jobKey(j)));
     }
+    // The budget may have moved while the plan was being made.
+    this.fits.clear();
     if (left.length === 0) return true;
     if (!left.some((j) => this.affordable(j))) {
       // Only the deep fill waiting for its pace is the normal course of a first sign-in.
@@ -194,7 +200,7 @@ export class PassRun {
     }
     // Something may start: every job not started is looked at again (as after a plan).
     if (!fresh) this.rewind();
-    this.planned = this.done.size + left.length;
+    this.planned = this.done.size + this.dueLeft();
     return false;
   }
 

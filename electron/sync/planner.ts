@@ -86,8 +86,10 @@ export interface PlanInput {
 }
 
 export interface Plan {
-  /** Due jobs, best first. */
+  /** Due jobs, best first (a plan made on the planning thread brings only the best of them: plan-thread.ts). */
   queue: Job[];
+  /** How many jobs are due (the queue's length when it holds all of them). */
+  due: number;
   /** When the next not-yet-due job becomes due (null: nothing known). */
   nextDueAt: number | null;
   /** Requests an hour keeping everything within its maximum age would take. */
@@ -135,7 +137,18 @@ const identified = (c: Candidate): Identified => {
   return { id, key: jobKey(id) };
 };
 
-export class Planner {
+/** What plans for the sync service: a Planner on this thread, or one on a thread of its own (plan-thread.ts). */
+export interface PlanSource {
+  plan(input: PlanInput): Plan | Promise<Plan>;
+  /** A job finished (fetched or failed). */
+  jobDone(key: string): void;
+  /** Bookings were added, changed or removed by sync. */
+  invalidateBookings(): void;
+  /** Lets go of what it holds (a thread). */
+  close?(): Promise<void>;
+}
+
+export class Planner implements PlanSource {
   private far: FarCache | null = null;
   private base: ListingBase | null = null;
 
@@ -320,6 +333,7 @@ export class Planner {
     }
     return {
       queue,
+      due: queue.length,
       nextDueAt,
       demandPerHour,
       todayDemandPerHour,

@@ -40,7 +40,7 @@ import {
 } from './pass-report';
 import { PassRun, type PassHost } from './pass-run';
 import { PassPlanning } from './pass-plan';
-import type { Plan } from './planner';
+import type { Plan, PlanSource } from './planner';
 import { DEFAULT_POLICY, type Policy } from './policy';
 import type { Capabilities } from './sources';
 
@@ -58,6 +58,8 @@ export interface SyncServiceOptions {
   observe?: IngestObserver;
   /** Told of each pass when it ends (with its summary). */
   onPass?: (summary: PassSummary) => void;
+  /** Who makes the plans (default: a Planner on this thread; the app's makes them on a thread of their own). */
+  planSource?: PlanSource;
 }
 
 const CAPS_KEY = 'sync.capabilities';
@@ -107,6 +109,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
       today: this.today,
       context: () => ({ interest: this.interest, caps: this.capabilities, onlyOnScreen: this.onlyOnScreen }),
       announce: (plan) => this.announce(plan),
+      ...(o.planSource ? { source: o.planSource } : {}),
     });
     this.debounceMs = o.changeDebounceMs ?? 250;
     this.observe = o.observe;
@@ -160,11 +163,12 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
   private async pass(full: boolean, waitForBudget: boolean): Promise<PassSummary> {
     const t0 = performance.now();
     const passStart = full ? this.clock.now() : null;
+    const first = await this.planning.plan(passStart);
     const summary = emptySummary(full);
     const limited0 = this.governor.snapshot().rateLimited;
     const onRequest = requestCounter(summary);
     this.client.on('request', onRequest);
-    const run = new PassRun(this.passHost(passStart, waitForBudget, summary), this.planning.plan(passStart));
+    const run = new PassRun(this.passHost(passStart, waitForBudget, summary), first);
     this.setState('syncing');
     try {
       await run.run();
@@ -178,7 +182,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     summary.remaining = remaining;
     summary.rateLimited = this.governor.snapshot().rateLimited - limited0;
     summary.durationMs = Math.round(performance.now() - t0);
-    this.passEnded(summary);
+    await this.passEnded(summary);
     return summary;
   }
 
@@ -199,7 +203,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
   }
 
   /** An ended pass: its verdict kept for status(), the state set, the plan made again, the summary told. */
-  private passEnded(summary: PassSummary): void {
+  private async passEnded(summary: PassSummary): Promise<void> {
     const verdict = verdictOf(summary);
     if (verdict.success) {
       this.lastSuccessAt = this.clock.now();
@@ -210,7 +214,7 @@ export class SyncService extends EventEmitter<ContractEventMap<'sync.progress' |
     this.current = null;
     const stop = summary.stopped;
     this.setState(stop === 'offline' ? 'offline' : stop === 'signedOut' ? 'signedOut' : 'idle');
-    this.planning.plan(null);
+    await this.planning.plan(null);
     this.onPass?.(summary);
   }
 

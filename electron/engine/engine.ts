@@ -33,7 +33,6 @@ import { Outbox, OUTBOX_MIGRATIONS } from '../outbox';
 import { KeychainCredentialStore, type Account, type CredentialStore, type KeychainStatus } from '../credentials/store';
 import { DEFAULT_POLICY, policyFor, type Policy } from '../sync/policy';
 import { PlanThread } from '../sync/plan-thread';
-import { Planner } from '../sync/planner';
 import { Reconciler } from '../sync/reconcile';
 import type { CoverageDeps } from '../sync/coverage-answers';
 import { OnDemand } from '../sync/on-demand';
@@ -43,7 +42,7 @@ import { SyncService } from '../sync/service';
 import { clearAccountData, countUnsentMarks } from './account-data';
 import { EngineConnectivity } from './connectivity';
 import type { EngineOptions, SignInInput } from './options';
-import { signedInStatus, signedOutStatus, syncNowAnswer, ZERO_OUTBOX } from './sync-status';
+import { SignedOutPlans, signedInStatus, signedOutStatus, syncNowAnswer, ZERO_OUTBOX } from './sync-status';
 import { foregroundParts, type ForegroundParts } from './foreground-parts';
 import { PhotoFiles } from './photo-files';
 import { sweepQueuedImages } from '../outbox/kinds/photos';
@@ -76,7 +75,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
   /** The person's fetches of what a document or screen is missing (sync/on-demand.ts), with this session's client. */
   private onDemand_: OnDemand | null = null;
   /** Plans the signed-out status (kept: its far-booking picture is reused like the sync service's). */
-  private offlinePlanner: Planner | null = null;
+  private offlinePlanner: SignedOutPlans | null = null;
   /** The sync service's planning thread (options.planThread), closed with it. */
   private planThread_: PlanThread | null = null;
   /** The account's outbox: made at the first session start (a cache opened read-only has none), kept until close. */
@@ -420,7 +419,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
   status(): SyncStatus {
     const outbox = this.outbox_?.summary() ?? ZERO_OUTBOX;
     if (this.sync_) return signedInStatus(this.sync_, this.connectivity, outbox);
-    this.offlinePlanner ??= new Planner(this.db, this.policy);
+    this.offlinePlanner ??= new SignedOutPlans(this.db, this.policy);
     const o = { db: this.db, planner: this.offlinePlanner, governor: this.governor, connectivity: this.connectivity };
     return signedOutStatus(o, this.today(), this.clock.now(), outbox);
   }

@@ -30,7 +30,9 @@ export class SimulatedDay {
    * sent (a distance to the server), then stamps it (clock time) in `stamps`.
    */
   transport(inner: Transport, latencyMs: number, stamps: number[] = []): Transport & { stamps: number[] } {
-    const { clock, wire } = this;
+    const { clock } = this;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the transport's send is not a method of the day
+    const day = this;
     return {
       stamps,
       async send(req: HttpRequest): Promise<HttpResponse> {
@@ -46,16 +48,24 @@ export class SimulatedDay {
             await nextTask();
             return res;
           });
-        const settled = answer.then(
-          () => undefined,
-          () => undefined,
-        );
-        wire.add(settled);
-        void settled.then(() => wire.delete(settled));
+        day.track(answer);
         return answer;
       },
       close: () => inner.close(),
     };
+  }
+
+  /**
+   * Real work off this thread that the clock must wait for, as for a request on the wire (the
+   * engine's plans on their own thread: a plan takes real time, not clock time).
+   */
+  track(pending: Promise<unknown>): void {
+    const settled = pending.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.wire.add(settled);
+    void settled.then(() => this.wire.delete(settled));
   }
 
   /**

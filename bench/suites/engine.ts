@@ -196,6 +196,9 @@ export async function simulatedHours(
     clock,
     today: () => today,
     transport,
+    // Plans on their own thread, as in the app; the simulated clock waits for each as for a request.
+    planThread: true,
+    onPlanAsk: (pending) => day.track(pending),
   });
   const lists: number[] = [];
   const people: number[] = [];

@@ -130,6 +130,8 @@ export const suite: BenchSuite = {
         dbPath: join(dir, 'cache.db'),
         credentials: new MemoryCredentialStore(),
         today: () => today,
+        // Plans on their own thread, as in the app.
+        planThread: true,
       });
       const limitMs = quick ? 90_000 : 240_000;
       const t0 = nowMs();

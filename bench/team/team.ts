@@ -98,6 +98,9 @@ export async function startTeam(o: TeamOptions): Promise<Team> {
           },
           o.latencyMs,
         ),
+        // Plans on their own thread, as in the app; the simulated clock waits for each as for a request.
+        planThread: true,
+        onPlanAsk: (pending) => day.track(pending),
       }),
     );
   }

@@ -262,6 +262,7 @@ export class Engine extends EventEmitter<ContractEventMap> {
             policy: this.policy,
             db: this.db,
             ...(this.options.onPlanThreadFailed ? { onFailed: this.options.onPlanThreadFailed } : {}),
+            ...(this.options.onPlanAsk ? { onAsk: this.options.onPlanAsk } : {}),
           })
         : null;
     this.planThread_ = planSource;

@@ -50,6 +50,8 @@ export interface EngineOptions {
   planThread?: boolean;
   /** Told when the planning thread failed and plans are made in-process again. */
   onPlanThreadFailed?: (why: string) => void;
+  /** Told of each plan asked of the planning thread while it is made (a simulated clock waits for it). */
+  onPlanAsk?: (pending: Promise<unknown>) => void;
 }
 
 export interface SignInInput extends Account {

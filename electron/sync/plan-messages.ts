@@ -1,14 +1,18 @@
 // What the main process and the planning thread (plan-thread.ts,
 // plan-worker.ts) say to each other, and what of a plan crosses.
+import type { Tier } from './jobs';
 import type { Plan, PlanInput } from './planner';
 import type { Policy } from './policy';
 
 /**
- * The due jobs a plan made on the planning thread brings back, best first (the plan's `due` says
- * how many there are). A pass starts a few jobs at a time and looks at the plan again every few
- * seconds (pass-run.ts REPLAN_MS), and plans again when these are used up; the whole queue at
- * 5,000 listings on a first sign-in (≈ 25,000 jobs, 4.4 MB) took 25–75 ms of the main thread to
- * receive — the stall the thread is there to take away.
+ * The due jobs of each tier a plan made on the planning thread brings back, in the plan's order (the
+ * plan's `due` says how many there are in all). A pass starts a few jobs at a time, each in its tier's
+ * slice of the budget, looks at the plan again every few seconds (pass-run.ts REPLAN_MS) and plans
+ * again when these are used up. Per tier, not the best of all: on a first sign-in the deep fill's
+ * never-fetched jobs outrank today's overdue lists by score, and a pass paced in the deep slice must
+ * still find today's work behind them (cut to the best 1,000 of all, today's lists went unfetched for
+ * hours at 500 listings). The whole queue at 5,000 listings on a first sign-in (≈ 25,000 jobs, 4.4 MB)
+ * took 25–75 ms of the main thread to receive — the stall the thread is there to take away.
  */
 export const QUEUE_SENT = 1_000;
 
@@ -26,7 +30,14 @@ export type FromPlanThread =
   | { kind: 'plan'; id: number; plan: Plan }
   | { kind: 'error'; id: number; message: string };
 
-/** A plan as it crosses: its best QUEUE_SENT due jobs, the count of all. */
+/** A plan as it crosses: the best QUEUE_SENT due jobs of each tier, in the plan's order; the count of all. */
 export function sendable(plan: Plan): Plan {
-  return plan.queue.length <= QUEUE_SENT ? plan : { ...plan, queue: plan.queue.slice(0, QUEUE_SENT) };
+  if (plan.queue.length <= QUEUE_SENT) return plan;
+  const taken = new Map<Tier, number>();
+  const queue = plan.queue.filter((j) => {
+    const n = taken.get(j.tier) ?? 0;
+    taken.set(j.tier, n + 1);
+    return n < QUEUE_SENT;
+  });
+  return { ...plan, queue };
 }

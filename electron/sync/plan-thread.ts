@@ -30,6 +30,8 @@ export interface PlanThreadOptions {
   db: ReadableDB;
   /** Told once, when the thread failed and plans are made in-process from then on. */
   onFailed?: (why: string) => void;
+  /** Told of each ask in flight (the bench's simulated day waits for them as for requests on the wire). */
+  onAsk?: (pending: Promise<unknown>) => void;
 }
 
 /**
@@ -87,10 +89,12 @@ export class PlanThread implements PlanSource {
     if (this.closing) return Promise.reject(new Error('planning stopped'));
     if (this.local) return Promise.resolve(this.local.plan(input));
     const id = this.nextId++;
-    return new Promise<Plan>((resolve, reject) => {
+    const pending = new Promise<Plan>((resolve, reject) => {
       this.asks.set(id, { input, resolve, reject });
       this.send({ kind: 'plan', id, input });
     });
+    this.o.onAsk?.(pending);
+    return pending;
   }
 
   jobDone(key: string): void {

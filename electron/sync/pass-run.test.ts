@@ -12,8 +12,8 @@ const far = (bookingNumber: number): Job => {
   return { spec, ...identify(spec), tier: 'far', maxAge: 7 * 86_400_000, cost: 1, score: 1 };
 };
 
-const planOf = (queue: Job[], nextDueAt: number | null = null): Plan =>
-  ({ queue, due: queue.length, nextDueAt }) as unknown as Plan;
+const planOf = (queue: Job[], nextDueAt: number | null = null, due = queue.length): Plan =>
+  ({ queue, due, nextDueAt }) as unknown as Plan;
 
 /** A host whose deep fill may start `room` jobs, then none (its pace); every job ends after a clock tick. */
 function host(plans: Plan[], room: number) {
@@ -77,5 +77,32 @@ describe('PassRun', () => {
     await clock.advance(2);
     expect((await run.run()).stopped).toBe('paced');
     expect(calls.plan).toBe(1);
+  });
+
+  it('counts what is left by the plan’s due jobs when its queue holds only the best of them (a plan from its thread)', async () => {
+    const queue = Array.from({ length: 10 }, (_, i) => far(i + 1));
+    const plan = planOf(queue, null, 5000);
+    const { h } = host([plan], 3);
+    const r = await new PassRun(h, plan).run();
+    expect(r).toEqual({ stopped: 'paced', remaining: 4997 });
+  });
+
+  it('waits for a plan made elsewhere before it starts anything new', async () => {
+    const first = [far(1)];
+    const next = [far(2)];
+    const { h, calls } = host([], 10);
+    let answer: (p: Plan) => void = () => undefined;
+    h.plan = () => {
+      calls.plan++;
+      return calls.plan === 1 ? new Promise<Plan>((r) => (answer = r)) : planOf([]);
+    };
+    const running = new PassRun(h, planOf(first)).run();
+    for (let i = 0; i < 50 && calls.plan === 0; i++) await new Promise((r) => setImmediate(r));
+    // Job 1 done, its queue used up: asked for the next plan, nothing started meanwhile.
+    expect(calls.started).toEqual([1]);
+    expect(calls.plan).toBe(1);
+    answer(planOf(next));
+    expect((await running).stopped).toBeNull();
+    expect(calls.started).toEqual([1, 2]);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandError } from '../../shared/contract';
 import { createLogger, memorySink } from '../log/log';
-import { createDispatcher } from './dispatcher';
+import { createDispatcher, YIELD_AFTER_MS } from './dispatcher';
 import { buildHandlers } from './handlers';
 import { harness } from './testing';
 import type { Handlers } from './types';
@@ -150,5 +150,33 @@ describe('dispatcher', () => {
     takes = 300;
     await dispatcher.dispatch('app.info', {});
     expect(sink.lines.join('')).toMatch(/app\.info took 300 ms/);
+  });
+
+  it('after a long synchronous read, lets what waits run before the answer is checked and sent', async () => {
+    let t = 0;
+    let takes = 0;
+    const log = createLogger({ sinks: [memorySink()], level: 'debug' });
+    const app = { name: 'S', version: '1', demo: false };
+    const order: string[] = [];
+    const handlers = {
+      ...buildHandlers(),
+      'app.info': () => {
+        t += takes;
+        // Something queued for the next turn of the event loop while the read held it (another window's call).
+        setImmediate(() => order.push('waiting work'));
+        return app;
+      },
+    };
+    const dispatcher = createDispatcher(handlers, harness({ log }).runtime.context, { log, now: () => t });
+    takes = YIELD_AFTER_MS + 1;
+    await dispatcher.dispatch('app.info', {}).then(() => order.push('answer'));
+    expect(order).toEqual(['waiting work', 'answer']);
+    // A quick one answers in the same task.
+    order.length = 0;
+    takes = 1;
+    await dispatcher.dispatch('app.info', {}).then(() => order.push('answer'));
+    expect(order).toEqual(['answer']);
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['answer', 'waiting work']);
   });
 });

@@ -42,6 +42,9 @@ function shortName(name: unknown): string {
   return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
 
+/** A handler whose synchronous part held the main process longer than this (ms) lets others run before its answer goes. */
+export const YIELD_AFTER_MS = 10;
+
 export function createDispatcher(handlers: Handlers, ctx: ServiceContext, options: DispatcherOptions): Dispatcher {
   const { log, translate, slowMs = 250, now = () => performance.now() } = options;
   return {
@@ -60,10 +63,18 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
       }
       const started = now();
       let value: unknown;
+      let held = 0;
       try {
         const handler = handlers[name] as (input: unknown, ctx: ServiceContext) => unknown;
         // The part before the handler's first await holds the main process: a possible cause of a long task.
-        value = await timedWork(`ipc ${name}`, () => handler(input, ctx));
+        value = await timedWork(`ipc ${name}`, () => {
+          const t0 = now();
+          try {
+            return handler(input, ctx);
+          } finally {
+            held = now() - t0;
+          }
+        });
       } catch (e) {
         return failure(name, e, log, translate);
       } finally {
@@ -71,6 +82,10 @@ export function createDispatcher(handlers: Handlers, ctx: ServiceContext, option
         // Session commands talk to the server (and start the demo); the rest should answer from memory or the cache.
         if (ms > slowMs && !name.startsWith('session.')) log.warn(`${name} took ${Math.round(ms)} ms`);
       }
+      // A long read is not followed in the same task by its answer's check and sending (a whole day's
+      // board at 5,000 listings: ≈ 30 ms of reading, then ≈ 10 ms of checking and serialising): what
+      // waits — another window's call, a timer — runs in between.
+      if (held > YIELD_AFTER_MS) await new Promise<void>((resolve) => setImmediate(resolve));
       const checked = timedWork(`ipc ${name} answer check`, () => spec.output.safeParse(value));
       if (!checked.success) {
         log.error(`${name} produced an answer that breaks the contract: ${summarize(checked.error)}`);

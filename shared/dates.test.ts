@@ -22,6 +22,10 @@ describe('shared/dates', () => {
     // The date of a date-time (the API's "YYYY-MM-DD HH:MM:SS" and ISO instants).
     expect(dayNumber('2026-03-01 23:59:59')).toBe(20513);
     expect(dayNumber('2026-03-01T10:00:00Z')).toBe(20513);
+    // Read by position or, in any other shape, by its parts: the same answers, NaN for what is no date.
+    expect(dayNumber('2026-3-1')).toBe(20513);
+    expect(dayNumber('2026-0x-01')).toBeNaN();
+    expect(dayNumber('2026-03-0a')).toBeNaN();
   });
 
   it('adds days across month and year ends and leap days', () => {

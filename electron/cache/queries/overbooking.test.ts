@@ -9,7 +9,8 @@ import { bookingsTable, listingsTable } from '../tables';
 import { boardDay } from './board';
 import { getBookingDetail, listBookings } from './bookings';
 import { calendarRange } from './calendar';
-import { OVERLAP_SQL, unitsOf } from './overbooking';
+import { FREE_AROUND_SQL, OVERLAP_SQL, STAYS_AROUND_SQL, unitNights } from './overbooking';
+import { dayNumber } from '../../../shared/dates';
 import { storeWire } from '../testing/fixtures';
 
 const D = '2026-06-10';
@@ -75,7 +76,9 @@ describe('overbooking', () => {
 
   it('on a multi-unit listing flags only the stays of a night held beyond its units', () => {
     const db = fixture();
-    expect(unitsOf(db, 3, D, '2026-06-12')).toBe(3);
+    const around = unitNights(db, [{ listingId: 3, from: D, to: '2026-06-11' }]).get(3)!;
+    expect(around.units).toBe(3);
+    expect([D, '2026-06-11', '2026-06-12'].map((d) => around.taken(dayNumber(d)))).toEqual([3, 4, 2]);
     // Night of D: 40, 41, 42 = 3 units, fine. Night of D+1: 40, 41, 43, 44 = 4 > 3.
     const cal = calendarRange(db, { from: '2026-06-08', to: '2026-06-14', listingIds: [3] });
     expect(flagged(cal.bookings).sort()).toEqual([40, 41, 43, 44]);
@@ -91,7 +94,7 @@ describe('overbooking', () => {
   it('does not guess the units of a multi-unit listing the cache knows nothing about', () => {
     const db = fixture();
     db.run('DELETE FROM availability');
-    expect(unitsOf(db, 3, D, '2026-06-12')).toBeNull();
+    expect(unitNights(db, [{ listingId: 3, from: D, to: '2026-06-11' }]).get(3)?.units).toBeNull();
     expect(flagged(calendarRange(db, { from: D, to: D, listingIds: [3] }).bookings)).toEqual([]);
   });
 
@@ -102,5 +105,33 @@ describe('overbooking', () => {
       .map((r) => String(r[3]))
       .filter((d) => / o /.test(d));
     expect(plan).toEqual(['SEARCH o USING INDEX bookings_listing (listing_id=? AND start_date<?)']);
+  });
+
+  it('reads the units of every multi-unit listing at once, joining the spans of one listing', () => {
+    const db = fixture();
+    const around = unitNights(db, [
+      { listingId: 3, from: D, to: D },
+      { listingId: 1, from: D, to: D },
+      { listingId: 3, from: '2026-06-12', to: '2026-06-12' },
+    ]);
+    expect(around.get(3)?.units).toBe(3);
+    expect(around.get(3)?.taken(dayNumber('2026-06-12'))).toBe(2);
+    // Listing 1 has no free-unit counts cached: its units are unknown, its nights still counted.
+    expect(around.get(1)?.units).toBeNull();
+    expect(around.get(1)?.taken(dayNumber('2026-06-11'))).toBe(2);
+    expect(around.get(1)?.taken(dayNumber('2027-01-01'))).toBe(0);
+  });
+
+  it('reads the units with one seek per listing on each index, never a scan', () => {
+    const db = fixture();
+    const details = (sql: string) =>
+      db
+        .rows(`EXPLAIN QUERY PLAN ${sql}`, ['[[3, "2026-06-01", "2026-07-01", "2026-06-01"]]'])
+        .map((r) => String(r[3]))
+        .filter((d) => !d.startsWith('SCAN j') && !d.startsWith('USE TEMP'));
+    expect(details(FREE_AROUND_SQL)).toEqual(['SEARCH a USING PRIMARY KEY (listing_id=? AND date>? AND date<?)']);
+    expect(details(STAYS_AROUND_SQL)).toEqual([
+      'SEARCH b USING INDEX bookings_listing (listing_id=? AND start_date>? AND start_date<?)',
+    ]);
   });
 });

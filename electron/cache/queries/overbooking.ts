@@ -7,6 +7,7 @@
 // multi-unit listing's candidates are then counted night by night against
 // the listing's units.
 import type { ReadableDB } from '../db';
+import { dayNumber, fromDayNumber } from '../../../shared/dates';
 import { addDays, idsParam, LIVE_STATES_SQL, longestStay } from './common';
 
 /**
@@ -37,43 +38,90 @@ export interface StayRef {
 /** How many days around a stay the cache is searched for a multi-unit listing's unit count. */
 const UNITS_MARGIN_DAYS = 31;
 
-/**
- * The units of a multi-unit listing — the spec gives no such field, so this is
- * the one place that infers it: on a day the server reported N > 0 free units
- * (availabilityMU, cached) while the cache holds T blocking stays that night,
- * the listing has N + T units; the largest such figure over the days around
- * the stay is used. Days reported full (N = 0) say nothing (the server never
- * reports fewer than 0 free), and with no such day the count is unknown: null,
- * and nothing is flagged rather than a guess.
- */
-export function unitsOf(db: ReadableDB, listingId: number, from: string, to: string): number | null {
-  const lo = addDays(from, -UNITS_MARGIN_DAYS);
-  const hi = addDays(to, UNITS_MARGIN_DAYS);
-  const free = db.rows(
-    'SELECT date, max(available) FROM availability WHERE listing_id = ? AND date BETWEEN ? AND ? AND mu = 1 GROUP BY date',
-    [listingId, lo, hi],
-  );
-  if (!free.length) return null;
-  const taken = nightsTaken(db, listingId, lo, hi);
-  let units: number | null = null;
-  for (const [date, n] of free) {
-    if ((n as number) <= 0) continue;
-    const u = (n as number) + (taken.get(date as string) ?? 0);
-    if (units === null || u > units) units = u;
-  }
-  return units;
+/** A multi-unit listing's nights from `from` to `to` (both nights, inclusive). */
+export interface NightSpan {
+  listingId: number;
+  from: string;
+  to: string;
 }
 
-/** Per night in [from, to], how many blocking stays of the listing hold it. */
-export function nightsTaken(db: ReadableDB, listingId: number, from: string, to: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const [start, end] of db.rows(
-    `SELECT start_date, end_date FROM bookings WHERE listing_id = ? AND start_date >= ? AND start_date <= ?
-       AND end_date > ? AND state IN ${LIVE_STATES_SQL}`,
-    [listingId, addDays(from, -longestStay(db)), to, from],
-  )) {
-    for (let d = start as string; d < (end as string) && d <= to; d = addDays(d, 1))
-      if (d >= from) out.set(d, (out.get(d) ?? 0) + 1);
+/** What the cache knows of a multi-unit listing around a span of nights. */
+export interface UnitNights {
+  /**
+   * The listing's units — the spec gives no such field, so this is the one
+   * place that infers it: on a day the server reported N > 0 free units
+   * (availabilityMU, cached) while the cache holds T blocking stays that
+   * night, the listing has N + T units; the largest such figure over the
+   * days around the span is used. Days reported full (N = 0) say nothing
+   * (the server never reports fewer than 0 free), and with no such day the
+   * count is unknown: null, and nothing is flagged rather than a guess.
+   */
+  units: number | null;
+  /** How many blocking stays of the listing hold the night of this day number (`dayNumber`), within the span. */
+  taken(this: void, day: number): number;
+}
+
+// Both over every span at once (one seek per listing on its index each), whatever the number of listings.
+export const FREE_AROUND_SQL = `SELECT a.listing_id, a.date, max(a.available) FROM json_each(?) j
+    JOIN availability a ON a.listing_id = j.value ->> 0 AND a.date BETWEEN j.value ->> 1 AND j.value ->> 2
+  WHERE a.mu = 1 GROUP BY a.listing_id, a.date`;
+export const STAYS_AROUND_SQL = `SELECT b.listing_id, b.start_date, b.end_date FROM json_each(?) j
+    JOIN bookings b ON b.listing_id = j.value ->> 0 AND b.start_date >= j.value ->> 1 AND b.start_date <= j.value ->> 2
+      AND b.end_date > j.value ->> 3
+  WHERE b.state IN ${LIVE_STATES_SQL}`;
+
+/**
+ * The units and nights taken of multi-unit listings around spans of nights,
+ * all in two statements: the server's free units over each span widened by
+ * a month either side, and the blocking stays holding those nights — counted
+ * night by night in day numbers (a board at 5,000 listings checks a hundred
+ * such listings: two statements each and a date string per night cost it
+ * ≈ 100 ms). Spans of one listing are joined into one.
+ */
+export function unitNights(db: ReadableDB, spans: readonly NightSpan[]): Map<number, UnitNights> {
+  const windows = new Map<number, { lo: number; hi: number; taken: Int32Array | null; units: number | null }>();
+  for (const s of spans) {
+    const lo = dayNumber(s.from) - UNITS_MARGIN_DAYS;
+    const hi = dayNumber(s.to) + UNITS_MARGIN_DAYS;
+    const w = windows.get(s.listingId);
+    if (!w) windows.set(s.listingId, { lo, hi, taken: null, units: null });
+    else {
+      w.lo = Math.min(w.lo, lo);
+      w.hi = Math.max(w.hi, hi);
+    }
+  }
+  const out = new Map<number, UnitNights>();
+  if (!windows.size) return out;
+  const longest = longestStay(db);
+  const stayWindows: [number, string, string, string][] = [];
+  const freeWindows: [number, string, string][] = [];
+  for (const [listingId, w] of windows) {
+    w.taken = new Int32Array(w.hi - w.lo + 1);
+    const lo = fromDayNumber(w.lo);
+    const hi = fromDayNumber(w.hi);
+    freeWindows.push([listingId, lo, hi]);
+    stayWindows.push([listingId, fromDayNumber(w.lo - longest), hi, lo]);
+  }
+  for (const [listingId, start, end] of db.rows(STAYS_AROUND_SQL, [JSON.stringify(stayWindows)])) {
+    const w = windows.get(listingId as number)!;
+    const first = Math.max(dayNumber(start as string), w.lo);
+    const last = Math.min(dayNumber(end as string) - 1, w.hi);
+    for (let n = first; n <= last; n++) w.taken![n - w.lo]!++;
+  }
+  for (const [listingId, date, free] of db.rows(FREE_AROUND_SQL, [JSON.stringify(freeWindows)])) {
+    if ((free as number) <= 0) continue;
+    const w = windows.get(listingId as number)!;
+    const n = dayNumber(date as string);
+    if (n < w.lo || n > w.hi) continue;
+    const u = (free as number) + w.taken![n - w.lo]!;
+    if (w.units === null || u > w.units) w.units = u;
+  }
+  for (const [listingId, w] of windows) {
+    const taken = w.taken!;
+    out.set(listingId, {
+      units: w.units,
+      taken: (day) => (day < w.lo || day > w.hi ? 0 : taken[day - w.lo]!),
+    });
   }
   return out;
 }
@@ -81,10 +129,10 @@ export function nightsTaken(db: ReadableDB, listingId: number, from: string, to:
 /**
  * Of `candidates` (stays OVERLAP_SQL flagged), those truly overbooked: on a
  * single-unit listing every candidate is; on a multi-unit one, only a stay
- * with a night held by more stays than the listing's units. Per multi-unit
- * listing, one look at the server's free units over the candidates' nights
- * settles most of them: a night with free units is not overbooked. Only
- * nights reported full are counted against the units.
+ * with a night held by more stays than the listing's units. One look at the
+ * server's free units over the candidates' nights settles most of them: a
+ * night with free units is not overbooked. Only nights reported full are
+ * counted against the units (`unitNights`, for every such listing at once).
  */
 export function overbookedAmong(db: ReadableDB, candidates: readonly StayRef[]): Set<number> {
   const out = new Set<number>();
@@ -117,7 +165,7 @@ export function overbookedAmong(db: ReadableDB, candidates: readonly StayRef[]):
     spans.push([listingId, from, addDays(to, -1)]);
   }
   if (!spans.length) return out;
-  const full = new Map<number, Set<string>>();
+  const full = new Map<number, Set<number>>();
   for (const [listingId, date] of db.rows(
     `SELECT a.listing_id, a.date FROM json_each(?) j
        JOIN availability a ON a.listing_id = j.value ->> 0 AND a.date BETWEEN j.value ->> 1 AND j.value ->> 2
@@ -125,18 +173,19 @@ export function overbookedAmong(db: ReadableDB, candidates: readonly StayRef[]):
     [JSON.stringify(spans)],
   )) {
     const set = full.get(listingId as number);
-    if (set) set.add(date as string);
-    else full.set(listingId as number, new Set([date as string]));
+    if (set) set.add(dayNumber(date as string));
+    else full.set(listingId as number, new Set([dayNumber(date as string)]));
   }
-  for (const [listingId, from, to] of spans) {
-    const fullNights = full.get(listingId);
-    if (!fullNights) continue;
-    const units = unitsOf(db, listingId, from, to);
-    if (units === null) continue;
-    const taken = nightsTaken(db, listingId, from, to);
+  const around = unitNights(
+    db,
+    spans.filter(([listingId]) => full.has(listingId)).map(([listingId, from, to]) => ({ listingId, from, to })),
+  );
+  for (const [listingId, nights] of around) {
+    if (nights.units === null) continue;
+    const fullNights = full.get(listingId)!;
     for (const c of byListing.get(listingId)!)
-      for (let d = c.start_date; d < c.end_date; d = addDays(d, 1))
-        if (fullNights.has(d) && (taken.get(d) ?? 0) > units) {
+      for (let d = dayNumber(c.start_date), end = dayNumber(c.end_date); d < end; d++)
+        if (fullNights.has(d) && nights.taken(d) > nights.units) {
           out.add(c.booking_number);
           break;
         }

@@ -9,12 +9,13 @@ import type { StayCheck, StayClash } from '../../../shared/contract';
 import { overCapacity, partySize } from '../../../shared/domain/capacity';
 import { blockType } from '../../../shared/domain/states';
 import { quoteStay } from '../../../shared/domain/quote';
+import { dayNumber } from '../../../shared/dates';
 import type { ReadableDB } from '../db';
 import { addDays, LIVE_STATES_SQL, longestStay } from './common';
 import { fetchedCovering } from '../state';
 import { listingSummaryById, ratesOf } from './listings';
 import { listPrices } from './prices';
-import { nightsTaken, unitsOf } from './overbooking';
+import { unitNights } from './overbooking';
 
 export interface StayCheckInput {
   listingId: number;
@@ -101,11 +102,10 @@ function fitsAlone(db: ReadableDB, listingId: number, mu: boolean, i: StayCheckI
     return reasons;
   }
   // Multi-unit: a night is full when the stays here hold every unit (or, units unknown, the server counts none free).
-  const units = unitsOf(db, listingId, i.from, i.to);
-  const taken = nightsTaken(db, listingId, i.from, addDays(i.to, -1));
+  const { units, taken } = unitNights(db, [{ listingId, from: i.from, to: addDays(i.to, -1) }]).get(listingId)!;
   const full: StayClash[] = [];
   for (const d of nightsOf(i.from, i.to)) {
-    const isFull = units !== null ? (taken.get(d) ?? 0) >= units : server.get(d) === 0;
+    const isFull = units !== null ? taken(dayNumber(d)) >= units : server.get(d) === 0;
     if (isFull) full.push({ kind: 'full', date: d, units });
   }
   return [...full, ...clashes.filter((c) => c.kind === 'block')];

@@ -181,6 +181,23 @@ async function boardRows(db: WritableDB, f: BigCache, plan: Plan, dates: string[
   const first = await measure(plan, (i) => queries.boardDayWhole(db, { date: dates[i % dates.length]! }));
   const window = await measure(plan, (i) => queries.boardDayFirstWindow(db, { date: dates[i % dates.length]! }));
   const windowRows = dates.map((date) => queries.boardDayFirstWindow(db, { date }).day.rows.length);
+  // Each ask after a date's first: the next window of its listings (a date read window by window, nothing kept).
+  let windows: Generator<queries.BoardPart> | null = null;
+  let more = false;
+  let next = 0;
+  const restWindow = await measure(
+    plan,
+    () => {
+      const step = windows!.next();
+      more = !step.done && step.value.more;
+    },
+    () => {
+      if (more) return;
+      windows = queries.boardDayWindows(db, { date: dates[next++ % dates.length]! });
+      const top = windows.next();
+      more = !top.done && top.value.more;
+    },
+  );
   const synced = await measure(
     plan,
     () => queries.boardDay(db, { date: f.today }),
@@ -209,6 +226,14 @@ async function boardRows(db: WritableDB, f: BigCache, plan: Plan, dates: string[
       first,
       floor,
       null,
+      plan,
+    ),
+    boardRow(
+      'reads.board_rest_window_p95_ms',
+      `Today board in-process, each ask after a date's first: the rows of its next ${queries.REST_WINDOW} listings (the longest task a date's read holds the main process for; ${active})`,
+      restWindow,
+      floor,
+      20,
       plan,
     ),
     boardRow(
@@ -376,16 +401,18 @@ async function bridgeRows(
     if (!r.ok) throw new Error(`board.day failed: ${r.error.message}`);
     return r.value;
   };
-  // A date the screen does not hold: its first answer (the top rows when there are more), then the rest since it.
-  const wholeBoard = async (date: string) => {
-    const top = await ask(date);
-    return top.more ? mergeBoardAnswer(top, await ask(date, top.id))! : top;
+  // A date the screen does not hold: its first answer (the top rows when there are more), then the rest since it, window by window.
+  const rest = async (date: string, held: BoardAnswer) => {
+    let board = held;
+    while (board.more) board = mergeBoardAnswer(board, await ask(date, board.id))!;
+    return board;
   };
+  const wholeBoard = async (date: string) => rest(date, await ask(date));
   const top = await ask(dates[1]!);
   const topBytes = Buffer.byteLength(JSON.stringify(top));
   log(`board.day first answer: ${top.rows.length} rows, ${Math.round(topBytes / 1024)} KB of JSON (more: ${top.more})`);
   // What crosses the bridge for today's whole board: UTF-8 bytes of its JSON, in all and per row.
-  const whole = mergeBoardAnswer(top, await ask(dates[1]!, top.id))!;
+  const whole = await rest(dates[1]!, top);
   const bytes = Buffer.byteLength(JSON.stringify(whole));
   const rowCount = whole.rows.length;
   log(`board.day whole: ${rowCount} rows, ${Math.round(bytes / 1024)} KB of JSON`);

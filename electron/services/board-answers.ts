@@ -8,7 +8,8 @@
 //
 // A date the asker does not hold may come in windows: its first answer is the
 // rows of the day's first listings (`more`), read at once; asked again since an
-// answer of that date, the board comes whole.
+// answer of that date, the board comes read `REST_WINDOW` listings further
+// (cache/queries/board.ts), until it is whole.
 import { randomBytes } from 'node:crypto';
 import type { BoardAnswer, BoardRow } from '../../shared/contract';
 import type { ReadableDB } from '../cache/db';
@@ -24,6 +25,8 @@ let counter = 0;
 interface Given {
   date: string;
   rows: ReadonlySet<BoardRow>;
+  /** How many of the day's listings it had read (in display order). */
+  readTo: number;
 }
 const given = new WeakMap<ReadableDB, Map<string, Given>>();
 
@@ -31,9 +34,10 @@ export function boardAnswerOf(db: ReadableDB, filter: q.BoardFilter, since: stri
   let answers = given.get(db);
   if (!answers) given.set(db, (answers = new Map<string, Given>()));
   const base = since === undefined ? undefined : answers.get(since);
-  const { day, more } = q.boardDayPart(db, filter, base?.date === filter.date);
+  const upTo = base?.date === filter.date ? base.readTo + q.REST_WINDOW : q.FIRST_WINDOW;
+  const { day, more, readTo } = q.boardDayPart(db, filter, upTo);
   const id = `${RUN}.${++counter}`;
-  answers.set(id, { date: day.date, rows: new Set(day.rows) });
+  answers.set(id, { date: day.date, rows: new Set(day.rows), readTo });
   for (const oldest of answers.keys()) {
     if (answers.size <= ANSWERS_REMEMBERED) break;
     answers.delete(oldest);

@@ -16,7 +16,16 @@ import { bookingsTable, cleaningTable, listingsTable, maintenanceTable } from '.
 import { prng, storeWire } from '../testing/fixtures';
 import { touchPoint, touchedBetween } from '../touched';
 import { upsertIncidents } from '../write-compound';
-import { DAYS_KEPT, REREAD_WHOLE_DAY_AT, boardDay, boardDayPart, boardDayWhole, type BoardFilter } from './board';
+import {
+  DAYS_KEPT,
+  REREAD_WHOLE_DAY_AT,
+  boardDay,
+  boardDayPart,
+  boardDayWhole,
+  boardDayWindows,
+  type BoardFilter,
+  type BoardPart,
+} from './board';
 import { listingDirectory } from './board-memos';
 import { addDays } from './common';
 
@@ -194,7 +203,7 @@ describe('the day board kept between reads', () => {
     }
   });
 
-  it("answers a date's first window, kept up to date, and then the whole day, as a whole read does", () => {
+  it("answers a date's first window, then the next ones, kept up to date, as a whole read does", () => {
     const { path, db } = tempDb();
     const other = openCache({ path });
     const window = 2;
@@ -202,36 +211,54 @@ describe('the day board kept between reads', () => {
       const rnd = prng(11);
       const writes = randomWrites(db, other, rnd);
       let windows = 0;
+      let further = 0;
+      /** The part answers the whole read's rows of the listings it has read, and counts those alone. */
+      const expectPart = (part: BoardPart, f: BoardFilter, at: string) => {
+        const whole = wholeRead(db, f);
+        const entries = listingDirectory(db).entries;
+        if (!part.more) {
+          expect(part, at).toEqual({ day: whole, more: false, readTo: entries.length });
+          return;
+        }
+        const read = new Set(entries.slice(0, part.readTo).map((e) => e.listing.id));
+        expect(part.day.rows, at).toEqual(whole.rows.filter((r) => read.has(r.listing.id)));
+        expect(part.day.totals.listings, at).toBe(part.day.rows.length);
+      };
       for (let step = 0; step < 300; step++) {
         const [what, write] = writes[Math.floor(rnd() * writes.length)]!;
         write();
-        const first = new Set(
-          listingDirectory(db)
-            .entries.slice(0, window)
-            .map((e) => e.listing.id),
-        );
         for (const date of DATES) {
           const f = { date, ...FILTERS[step % FILTERS.length] };
-          const at = `step ${step}, ${what}: ${JSON.stringify(f)}`;
-          const part = boardDayPart(db, f, false, window);
-          const whole = wholeRead(db, f);
-          if (part.more) {
-            windows += 1;
-            expect(part.day.rows, at).toEqual(whole.rows.filter((r) => first.has(r.listing.id)));
-            expect(part.day.totals.listings, at).toBe(part.day.rows.length);
-          } else expect(part.day, at).toEqual(whole);
+          const part = boardDayPart(db, f, window);
+          expect(part.readTo).toBeGreaterThanOrEqual(Math.min(window, listingDirectory(db).entries.length));
+          if (part.more) windows += 1;
+          expectPart(part, f, `step ${step}, ${what}: ${JSON.stringify(f)}`);
         }
-        // Now and then a day is asked whole; and days are let go, so their next read is a first window again.
-        if (step % 5 === 0) {
-          const f = { date: DATES[step % DATES.length]!, ...FILTERS[step % FILTERS.length] };
-          expect(boardDayPart(db, f, true, window), `step ${step}, whole`).toEqual({
-            day: wholeRead(db, f),
-            more: false,
-          });
+        // Now and then a day is asked a window further, or whole; and days are let go, so their next read is a first window again.
+        const f = { date: DATES[step % DATES.length]!, ...FILTERS[step % FILTERS.length] };
+        if (step % 3 === 0) {
+          const before = boardDayPart(db, f, window).readTo;
+          const next = boardDayPart(db, f, before + window);
+          expect(next.readTo, `step ${step}, next`).toBe(
+            Math.min(before + window, listingDirectory(db).entries.length),
+          );
+          if (next.more) further += 1;
+          expectPart(next, f, `step ${step}, next`);
+        }
+        if (step % 5 === 0) expectPart(boardDayPart(db, f, Infinity), f, `step ${step}, whole`);
+        if (step % 11 === 0) {
+          // Read window by window with nothing kept, as the bench measures each ask.
+          const parts = [...boardDayWindows(db, f, window, window)];
+          expect(parts.map((p) => p.readTo)).toEqual(
+            parts.map((_, i) => Math.min(window * (i + 1), listingDirectory(db).entries.length)),
+          );
+          for (const part of parts) expectPart(part, f, `step ${step}, windows`);
+          expect(parts.at(-1)!.more).toBe(false);
         }
         if (step % 7 === 0) for (let i = 0; i < DAYS_KEPT; i++) boardDay(db, { date: addDays(D, 100 + i) });
       }
       expect(windows).toBeGreaterThan(300);
+      expect(further).toBeGreaterThan(20);
     } finally {
       other.close();
       db.close();

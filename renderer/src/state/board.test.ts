@@ -62,26 +62,30 @@ describe('the board read', () => {
     expect(bridge.callsOf('board.day').map((i) => i.since)).toEqual([undefined, 'r.1', 'r.2', undefined]);
   });
 
-  it("shows a date's top rows at once, as not yet the whole day, and asks for the rest since them", async () => {
+  it("shows a date's top rows at once, as not yet the whole day, and asks for the rest since them, window by window", async () => {
     const answers: BoardAnswer[] = [
       { ...example, id: 'w.1', rows: [row(1)], base: null, order: null, more: true },
-      { ...example, id: 'w.2', rows: [row(2)], base: 'w.1', order: [1, 2], more: false },
+      { ...example, id: 'w.2', rows: [row(2)], base: 'w.1', order: [1, 2], more: true },
+      { ...example, id: 'w.3', rows: [row(3)], base: 'w.2', order: [1, 2, 3], more: false },
     ];
-    let shownMeanwhile: unknown = null;
+    const shownMeanwhile: unknown[] = [];
     const bridge = fakeBridge({
       'board.day': () => {
-        if (answers.length === 1)
-          shownMeanwhile = { rows: board.rows.map((r) => r.listing.name), partial: board.partial };
+        if (answers.length < 3)
+          shownMeanwhile.push({ rows: board.rows.map((r) => r.listing.name), partial: board.partial });
         return answers.shift()!;
       },
     });
     const board = new TodayBoard(bridge);
     await board.load();
-    expect(shownMeanwhile).toEqual({ rows: ['L1'], partial: true });
-    expect(board.rows.map((r) => r.listing.name)).toEqual(['L1', 'L2']);
+    expect(shownMeanwhile).toEqual([
+      { rows: ['L1'], partial: true },
+      { rows: ['L1', 'L2'], partial: true },
+    ]);
+    expect(board.rows.map((r) => r.listing.name)).toEqual(['L1', 'L2', 'L3']);
     expect(board.partial).toBe(false);
     expect(board.board.loading).toBe(false);
-    expect(bridge.callsOf('board.day').map((i) => i.since)).toEqual([undefined, 'w.1']);
+    expect(bridge.callsOf('board.day').map((i) => i.since)).toEqual([undefined, 'w.1', 'w.2']);
   });
 
   it('lets the selection follow the rows only once the whole day is shown', async () => {

@@ -49,6 +49,21 @@ describe('history kept offline', () => {
     const oldTasks = count(db, 'SELECT 1 FROM cleaning WHERE date < ?', [cut]);
     expect(oldTasks).toBeGreaterThan(0);
     const keptNow = count(db, 'SELECT 1 FROM bookings WHERE end_date >= ?', [cut]);
+    // Customers of old bookings: one also the customer of a booking kept, one changed here; the rest go.
+    const customerOf = (n: number) =>
+      db.get<{ id: number }>('SELECT customer_id AS id FROM bookings WHERE booking_number = ?', [n])!.id;
+    const oldCustomers = db.pluck<number>(
+      'SELECT id FROM customers WHERE id IN (SELECT customer_id FROM bookings WHERE end_date < ?) ORDER BY 1',
+      [cut],
+    );
+    expect(oldCustomers.length).toBeGreaterThan(4);
+    const [shared, changed] = oldCustomers.filter((c) => c !== customerOf(edited) && c !== customerOf(guestEdited)) as [
+      number,
+      number,
+    ];
+    const kept = db.pluck<number>('SELECT booking_number FROM bookings WHERE end_date >= ? LIMIT 1', [cut])[0]!;
+    db.run('UPDATE bookings SET customer_id = ? WHERE booking_number = ?', [shared, kept]);
+    db.run(`UPDATE customers SET outbox_mark = '{}' WHERE id = ?`, [changed]);
 
     // A clock that moves a millisecond each time it is read: a chunk of 3 ms ends after a few batches.
     let ms = 0;
@@ -71,6 +86,18 @@ describe('history kept offline', () => {
     for (const t of ['guests', 'threads', 'messages'])
       expect(count(db, `SELECT 1 FROM ${t} WHERE booking_number IN (${placeholders})`, dropped), t).toBe(0);
     expect(count(db, 'SELECT 1 FROM search WHERE rowid % 8 = 4 AND rowid / 8 NOT IN (SELECT id FROM guests)')).toBe(0);
+    expect(
+      db.pluck('SELECT id FROM customers WHERE id IN (SELECT value FROM json_each(?)) ORDER BY 1', [
+        JSON.stringify(oldCustomers),
+      ]),
+    ).toEqual(
+      [customerOf(edited), customerOf(guestEdited), shared, changed]
+        .filter((c) => oldCustomers.includes(c))
+        .sort((a, b) => a - b),
+    );
+    expect(count(db, 'SELECT 1 FROM search WHERE rowid % 8 = 3 AND rowid / 8 NOT IN (SELECT id FROM customers)')).toBe(
+      0,
+    );
 
     // The windows: the bookings' now starts at the cut; the cleaning window wholly before it is gone.
     expect(db.pluck<string>("SELECT win FROM sync_state WHERE resource IN ('bookings', 'cleaning')")).toEqual([

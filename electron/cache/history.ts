@@ -6,10 +6,11 @@
 // What is dropped: bookings that ended before the cut with their guests, message threads and
 // messages and their per-booking fetch state; cleaning and maintenance tasks dated before it;
 // blocks that ended before it; daily prices and availability before it (found through the windows
-// fetched for their listing or rate). What is never dropped: a
+// fetched for their listing or rate); a customer with the last of their bookings cached (a customer
+// is fetched with a booking, customers.ofBooking, and shown through one). What is never dropped: a
 // record with an unsent change (its `outbox_mark`), or a booking whose guests, threads or messages
-// carry one; incidents (sync keeps old open ones on purpose, and they are few); customers, owners,
-// listings and the other reference lists (they are not dated).
+// carry one; incidents (sync keeps old open ones on purpose, and they are few); owners, listings and
+// the other reference lists (they are not dated).
 //
 // Run in chunks (`dropHistoryBefore`: one transaction of about CHUNK_BUDGET_MS, in batches) so the
 // main process never stops for long; the caller pauses for other work between chunks.
@@ -63,6 +64,10 @@ const DROPPABLE_BOOKINGS = `
     AND NOT EXISTS (SELECT 1 FROM guests g WHERE g.booking_number = b.booking_number AND g.outbox_mark IS NOT NULL)
     AND NOT EXISTS (SELECT 1 FROM threads t WHERE t.booking_number = b.booking_number AND t.outbox_mark IS NOT NULL)
     AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.booking_number = b.booking_number AND m.outbox_mark IS NOT NULL)`;
+
+/** A customer no booking cached refers to any more, unless changed here and not sent. */
+const DROP_CUSTOMER_LEFT = `DELETE FROM customers WHERE id = ? AND outbox_mark IS NULL
+  AND NOT EXISTS (SELECT 1 FROM bookings WHERE customer_id = ?)`;
 
 export interface OlderHistory {
   /** Bookings that ended before the cut (those with unsent changes included: they stay). */
@@ -138,7 +143,12 @@ export function dropHistoryBefore(db: WritableDB, cut: string, options: DropOpti
         count('threads', tx.run('DELETE FROM threads WHERE booking_number = ?', [n]).changes);
         // A booking's fetch state is its guests' and its threads' (sync/jobs.ts identify): found by sync_state's key.
         tx.run("DELETE FROM sync_state WHERE resource IN ('guests', 'threads') AND scope = 'booking:' || ?", [n]);
+        const customer = tx.get<{ id: number | null }>(
+          'SELECT customer_id AS id FROM bookings WHERE booking_number = ?',
+          [n],
+        )?.id;
         count('bookings', tx.run('DELETE FROM bookings WHERE booking_number = ?', [n]).changes);
+        if (customer != null) count('customers', tx.run(DROP_CUSTOMER_LEFT, [customer, customer]).changes);
       }
       if (numbers.length < batch) break;
       if (spent()) return { dropped, more: true };

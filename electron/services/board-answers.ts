@@ -34,8 +34,13 @@ export function boardAnswerOf(db: ReadableDB, filter: q.BoardFilter, since: stri
   let answers = given.get(db);
   if (!answers) given.set(db, (answers = new Map<string, Given>()));
   const base = since === undefined ? undefined : answers.get(since);
-  const upTo = base?.date === filter.date ? base.readTo + q.REST_WINDOW : q.FIRST_WINDOW;
-  const { day, more, readTo } = q.boardDayPart(db, filter, upTo);
+  const resumed = base?.date === filter.date;
+  const { day, more, readTo } = q.boardDayPart(
+    db,
+    filter,
+    resumed ? base.readTo + q.REST_WINDOW : q.FIRST_WINDOW,
+    resumed,
+  );
   const id = `${RUN}.${++counter}`;
   answers.set(id, { date: day.date, rows: new Set(day.rows), readTo });
   for (const oldest of answers.keys()) {

@@ -238,7 +238,7 @@ describe('the day board kept between reads', () => {
         const f = { date: DATES[step % DATES.length]!, ...FILTERS[step % FILTERS.length] };
         if (step % 3 === 0) {
           const before = boardDayPart(db, f, window).readTo;
-          const next = boardDayPart(db, f, before + window);
+          const next = boardDayPart(db, f, before + window, true);
           expect(next.readTo, `step ${step}, next`).toBe(
             Math.min(before + window, listingDirectory(db).entries.length),
           );
@@ -259,6 +259,24 @@ describe('the day board kept between reads', () => {
       }
       expect(windows).toBeGreaterThan(300);
       expect(further).toBeGreaterThan(20);
+    } finally {
+      other.close();
+      db.close();
+    }
+  });
+
+  it('reads a day whole when it must be read afresh for an asker holding its first windows', () => {
+    const { path, db } = tempDb();
+    const other = openCache({ path });
+    try {
+      listings(db);
+      const all = listingDirectory(db).entries.length; // 6
+      const top = boardDayPart(db, { date: D }, 2);
+      expect(top).toMatchObject({ more: true, readTo: 2 });
+      expect(boardDayPart(db, { date: D }, 4, true)).toMatchObject({ more: true, readTo: 4 });
+      // A write this connection cannot name: the day is read again, whole rather than from the top once more.
+      listings(other, ' (renamed)');
+      expect(boardDayPart(db, { date: D }, 5, true)).toMatchObject({ more: false, readTo: all });
     } finally {
       other.close();
       db.close();

@@ -66,12 +66,12 @@ export const REREAD_WHOLE_DAY_AT = 0.5;
 export const FIRST_WINDOW = 200;
 /**
  * Listings read at each ask after the first window. Measured at 5,000
- * listings with a year of availability cached (a date's whole read 45–58
- * ms): 1,000 listings narrowed read in ≈ 15 ms, 500 in ≈ 10 ms; more than
- * this left to read, the day's scans are read whole and kept from the first
- * not read (a scan narrowed to 2,000 listings costs as much as a whole one).
+ * listings with a year of availability cached (a date read whole: 45–58 ms,
+ * one task): windows of 250 read in ≈ 2 ms, the few holding most multi-unit
+ * listings (their overbooking check) 11–19 ms; windows of 1,000 took 19–60
+ * ms. The day is whole after ≈ 20 asks, ≈ 80 ms of reads in all.
  */
-export const REST_WINDOW = 1000;
+export const REST_WINDOW = 250;
 
 export interface BoardFilter {
   date: string;
@@ -134,36 +134,24 @@ const isWhole = (day: KeptDay): boolean => day.readTo >= day.directory.entries.l
 function readMore(db: ReadableDB, day: KeptDay, upTo: number): void {
   const entries = day.directory.entries;
   const to = Math.min(upTo, entries.length);
-  // A scan narrowed to thousands of listings costs as much as the day's scan whole.
-  const lists =
-    to - day.readTo > REST_WINDOW
-      ? readDay(db, day.directory, day.date, null)
-      : readDay(
-          db,
-          day.directory,
-          day.date,
-          entries.slice(day.readTo, to).map((e) => e.listing.id),
-        );
-  for (const [id, l] of lists) {
-    const position = day.directory.byId.get(id)!.position;
-    if (position >= day.readTo && position < to) day.lists.set(id, l);
-  }
+  const only = entries.slice(day.readTo, to).map((e) => e.listing.id);
+  for (const [id, lists] of readDay(db, day.directory, day.date, only)) day.lists.set(id, lists);
   day.readTo = to;
   day.plain = null;
 }
 
 /** The day as it is now, read at least for its first `upTo` listings: kept and brought up to date, or read now. */
-function dayOf(db: ReadableDB, date: string, upTo: number): KeptDay {
+function dayOf(db: ReadableDB, date: string, upTo: number, afreshUpTo = upTo): KeptDay {
   // Inside a transaction nothing is kept: a rollback would undo rows a kept day had seen.
   const at = db.inTransaction ? null : touchPoint(db);
-  if (!at) return freshDay(db, date, null, upTo);
+  if (!at) return freshDay(db, date, null, afreshUpTo);
   let days = kept.get(db);
   if (!days) kept.set(db, (days = new Map<string, KeptDay>()));
   let day = days.get(date);
   days.delete(date);
   if (day && !bringUpToDate(db, day, at)) day = undefined;
   // Read as far as asked: an asker holding the date's rows asks for the next window (services/board-answers.ts).
-  day ??= freshDay(db, date, at, upTo);
+  day ??= freshDay(db, date, at, afreshUpTo);
   if (day.readTo < Math.min(upTo, day.directory.entries.length)) readMore(db, day, upTo);
   days.set(date, day);
   for (const oldest of days.keys()) {
@@ -345,10 +333,14 @@ export interface BoardPart {
 
 /**
  * The board for `f`, its day read at least as far as its first `upTo`
- * listings in display order (further when it has been already).
+ * listings in display order (further when it has been already). `resumed`:
+ * the asker holds the day's rows as far as the window before; a day that
+ * must be read afresh then (a write it cannot name, its listings changed,
+ * let go) is read whole at once — what the rest cost before it came in
+ * windows — rather than again from the top at every ask.
  */
-export function boardDayPart(db: ReadableDB, f: BoardFilter, upTo: number): BoardPart {
-  const day = dayOf(db, f.date, upTo);
+export function boardDayPart(db: ReadableDB, f: BoardFilter, upTo: number, resumed = false): BoardPart {
+  const day = dayOf(db, f.date, upTo, resumed ? Infinity : upTo);
   return { day: answerOf(day, f), more: !isWhole(day), readTo: day.readTo };
 }
 

@@ -46,11 +46,11 @@ export interface Incremental<N extends CommandName> {
 
 /**
  * Asks for the rest of an answer that came in windows at most this many times
- * in a row: main reads a window further at each (the board: 1,000 listings,
- * cache/queries/board.ts REST_WINDOW), so this is ≈ 20,000 listings' days; a
+ * in a row: main reads a window further at each (the board: 250 listings,
+ * cache/queries/board.ts REST_WINDOW), so this is ≈ 15,000 listings' days; a
  * bigger one shows what was read and says it is partial.
  */
-const MORE_ASKS = 20;
+const MORE_ASKS = 60;
 
 export class Query<N extends CommandName> {
   value = $state.raw<CommandOutput<N> | undefined>(undefined);

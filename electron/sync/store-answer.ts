@@ -158,8 +158,11 @@ export function quarantine(
  * event loop runs (IPC, timers, the outbox): an answer of thousands of
  * bookings stored in one transaction held the main process for 0.8 s at 200
  * listings (bench/loop-delay.ts); 250 records took ≈ 20–40 ms there, 100 take ≈ 8–15 ms.
+ * At 500 listings chunks of 100 bookings held the loop up to 20–30 ms (the
+ * engine's simulated day: lateness p99 20.7–21.7 ms); of 50, p99 15.4–17.3
+ * ms, max 37–46 ms.
  */
-export const INGEST_CHUNK = 100;
+export const INGEST_CHUNK = 50;
 
 /** Lets the event loop run between two chunks; throws when the sync was stopped meanwhile (the cache may be closing). */
 async function between(signal: AbortSignal | undefined, ctx: { endpoint: string }): Promise<void> {

@@ -157,4 +157,31 @@ describe('history kept offline', () => {
       { resource: 'availability', scope: 'listing:2', win: '2025-11-01..2026-11-01' },
     ]);
   });
+
+  it("looks at its time after each owner's old days (a listing's year of them can be hundreds of rows)", () => {
+    const db = setup();
+    const cut = '2025-11-01';
+    while (dropHistoryBefore(db, cut).more); // the bookings and the tasks first
+    for (const listing of [1, 2, 3]) {
+      for (const date of ['2025-10-30', '2025-10-31'])
+        db.run('INSERT INTO availability (listing_id, date, rate_id, available, mu) VALUES (?, ?, 0, 1, 0)', [
+          listing,
+          date,
+        ]);
+      recordFetched(db, {
+        resource: 'availability',
+        scope: `listing:${listing}`,
+        win: '2025-10-01..2026-10-01',
+        at: 5,
+        records: 1,
+      });
+    }
+    const perChunk: number[] = [];
+    for (let r = dropHistoryBefore(db, cut, { maxRows: 1 }); ; r = dropHistoryBefore(db, cut, { maxRows: 1 })) {
+      perChunk.push(r.dropped.availability ?? 0);
+      if (!r.more) break;
+    }
+    expect(perChunk.filter((n) => n > 0)).toEqual([2, 2, 2]);
+    expect(db.pluck('SELECT count(*) FROM availability WHERE date < ?', [cut])).toEqual([0]);
+  });
 });

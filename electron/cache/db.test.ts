@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCache, sql, ident } from './db';
+import { AUTOCHECKPOINT_PAGES, openCache, sql, ident } from './db';
 import { MigrationHistoryError, OUTBOX_FIRST_VERSION, appliedMigrations, type Migration } from './migrations';
 import { CACHE_MIGRATIONS } from './schema';
 
@@ -32,6 +32,8 @@ describe('openCache', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600);
     expect(db.raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    // The log copied into the file in small steps: a commit on the main process never pays for a long one.
+    expect(db.raw.pragma('wal_autocheckpoint', { simple: true })).toBe(AUTOCHECKPOINT_PAGES);
     db.close();
     const again = openCache({ path });
     expect(appliedMigrations(again).map((m) => m.name)).toEqual(CACHE_NAMES);

@@ -28,7 +28,7 @@ import { generate } from '../../simulator/generate';
 import { inProcessApi } from '../fixtures/in-process-api';
 import { threadApi } from '../fixtures/thread-api';
 import { ageMin, busiestHour, SimulatedDay, TODAY_SCOPE, todayListsAge } from '../day';
-import { loopDelayRows, watchLoopDelay, type LoopDelay } from '../loop-delay';
+import { collectGarbage, loopDelayRows, watchLoopDelay, type LoopDelay } from '../loop-delay';
 import { median, nowMs, percentile, repeat, spreadOf } from '../stats';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -208,6 +208,7 @@ export async function simulatedHours(
       latencyMs,
     );
     const age = (f: { fetchedAt: string | null }) => ageMin(clock.now(), f);
+    collectGarbage();
     const loop = watchLoopDelay();
     // The app's own long-task watch (as services/runtime.ts starts it): each stall over 50 ms, with what ran in it.
     const stopWatch = watchLongTasks({ warn: (m: string) => log(`  ${m}`) });

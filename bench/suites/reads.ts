@@ -19,7 +19,7 @@ import { openCache, queries, type ReadableDB, type WritableDB } from '../../elec
 import { APP_MIGRATIONS, benchListings, bigCache, type BigCache } from '../fixtures/big-cache';
 import { startBenchHost, type BenchHost } from '../fixtures/host';
 import { prepareDataDir, rememberedCredentials } from '../fixtures/workspace';
-import { loopDelayRows, watchLoopDelay } from '../loop-delay';
+import { collectGarbage, loopDelayRows, watchLoopDelay } from '../loop-delay';
 import { median, nowMs, percentile } from '../stats';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -522,6 +522,7 @@ export const suite: BenchSuite = {
         rows.push(...(await searchRows(db, fixture, searchPlan)));
         // The web host runs in this process: from its start to its close, this event loop is the app's
         // main process (reopening the account, the engine's first plans, every bridge read).
+        collectGarbage();
         const loop = watchLoopDelay();
         const host = await startBenchHost(prepared.dataDir, await rememberedCredentials(), (m) => log(`  ${m}`));
         try {

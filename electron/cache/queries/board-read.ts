@@ -22,7 +22,7 @@ const BOOKING_COLUMNS = `b.listing_id, b.booking_number, b.adults, b.children, b
   b.outbox_mark, b.customer_name`;
 const ONLY_LISTINGS = 'IN (SELECT value FROM json_each(?))';
 /** Listings narrowed to at most this many are sought one by one; more, the day is scanned for theirs. */
-export const SEEK_LISTINGS_UP_TO = 200;
+const SEEK_LISTINGS_UP_TO = 200;
 const ARRIVALS_SQL = `SELECT ${BOOKING_COLUMNS},
     (SELECT count(*) FROM guests g WHERE g.booking_number = b.booking_number), ${OVERLAP_SQL}, b.end_date
   FROM bookings b WHERE b.start_date = ? AND b.state IN ${LIVE_STATES_SQL}`;

@@ -341,7 +341,7 @@ export interface BoardPart {
  */
 export function boardDayPart(db: ReadableDB, f: BoardFilter, upTo: number, resumed = false): BoardPart {
   const day = dayOf(db, f.date, upTo, resumed ? Infinity : upTo);
-  return { day: answerOf(day, f), more: !isWhole(day), readTo: day.readTo };
+  return partOf(day, f);
 }
 
 /**
@@ -360,7 +360,7 @@ export function boardDayWhole(db: ReadableDB, f: BoardFilter): BoardDay {
  */
 export function boardDayFirstWindow(db: ReadableDB, f: BoardFilter, firstWindow = FIRST_WINDOW): BoardPart {
   const day = freshDay(db, f.date, null, firstWindow);
-  return { day: answerOf(day, f), more: !isWhole(day), readTo: day.readTo };
+  return partOf(day, f);
 }
 
 /**
@@ -376,10 +376,15 @@ export function* boardDayWindows(
 ): Generator<BoardPart> {
   const day = freshDay(db, f.date, null, firstWindow);
   for (;;) {
-    yield { day: answerOf(day, f), more: !isWhole(day), readTo: day.readTo };
+    yield partOf(day, f);
     if (isWhole(day)) return;
     readMore(db, day, day.readTo + restWindow);
   }
+}
+
+/** The answer for `f` from the day as far as it has been read. */
+function partOf(day: KeptDay, f: BoardFilter): BoardPart {
+  return { day: answerOf(day, f), more: !isWhole(day), readTo: day.readTo };
 }
 
 function answerOf(day: KeptDay, f: BoardFilter): BoardDay {

@@ -283,6 +283,28 @@ describe('the day board kept between reads', () => {
     }
   });
 
+  it('brings a day read in part up to date with what was touched, however much, and goes on window by window', () => {
+    const { db } = tempDb();
+    try {
+      listings(db);
+      const task = (id: number) => ({ id, listing_id: id, date: D, status: 0, inspected: 0 });
+      storeWire(db, cleaningTable, cleaningRead, [task(1)]);
+      expect(boardDayPart(db, { date: D }, 2)).toMatchObject({ more: true, readTo: 2 });
+      // Every listing touched (a sync page, the history keeper): the two read are read again, not the day afresh.
+      storeWire(db, cleaningTable, cleaningRead, [1, 2, 3, 4, 5, 6].map(task));
+      const next = boardDayPart(db, { date: D }, 4, true);
+      expect(next).toMatchObject({ more: true, readTo: 4 });
+      const read = new Set(
+        listingDirectory(db)
+          .entries.slice(0, 4)
+          .map((e) => e.listing.id),
+      );
+      expect(next.day.rows).toEqual(wholeRead(db, { date: D }).rows.filter((r) => read.has(r.listing.id)));
+    } finally {
+      db.close();
+    }
+  });
+
   it('answers the same object while nothing changed, and shares the rows a change did not touch', () => {
     const db = openCache({ path: ':memory:' });
     listings(db);

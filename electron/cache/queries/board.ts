@@ -169,9 +169,11 @@ function bringUpToDate(db: ReadableDB, day: KeptDay, at: TouchPoint): boolean {
   if (listingDirectory(db) !== day.directory) return false;
   const all = touchedBetween(db, day.at!, at);
   if (all === null) return false;
-  // A listing not read yet is read as it is when its turn comes.
+  // A listing not read yet is read as it is when its turn comes. A day read in part is never read afresh for
+  // what was touched: its asker would get it whole at once (boardDayPart), and the touched listings of what was
+  // read, narrowed, cost no more than reading that part again (a scan of the day past SEEK_LISTINGS_UP_TO).
   const touched = isWhole(day) ? all : all.filter((id) => (day.directory.byId.get(id)?.position ?? -1) < day.readTo);
-  if (touched.length > REREAD_WHOLE_DAY_AT * day.lists.size) return false;
+  if (isWhole(day) && touched.length > REREAD_WHOLE_DAY_AT * day.lists.size) return false;
   day.at = at;
   const incidents = openIncidents(db);
   if (incidents !== day.incidents) {

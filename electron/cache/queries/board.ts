@@ -361,8 +361,7 @@ export function boardDayWhole(db: ReadableDB, f: BoardFilter): BoardDay {
  * rows (the reads bench).
  */
 export function boardDayFirstWindow(db: ReadableDB, f: BoardFilter, firstWindow = FIRST_WINDOW): BoardPart {
-  const day = freshDay(db, f.date, null, firstWindow);
-  return partOf(day, f);
+  return boardDayWindows(db, f, firstWindow).next().value as BoardPart;
 }
 
 /**

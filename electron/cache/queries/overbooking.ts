@@ -79,50 +79,43 @@ export const STAYS_AROUND_SQL = `SELECT b.listing_id, b.start_date, b.end_date F
  * ≈ 100 ms). Spans of one listing are joined into one.
  */
 export function unitNights(db: ReadableDB, spans: readonly NightSpan[]): Map<number, UnitNights> {
-  const windows = new Map<number, { lo: number; hi: number; taken: Int32Array | null; units: number | null }>();
+  const bounds = new Map<number, { lo: number; hi: number }>();
   for (const s of spans) {
     const lo = dayNumber(s.from) - UNITS_MARGIN_DAYS;
     const hi = dayNumber(s.to) + UNITS_MARGIN_DAYS;
-    const w = windows.get(s.listingId);
-    if (!w) windows.set(s.listingId, { lo, hi, taken: null, units: null });
+    const b = bounds.get(s.listingId);
+    if (!b) bounds.set(s.listingId, { lo, hi });
     else {
-      w.lo = Math.min(w.lo, lo);
-      w.hi = Math.max(w.hi, hi);
+      b.lo = Math.min(b.lo, lo);
+      b.hi = Math.max(b.hi, hi);
     }
   }
   const out = new Map<number, UnitNights>();
-  if (!windows.size) return out;
+  if (!bounds.size) return out;
   const longest = longestStay(db);
+  const windows = new Map<number, { lo: number; hi: number; taken: Int32Array; units: number | null }>();
   const stayWindows: [number, string, string, string][] = [];
   const freeWindows: [number, string, string][] = [];
-  for (const [listingId, w] of windows) {
-    w.taken = new Int32Array(w.hi - w.lo + 1);
-    const lo = fromDayNumber(w.lo);
-    const hi = fromDayNumber(w.hi);
-    freeWindows.push([listingId, lo, hi]);
-    stayWindows.push([listingId, fromDayNumber(w.lo - longest), hi, lo]);
+  for (const [listingId, { lo, hi }] of bounds) {
+    windows.set(listingId, { lo, hi, taken: new Int32Array(hi - lo + 1), units: null });
+    freeWindows.push([listingId, fromDayNumber(lo), fromDayNumber(hi)]);
+    stayWindows.push([listingId, fromDayNumber(lo - longest), fromDayNumber(hi), fromDayNumber(lo)]);
   }
   for (const [listingId, start, end] of db.rows(STAYS_AROUND_SQL, [JSON.stringify(stayWindows)])) {
     const w = windows.get(listingId as number)!;
     const first = Math.max(dayNumber(start as string), w.lo);
     const last = Math.min(dayNumber(end as string) - 1, w.hi);
-    for (let n = first; n <= last; n++) w.taken![n - w.lo]!++;
+    for (let n = first; n <= last; n++) w.taken[n - w.lo]!++;
   }
+  // The statement keeps each listing's rows within its window.
   for (const [listingId, date, free] of db.rows(FREE_AROUND_SQL, [JSON.stringify(freeWindows)])) {
     if ((free as number) <= 0) continue;
     const w = windows.get(listingId as number)!;
-    const n = dayNumber(date as string);
-    if (n < w.lo || n > w.hi) continue;
-    const u = (free as number) + w.taken![n - w.lo]!;
+    const u = (free as number) + w.taken[dayNumber(date as string) - w.lo]!;
     if (w.units === null || u > w.units) w.units = u;
   }
-  for (const [listingId, w] of windows) {
-    const taken = w.taken!;
-    out.set(listingId, {
-      units: w.units,
-      taken: (day) => (day < w.lo || day > w.hi ? 0 : taken[day - w.lo]!),
-    });
-  }
+  for (const [listingId, { lo, hi, taken, units }] of windows)
+    out.set(listingId, { units, taken: (day) => (day < lo || day > hi ? 0 : taken[day - lo]!) });
   return out;
 }
 

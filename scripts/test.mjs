@@ -80,6 +80,39 @@ function check(name, cmd, cmdArgs) {
   return ok;
 }
 
+/** Runs checks, two at a time; each one's output is printed whole when it ends; counted and listed in the given order. */
+async function checksTwoAtATime(checks) {
+  const results = new Array(checks.length);
+  let next = 0;
+  async function worker() {
+    while (next < checks.length) {
+      const i = next++;
+      const [name, cmd, cmdArgs] = checks[i];
+      const started = Date.now();
+      const out = [];
+      const status = await new Promise((done) => {
+        const child = spawn(cmd, cmdArgs, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (d) => out.push(d));
+        child.stderr.on('data', (d) => out.push(d));
+        child.on('error', (e) => {
+          out.push(Buffer.from(`${e.message}\n`));
+          done(1);
+        });
+        child.on('close', (code) => done(code ?? 1));
+      });
+      console.log(`\n━━ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s) ━━`);
+      process.stdout.write(Buffer.concat(out));
+      results[i] = status === 0;
+    }
+  }
+  await Promise.all([worker(), worker()]);
+  checks.forEach(([name], i) => {
+    if (results[i]) passed++;
+    else failed++;
+    lines.push(`${results[i] ? 'ok  ' : 'FAIL'} ${name}`);
+  });
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -92,24 +125,24 @@ const stopKeyring = await startKeyring();
 mkdirSync(resultsDir, { recursive: true });
 try {
   if (!flags.has('--skip-static')) {
-    check('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
-    check('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-    check('layers (dependency-cruiser)', bin('depcruise'), [
-      '--config',
-      '.dependency-cruiser.mjs',
-      'electron',
-      'shared',
-      'renderer',
-    ]);
-    check('electron security (electronegativity)', process.execPath, ['scripts/electronegativity.mjs']);
-    check('typecheck (tsc, node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
-    check('typecheck (tsc, e2e specs)', bin('tsc'), ['-p', 'tests/e2e/tsconfig.json', '--noEmit']);
-    check('typecheck (svelte-check, renderer)', bin('svelte-check'), [
-      '--tsconfig',
-      './tsconfig.web.json',
-      '--fail-on-warnings',
-      '--output',
-      'machine',
+    // Each of these is one process on one core: two at a time (the machines have two), each one's output printed
+    // whole when it ends, the summary in this order. ESLint goes first, being the longest.
+    await checksTwoAtATime([
+      ['lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']],
+      ['format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+      [
+        'layers (dependency-cruiser)',
+        bin('depcruise'),
+        ['--config', '.dependency-cruiser.mjs', 'electron', 'shared', 'renderer'],
+      ],
+      ['electron security (electronegativity)', process.execPath, ['scripts/electronegativity.mjs']],
+      ['typecheck (tsc, node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
+      ['typecheck (tsc, e2e specs)', bin('tsc'), ['-p', 'tests/e2e/tsconfig.json', '--noEmit']],
+      [
+        'typecheck (svelte-check, renderer)',
+        bin('svelte-check'),
+        ['--tsconfig', './tsconfig.web.json', '--fail-on-warnings', '--output', 'machine'],
+      ],
     ]);
   }
   const built = flags.has('--skip-build') || check('build (electron-vite)', bin('electron-vite'), ['build']);

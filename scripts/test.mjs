@@ -13,7 +13,7 @@
 // anything after `--` goes to vitest as filters.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { secretServiceUp } from './secret-service.mjs';
@@ -72,16 +72,23 @@ function step(name, cmd, cmdArgs, extraEnv = {}) {
   return r.status ?? 1;
 }
 
-function check(name, cmd, cmdArgs) {
-  const ok = step(name, cmd, cmdArgs) === 0;
+/** Counts one check and lists it in the summary. */
+function record(name, ok) {
   if (ok) passed++;
   else failed++;
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
   return ok;
 }
 
-/** Runs checks, two at a time; each one's output is printed whole when it ends; counted and listed in the given order. */
-async function checksTwoAtATime(checks) {
+function check(name, cmd, cmdArgs) {
+  return record(name, step(name, cmd, cmdArgs) === 0);
+}
+
+/**
+ * Runs checks a core at a time each (every one is a single-threaded process); each one's output is printed whole
+ * with its time when it ends; counted and listed in the order given.
+ */
+async function checksInParallel(checks) {
   const results = new Array(checks.length);
   let next = 0;
   async function worker() {
@@ -90,27 +97,22 @@ async function checksTwoAtATime(checks) {
       const [name, cmd, cmdArgs] = checks[i];
       const started = Date.now();
       const out = [];
-      const status = await new Promise((done) => {
+      results[i] = await new Promise((done) => {
         const child = spawn(cmd, cmdArgs, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
         child.stdout.on('data', (d) => out.push(d));
         child.stderr.on('data', (d) => out.push(d));
         child.on('error', (e) => {
           out.push(Buffer.from(`${e.message}\n`));
-          done(1);
+          done(false);
         });
-        child.on('close', (code) => done(code ?? 1));
+        child.on('close', (code) => done(code === 0));
       });
       console.log(`\n━━ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s) ━━`);
       process.stdout.write(Buffer.concat(out));
-      results[i] = status === 0;
     }
   }
-  await Promise.all([worker(), worker()]);
-  checks.forEach(([name], i) => {
-    if (results[i]) passed++;
-    else failed++;
-    lines.push(`${results[i] ? 'ok  ' : 'FAIL'} ${name}`);
-  });
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), checks.length) }, worker));
+  checks.forEach(([name], i) => record(name, results[i]));
 }
 
 function readJson(file) {
@@ -125,9 +127,8 @@ const stopKeyring = await startKeyring();
 mkdirSync(resultsDir, { recursive: true });
 try {
   if (!flags.has('--skip-static')) {
-    // Each of these is one process on one core: two at a time (the machines have two), each one's output printed
-    // whole when it ends, the summary in this order. ESLint goes first, being the longest.
-    await checksTwoAtATime([
+    // A core each (two on our machines). ESLint goes first, being the longest.
+    await checksInParallel([
       ['lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']],
       ['format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
       [
